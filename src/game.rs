@@ -1,0 +1,103 @@
+//! The one abstraction every game implements. Names no game, no map, no card.
+//!
+//! Shaped after OpenSpiel's `Game`/`State` split: a [`Game`] value is the configured description
+//! (rule set, map, board size, seats) and a [`Game::State`] is a cheap-to-clone position that
+//! owns its chance RNG. Bots never see a state: they get a [`Game::View`] of their own seat.
+
+use crate::outcome::{Outcome, Termination};
+use crate::seed::Rng;
+use serde::Serialize;
+use std::fmt::Debug;
+
+/// Seats are numbered from 0; seat 0 moves first unless a game's rules say otherwise.
+pub type Seat = usize;
+
+/// Who decides next.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ToAct {
+    /// One seat decides.
+    Seat(Seat),
+    /// Several seats decide at once (sealed bids). The runner takes the view of every listed seat
+    /// before applying any of their actions, then applies them in the listed order, so no
+    /// decision can leak into another's view. The game buffers them until the last one arrives.
+    Simultaneous(Vec<Seat>),
+    /// The game is over; [`Game::outcome`] is `Some`.
+    Over,
+}
+
+/// What `tourney list`, `games.csv` and `summary.json` say about a configured game.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameInfo {
+    /// Short CLI name, e.g. `t2r`.
+    pub name: &'static str,
+    /// The rule set in force, e.g. `official`.
+    pub rules: &'static str,
+    /// Options in force as (name, value), e.g. `("map", "usa")`, in a fixed order.
+    pub options: Vec<(&'static str, String)>,
+    /// Number of seats of this configuration.
+    pub seats: usize,
+    /// Fresh Fish scores like golf; reports use this to label score tables.
+    pub lower_score_is_better: bool,
+}
+
+/// A configured game. Configuration lives here, not in the state, so cloning a state for
+/// search stays cheap. Implementations must be deterministic: the same chance RNG and the same
+/// actions give the same states.
+pub trait Game: Send + Sync + Sized + 'static {
+    /// A full position, hidden parts included. Owns the game's chance RNG.
+    type State: Clone + Send;
+    /// Everything one seat may know, public history included, and nothing else.
+    type View: Clone;
+    /// One decision. Games with multi-step turns ask for each step separately.
+    type Action: Clone + PartialEq + Debug + Send;
+
+    fn info(&self) -> &GameInfo;
+
+    /// Sets up a new game; every chance event of the game is drawn from `chance`.
+    fn new_state(&self, chance: Rng) -> Self::State;
+
+    fn to_act(&self, state: &Self::State) -> ToAct;
+
+    /// The view of `seat`: what its bot decides from.
+    fn view(&self, state: &Self::State, seat: Seat) -> Self::View;
+
+    /// Every legal action of the seat owning `view`, in the order the game's rules file gives.
+    /// Built from the view alone: a player always knows what it may do. May be slow for
+    /// games with large action sets; bots are free to construct actions directly instead.
+    fn legal_actions(&self, view: &Self::View) -> Vec<Self::Action>;
+
+    /// Whether `seat` may play `action` now. Must agree with [`Game::legal_actions`].
+    fn is_legal(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> bool;
+
+    /// Plays a legal action. Callers check [`Game::is_legal`] first; an illegal action here is a
+    /// bug in the caller and may panic.
+    fn apply(&self, state: &mut Self::State, seat: Seat, action: Self::Action);
+
+    /// `Some` once the game is over by its own rules (including turn limits and stalemates).
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+
+    /// The result when `culprit` loses at once (illegal action, crash, timeout): the culprit
+    /// takes the last rank, the others are ranked as the rules file says, and scores are the
+    /// final scoring of the position at that moment, for information only.
+    fn forfeit(&self, state: &Self::State, culprit: Seat, termination: Termination) -> Outcome;
+
+    /// Turns played so far, all seats together (the `turns` column of `games.csv`).
+    fn turns(&self, state: &Self::State) -> u32;
+
+    /// Names of the game-specific per-seat columns of `games.csv`, fixed for the game.
+    fn extra_columns(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Values of [`Game::extra_columns`] for one seat at the end of a game, in the same order.
+    fn extra_values(&self, _state: &Self::State, _seat: Seat) -> Vec<f64> {
+        Vec::new()
+    }
+}
+
+/// Opt-in, for search bots over hidden information: a full state consistent with `view`, with
+/// the hidden part (opponents' hands, deck order, the chance RNG itself) redrawn from the bot's
+/// own stream. It takes the view, not the state, so a search bot cannot cheat even by accident.
+pub trait Resample: Game {
+    fn resample(&self, view: &Self::View, rng: &mut Rng) -> Self::State;
+}

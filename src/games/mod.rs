@@ -1,0 +1,3 @@
+//! The games `tourney` knows. This is the only module that names all of them.
+
+pub mod t2r;

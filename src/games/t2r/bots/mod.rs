@@ -1,0 +1,1 @@
+//! Ticket to Ride bots (placeholder).

@@ -1,0 +1,1 @@
+//! `impl Game for TicketToRide` (placeholder).

@@ -1,0 +1,92 @@
+//! Ticket to Ride for two players, as `shared/rules/ticket-to-ride.md` specifies: rule sets
+//! `official` and `cgs`, maps `usa`, `small` and `europe`, and the contest's bots.
+//!
+//! Where things are: the board data in `maps.rs`, decisions in `action.rs`, what a seat sees in
+//! `view.rs`, the full position in `state.rs`, the rules in `rules.rs`, scoring and the longest
+//! trail in `scoring.rs` and `trail.rs`, and one file per bot in `bots/`.
+
+pub mod action;
+pub mod bots;
+mod engine;
+pub mod maps;
+mod rules;
+mod scoring;
+mod state;
+pub mod trail;
+pub mod view;
+
+pub use action::{Action, Colour, Phase};
+pub use maps::{Map, MapName};
+pub use state::State;
+pub use view::View;
+
+use crate::game::GameInfo;
+
+/// Default number of turns per player before the safety turn limit ends the game (§3.7).
+pub const DEFAULT_TURN_LIMIT: u32 = 500;
+
+/// The two rule sets of the rules file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RuleSet {
+    /// The published two-player game, plus the safety rules of §3.7.
+    Official,
+    /// The contest server's behaviour (§4).
+    Cgs,
+}
+
+impl RuleSet {
+    pub const ALL: [RuleSet; 2] = [RuleSet::Official, RuleSet::Cgs];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RuleSet::Official => "official",
+            RuleSet::Cgs => "cgs",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<RuleSet> {
+        RuleSet::ALL.into_iter().find(|r| r.as_str() == name)
+    }
+}
+
+/// A configured Ticket to Ride game: rule set, board and turn limit.
+#[derive(Clone, Debug)]
+pub struct TicketToRide {
+    info: GameInfo,
+    map: Map,
+    rules: RuleSet,
+    turn_limit: u32,
+}
+
+impl TicketToRide {
+    pub fn new(map: MapName, rules: RuleSet, turn_limit: u32) -> TicketToRide {
+        TicketToRide {
+            info: GameInfo {
+                name: "t2r",
+                rules: rules.as_str(),
+                options: vec![
+                    ("map", map.as_str().to_string()),
+                    ("turn_limit", turn_limit.to_string()),
+                ],
+                seats: 2,
+                lower_score_is_better: false,
+            },
+            map: Map::load(map, rules),
+            rules,
+            turn_limit,
+        }
+    }
+
+    /// The board, with this rule set's corrections applied.
+    pub fn map(&self) -> &Map {
+        &self.map
+    }
+
+    pub fn rules(&self) -> RuleSet {
+        self.rules
+    }
+
+    pub fn turn_limit(&self) -> u32 {
+        self.turn_limit
+    }
+}

@@ -1,0 +1,1 @@
+//! Longest trail (placeholder).

@@ -1,0 +1,14 @@
+//! `tourney`: a headless tournament simulator and bot-evaluation harness for board games.
+//!
+//! The core vocabulary names no game: [`game::Game`] (a configured game and its states),
+//! [`bot::Bot`] (a strategy deciding from its own seat's view), [`outcome::Outcome`] (scores,
+//! ranks, termination) and [`seed`] (every random stream of a run). Games live in
+//! [`games`], one folder each with their bots. [`runner`] plays fixtures in parallel,
+//! [`stats`] turns results into ratings and intervals, [`report`] writes them out, and [`app`]
+//! is the only place that knows both the game registry and the runner.
+
+pub mod bot;
+pub mod game;
+pub mod games;
+pub mod outcome;
+pub mod seed;

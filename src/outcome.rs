@@ -1,0 +1,119 @@
+//! How a game ended, per seat: score, rank, and one termination reason for the whole game.
+
+use crate::game::Seat;
+use serde::Serialize;
+use std::fmt;
+
+/// Why a game ended. Stored in `games.csv` in kebab-case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Termination {
+    /// The game ended by its own rules (contest-server endings included).
+    Normal,
+    /// A bot played an action the rules forbid; that seat loses.
+    Illegal,
+    /// A bot panicked; that seat loses.
+    Crash,
+    /// A bot exceeded the per-move time limit; that seat loses.
+    Timeout,
+    /// The configured turn limit was reached and the position was scored.
+    TurnLimit,
+    /// Nobody could act, or everybody passed in succession.
+    Stalemate,
+}
+
+impl Termination {
+    pub const ALL: [Termination; 6] = [
+        Termination::Normal,
+        Termination::Illegal,
+        Termination::Crash,
+        Termination::Timeout,
+        Termination::TurnLimit,
+        Termination::Stalemate,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::Normal => "normal",
+            Termination::Illegal => "illegal",
+            Termination::Crash => "crash",
+            Termination::Timeout => "timeout",
+            Termination::TurnLimit => "turn-limit",
+            Termination::Stalemate => "stalemate",
+        }
+    }
+
+    /// Whether one seat lost by fault rather than by play.
+    pub fn is_forfeit(self) -> bool {
+        matches!(
+            self,
+            Termination::Illegal | Termination::Crash | Termination::Timeout
+        )
+    }
+}
+
+impl fmt::Display for Termination {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The result of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The game's own score per seat (lower is better for Fresh Fish, see `GameInfo`).
+    pub scores: Vec<i32>,
+    /// 1 is best; equal results share a rank: 1 + the number of seats strictly better.
+    pub ranks: Vec<u8>,
+    pub termination: Termination,
+    /// The seat that lost by fault, for `illegal`, `crash` and `timeout`.
+    pub culprit: Option<Seat>,
+}
+
+/// Ranks from per-seat keys where a greater key is a better result: rank = 1 + number of seats
+/// with a strictly greater key, so ties share a rank.
+pub fn ranks_from_keys<K: Ord>(keys: &[K]) -> Vec<u8> {
+    keys.iter()
+        .map(|k| {
+            let better = keys.iter().filter(|other| *other > k).count();
+            u8::try_from(1 + better).expect("at most 255 seats")
+        })
+        .collect()
+}
+
+/// Ranks for a forfeit: `culprit` is last; the others keep their order by `keys` among
+/// themselves (ties share), ranked from 1.
+pub fn forfeit_ranks<K: Ord + Clone>(keys: &[K], culprit: Seat) -> Vec<u8> {
+    let last = u8::try_from(keys.len()).expect("at most 255 seats");
+    keys.iter()
+        .enumerate()
+        .map(|(seat, k)| {
+            if seat == culprit {
+                return last;
+            }
+            let better = keys
+                .iter()
+                .enumerate()
+                .filter(|(other, key)| *other != culprit && *key > k)
+                .count();
+            u8::try_from(1 + better).expect("at most 255 seats")
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ties_share_the_better_rank() {
+        assert_eq!(ranks_from_keys(&[10, 30, 10, 5]), vec![2, 1, 2, 4]);
+        assert_eq!(ranks_from_keys(&[3, 3]), vec![1, 1]);
+    }
+
+    #[test]
+    fn forfeit_puts_the_culprit_last_and_ranks_the_rest() {
+        assert_eq!(forfeit_ranks(&[50, 10], 0), vec![2, 1]);
+        assert_eq!(forfeit_ranks(&[50, 10, 20, 20], 0), vec![4, 3, 1, 1]);
+    }
+}
