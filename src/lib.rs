@@ -7,8 +7,15 @@
 //! [`stats`] turns results into ratings and intervals, [`report`] writes them out, and [`app`]
 //! is the only place that knows both the game registry and the runner.
 
+pub mod app;
 pub mod bot;
+pub mod cli;
+pub mod error;
 pub mod game;
 pub mod games;
 pub mod outcome;
+pub mod report;
+pub mod runner;
 pub mod seed;
+pub mod stats;
+pub mod summary;

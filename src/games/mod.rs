@@ -1,3 +1,91 @@
-//! The games `tourney` knows. This is the only module that names all of them.
+//! The games `tourney` knows. This is the only module that names all of them, and the one
+//! place where the generic runner is instantiated for each game type (no `dyn Game`, so the
+//! hot loop inlines).
 
 pub mod t2r;
+
+use crate::bot::BotEntry;
+use crate::error::UsageError;
+use crate::game::Game;
+use std::collections::BTreeMap;
+
+/// An option a game accepts, for `tourney list` and validation.
+pub struct OptionSpec {
+    pub name: &'static str,
+    /// What values look like, for help and error messages (e.g. `usa, small, europe`).
+    pub values: &'static str,
+    pub default: &'static str,
+}
+
+/// A game as the command line asked for it, before validation by the game itself.
+#[derive(Clone, Debug, Default)]
+pub struct GameConfig {
+    /// `None` means the game's default rule set.
+    pub rules: Option<String>,
+    /// Option values by name, e.g. `map = europe`.
+    pub options: BTreeMap<String, String>,
+    /// Number of seats; `None` means the game's default.
+    pub seats: Option<usize>,
+}
+
+/// Implemented by each game so the registry can describe, configure and run it.
+pub trait Registered: Game + Sized {
+    const NAME: &'static str;
+    const SUMMARY: &'static str;
+    /// Rule set names, the default first.
+    const RULE_SETS: &'static [&'static str];
+    const OPTIONS: &'static [OptionSpec];
+    /// Builds the configured game or explains what is wrong with the configuration.
+    fn configure(config: &GameConfig) -> Result<Self, UsageError>;
+    /// Every bot of the game, hidden test doubles included.
+    fn bots() -> &'static [BotEntry<Self>];
+}
+
+/// One row of the registry: a game, described without naming its type.
+pub struct GameEntry {
+    pub name: &'static str,
+    pub summary: &'static str,
+    pub rule_sets: &'static [&'static str],
+    pub options: &'static [OptionSpec],
+    /// (name, summary) of the visible bots.
+    pub bots: fn() -> Vec<(&'static str, &'static str)>,
+    /// Plays a validated plan for this game; see `app::run`.
+    pub run: crate::app::RunFn,
+}
+
+impl GameEntry {
+    pub fn of<G: Registered>() -> GameEntry {
+        GameEntry {
+            name: G::NAME,
+            summary: G::SUMMARY,
+            rule_sets: G::RULE_SETS,
+            options: G::OPTIONS,
+            bots: || {
+                G::bots()
+                    .iter()
+                    .filter(|b| !b.hidden)
+                    .map(|b| (b.name, b.summary))
+                    .collect()
+            },
+            run: crate::app::run_game::<G>,
+        }
+    }
+}
+
+/// Every game, in the order `tourney list` shows them. The first is the default.
+pub fn all() -> Vec<GameEntry> {
+    vec![GameEntry::of::<t2r::TicketToRide>()]
+}
+
+/// Finds a game by its CLI name.
+pub fn find(name: &str) -> Result<GameEntry, UsageError> {
+    let games = all();
+    let known = games.iter().map(|g| g.name).collect::<Vec<_>>().join(", ");
+    games
+        .into_iter()
+        .find(|g| g.name == name)
+        .ok_or_else(|| UsageError::UnknownGame {
+            name: name.to_string(),
+            known,
+        })
+}

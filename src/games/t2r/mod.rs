@@ -90,3 +90,77 @@ impl TicketToRide {
         self.turn_limit
     }
 }
+
+impl crate::games::Registered for TicketToRide {
+    const NAME: &'static str = "t2r";
+    const SUMMARY: &'static str =
+        "Ticket to Ride, 2 players (rules: shared/rules/ticket-to-ride.md)";
+    const RULE_SETS: &'static [&'static str] = &["official", "cgs"];
+    const OPTIONS: &'static [crate::games::OptionSpec] = &[
+        crate::games::OptionSpec {
+            name: "map",
+            values: "usa, small, europe",
+            default: "usa",
+        },
+        crate::games::OptionSpec {
+            name: "turn_limit",
+            values: "turns per player, 1 or more",
+            default: "500",
+        },
+    ];
+
+    fn configure(config: &crate::games::GameConfig) -> Result<Self, crate::error::UsageError> {
+        use crate::error::UsageError;
+        let rules = match config.rules.as_deref() {
+            None => RuleSet::Official,
+            Some(name) => RuleSet::parse(name).ok_or_else(|| UsageError::UnknownRules {
+                name: name.to_string(),
+                game: "t2r",
+                known: Self::RULE_SETS.join(", "),
+            })?,
+        };
+        let mut map = MapName::Usa;
+        let mut turn_limit = DEFAULT_TURN_LIMIT;
+        for (name, value) in &config.options {
+            match name.as_str() {
+                "map" => {
+                    map = MapName::parse(value).ok_or_else(|| UsageError::BadOptionValue {
+                        option: "map",
+                        value: value.clone(),
+                        game: "t2r",
+                        valid: Self::OPTIONS[0].values.to_string(),
+                    })?
+                }
+                "turn_limit" => {
+                    turn_limit = value
+                        .parse()
+                        .ok()
+                        .filter(|&n: &u32| n >= 1)
+                        .ok_or_else(|| UsageError::BadOptionValue {
+                            option: "turn_limit",
+                            value: value.clone(),
+                            game: "t2r",
+                            valid: Self::OPTIONS[1].values.to_string(),
+                        })?
+                }
+                other => {
+                    return Err(UsageError::UnknownOption {
+                        name: other.to_string(),
+                        game: "t2r",
+                        known: "map, turn_limit".to_string(),
+                    });
+                }
+            }
+        }
+        if let Some(seats) = config.seats.filter(|&n| n != 2) {
+            return Err(UsageError::Invalid(format!(
+                "t2r is played by exactly 2 players, not {seats}"
+            )));
+        }
+        Ok(TicketToRide::new(map, rules, turn_limit))
+    }
+
+    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
+        bots::BOTS
+    }
+}

@@ -1,0 +1,136 @@
+//! `tourney bench`: games per second on one thread and on all threads, and the peak memory of
+//! whole `tourney run` processes. Measures the real runner (scheduling, bots, engine, tallies)
+//! with no files written, except for the memory runs, which write their CSV like any run.
+
+use super::RunPlan;
+use crate::cli::{BenchArgs, MatchArgs};
+use crate::error::UsageError;
+use crate::report::table::Table;
+use anyhow::Context;
+use std::process::Command;
+use std::time::Instant;
+
+const DEFAULT_MATCHUPS: [&str; 2] = ["random,random", "nice,greedy"];
+
+pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
+    let matchups: Vec<String> = if args.matchups.is_empty() {
+        DEFAULT_MATCHUPS.iter().map(|m| m.to_string()).collect()
+    } else {
+        args.matchups.clone()
+    };
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut table = Table::new(&[
+        "bots",
+        "threads",
+        "games",
+        "seconds",
+        "games/s",
+        "per thread",
+        "speedup",
+    ]);
+    for matchup in &matchups {
+        let mut single = None;
+        let mut thread_counts = vec![1];
+        if cores > 1 {
+            thread_counts.push(cores);
+        }
+        for threads in thread_counts {
+            let plan = plan_for(args, matchup, threads)?;
+            let started = Instant::now();
+            let run = (plan.game.run)(&plan)?;
+            let seconds = started.elapsed().as_secs_f64();
+            let rate = run.games_played as f64 / seconds;
+            let base = *single.get_or_insert(rate);
+            table.row(vec![
+                matchup.clone(),
+                threads.to_string(),
+                run.games_played.to_string(),
+                format!("{seconds:.2}"),
+                format!("{rate:.0}"),
+                format!("{:.0}", rate / threads as f64),
+                format!("{:.2}x", rate / base),
+            ]);
+        }
+    }
+    println!(
+        "Throughput ({}, {} games per measurement):",
+        args.game, args.games
+    );
+    print!("{}", table.render());
+    if !args.memory.is_empty() {
+        let matchup = matchups.last().expect("at least one matchup");
+        let mut memory = Table::new(&["bots", "games", "peak memory (MiB)"]);
+        for &games in &args.memory {
+            let kib = peak_memory_of_run(args, matchup, games)?;
+            memory.row(vec![
+                matchup.clone(),
+                games.to_string(),
+                format!("{:.1}", kib as f64 / 1024.0),
+            ]);
+        }
+        println!("Peak resident memory of `tourney run` (writing games.csv):");
+        print!("{}", memory.render());
+    }
+    Ok(())
+}
+
+fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, UsageError> {
+    let matchup_args = MatchArgs {
+        game: args.game.clone(),
+        bots: matchup.split(',').map(str::to_string).collect(),
+        rules: args.rules.clone(),
+        map: args.map.clone(),
+        options: Vec::new(),
+        seed: None,
+        threads: Some(threads),
+    };
+    let mut plan = RunPlan::from_match(&matchup_args, args.games)?;
+    plan.quiet = true;
+    Ok(plan)
+}
+
+/// Runs `tourney run` as a child process so each measurement has its own peak.
+fn peak_memory_of_run(args: &BenchArgs, matchup: &str, games: u64) -> anyhow::Result<u64> {
+    let out = std::env::temp_dir().join(format!("tourney-bench-{}-{games}", std::process::id()));
+    let mut command = Command::new(std::env::current_exe().context("cannot find own binary")?);
+    command.args([
+        "run",
+        "--quiet",
+        "--print-peak-memory",
+        "--game",
+        &args.game,
+        "--bots",
+        matchup,
+    ]);
+    command
+        .args(["--games", &games.to_string(), "--out"])
+        .arg(&out);
+    if let Some(rules) = &args.rules {
+        command.args(["--rules", rules]);
+    }
+    if let Some(map) = &args.map {
+        command.args(["--map", map]);
+    }
+    let output = command.output().context("cannot start tourney run")?;
+    let _ = std::fs::remove_dir_all(&out);
+    anyhow::ensure!(
+        output.status.success(),
+        "tourney run failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("peak memory KiB: "))
+        .and_then(|n| n.trim().parse().ok())
+        .context("tourney run did not report its peak memory")
+}
+
+/// The peak resident set size of this process in KiB (Linux `VmHWM`), if the system tells.
+pub fn peak_memory_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmHWM:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+}

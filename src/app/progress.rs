@@ -1,0 +1,37 @@
+//! The progress bar: games done, games per second and ETA, on stderr, only on a terminal.
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use std::io::IsTerminal;
+
+pub struct Progress {
+    bar: Option<ProgressBar>,
+}
+
+impl Progress {
+    /// Hidden when `show` is false (`--quiet`) or stderr is not a terminal (CI logs, pipes).
+    pub fn new(total: u64, show: bool) -> Progress {
+        if !show || !std::io::stderr().is_terminal() {
+            return Progress { bar: None };
+        }
+        let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
+        bar.set_style(
+            ProgressStyle::with_template(
+                "{bar:40.cyan/blue} {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+            )
+            .expect("valid progress template"),
+        );
+        Progress { bar: Some(bar) }
+    }
+
+    pub fn set(&mut self, games_done: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(games_done);
+        }
+    }
+
+    pub fn finish(&mut self) {
+        if let Some(bar) = self.bar.take() {
+            bar.finish_and_clear();
+        }
+    }
+}

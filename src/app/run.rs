@@ -1,0 +1,172 @@
+//! `tourney run`: resolves the plan against the chosen game, plays it, writes the files and
+//! prints the tables.
+
+use super::RunPlan;
+use super::progress::Progress;
+use crate::bot::BotEntry;
+use crate::error::UsageError;
+use crate::games::Registered;
+use crate::report::{games_csv::GamesCsv, terminal};
+use crate::runner::play::Lineup;
+use crate::runner::{GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
+use crate::seed::{self, Stream};
+use crate::summary::{Summary, Tally};
+use anyhow::Context;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// A game's entry point, monomorphised per game in the registry.
+pub type RunFn = fn(&RunPlan) -> anyhow::Result<RunSummary>;
+
+/// What a finished (or interrupted) run hands back to the command.
+pub struct RunSummary {
+    pub summary: Summary,
+    pub interrupted: bool,
+    pub games_played: u64,
+    pub seconds: f64,
+}
+
+/// Set by Ctrl-C; the runner stops between blocks and everything finished is kept.
+static STOP: AtomicBool = AtomicBool::new(false);
+
+fn install_ctrl_c() {
+    // A second Ctrl-C while the first is being honoured exits at once.
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            std::process::exit(130);
+        }
+    });
+}
+
+pub fn execute(plan: &RunPlan) -> anyhow::Result<RunSummary> {
+    (plan.game.run)(plan)
+}
+
+/// Plays `plan` for game `G`: the one place where the generic runner meets a concrete game.
+pub fn run_game<G: Registered>(plan: &RunPlan) -> anyhow::Result<RunSummary> {
+    let game = G::configure(&plan.config)?;
+    let lineup = resolve_bots(&game, plan)?;
+    let bot_names: Vec<String> = plan.bots.iter().map(|(name, _)| name.clone()).collect();
+    let schedule = Schedule::pairs(bot_names.len(), plan.games_per_pairing);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .context("cannot start the worker threads")?;
+
+    let mut csv = match &plan.out_dir {
+        Some(dir) => {
+            std::fs::create_dir_all(dir)
+                .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+            Some(GamesCsv::create(
+                &dir.join("games.csv"),
+                bot_names.clone(),
+                game.extra_columns(),
+            )?)
+        }
+        None => None,
+    };
+    let mut tally = Tally::new(bot_names.len(), schedule.pairings.clone(), schedule.seats);
+    let show = !plan.quiet;
+    if show {
+        terminal::print_header(game.info(), &bot_names, &schedule, plan);
+    }
+    let mut progress = Progress::new(schedule.total_games(), show);
+    let mut sinks = Sinks {
+        csv: csv.as_mut(),
+        tally: &mut tally,
+        progress: &mut progress,
+    };
+    install_ctrl_c();
+    let started = Instant::now();
+    let status: StreamStatus = run_fixtures(
+        &game,
+        &lineup,
+        &schedule,
+        plan.master_seed,
+        &pool,
+        &STOP,
+        &mut sinks,
+    )
+    .context("cannot write the results")?;
+    let seconds = started.elapsed().as_secs_f64();
+    progress.finish();
+
+    let mut bootstrap_rng = seed::rng(plan.master_seed, 0, Stream::Bootstrap);
+    let summary = Summary::build(
+        game.info(),
+        plan,
+        &bot_names,
+        &tally,
+        status,
+        &mut bootstrap_rng,
+    );
+    if let Some(dir) = &plan.out_dir {
+        let path = dir.join("summary.json");
+        let json = serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
+        std::fs::write(&path, json + "\n")
+            .with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    if show {
+        terminal::print_summary(&summary, seconds, plan.out_dir.as_deref());
+    }
+    Ok(RunSummary {
+        summary,
+        interrupted: status.interrupted,
+        games_played: status.games_played,
+        seconds,
+    })
+}
+
+/// Looks every bot name up in the game's table and checks its parameters by building it once.
+fn resolve_bots<'a, G: Registered>(game: &G, plan: &RunPlan) -> Result<Lineup<'a, G>, UsageError> {
+    let table: &'a [BotEntry<G>] = G::bots();
+    let mut entries = Vec::new();
+    for (name, params) in &plan.bots {
+        let entry = table
+            .iter()
+            .find(|entry| entry.name == name)
+            .ok_or_else(|| UsageError::UnknownBot {
+                name: name.clone(),
+                game: G::NAME,
+                known: table
+                    .iter()
+                    .filter(|entry| !entry.hidden)
+                    .map(|entry| entry.name)
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            })?;
+        (entry.make)(game, 0, seed::rng(0, 0, Stream::Seat(0)), params).map_err(|message| {
+            UsageError::BotParams {
+                bot: name.clone(),
+                message,
+            }
+        })?;
+        entries.push((entry, params.clone()));
+    }
+    Ok(Lineup { entries })
+}
+
+/// Hands each record to every consumer, in order.
+struct Sinks<'a> {
+    csv: Option<&'a mut GamesCsv>,
+    tally: &'a mut Tally,
+    progress: &'a mut Progress,
+}
+
+impl RecordSink for Sinks<'_> {
+    fn record(&mut self, record: &GameRecord) -> std::io::Result<()> {
+        if let Some(csv) = self.csv.as_mut() {
+            csv.record(record)?;
+        }
+        self.tally.add(record);
+        Ok(())
+    }
+
+    fn block_done(&mut self, games_done: u64) -> std::io::Result<()> {
+        if let Some(csv) = self.csv.as_mut() {
+            csv.block_done(games_done)?;
+        }
+        self.progress.set(games_done);
+        Ok(())
+    }
+}

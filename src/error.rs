@@ -1,0 +1,46 @@
+//! Errors a user can cause and fix: each message names the input and the valid choices.
+//! `main` maps them to exit code 2; everything else (I/O, a harness failure) is exit code 3.
+
+use std::path::PathBuf;
+
+/// Bad input: an unknown name, an impossible value, a broken file.
+#[derive(Debug, thiserror::Error)]
+pub enum UsageError {
+    #[error("unknown game '{name}'; known games: {known}")]
+    UnknownGame { name: String, known: String },
+    #[error("unknown bot '{name}' for {game}; known bots: {known}")]
+    UnknownBot {
+        name: String,
+        game: &'static str,
+        known: String,
+    },
+    #[error("unknown rule set '{name}' for {game}; known rule sets: {known}")]
+    UnknownRules {
+        name: String,
+        game: &'static str,
+        known: String,
+    },
+    #[error("invalid value '{value}' for option '{option}' of {game}; valid values: {valid}")]
+    BadOptionValue {
+        option: &'static str,
+        value: String,
+        game: &'static str,
+        valid: String,
+    },
+    #[error("unknown option '{name}' for {game}; known options: {known}")]
+    UnknownOption {
+        name: String,
+        game: &'static str,
+        known: String,
+    },
+    #[error("bad parameters for bot '{bot}': {message}")]
+    BotParams { bot: String, message: String },
+    #[error("{0}")]
+    Invalid(String),
+    #[error("{path}:{line}: {message}")]
+    File {
+        path: PathBuf,
+        line: usize,
+        message: String,
+    },
+}

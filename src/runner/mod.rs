@@ -1,0 +1,16 @@
+//! Plays fixtures: schedules them, plays each game with adjudication of crashes and illegal
+//! moves, and streams records in index order from a rayon pool. Never names a game.
+
+mod guard;
+pub mod play;
+pub mod record;
+pub mod schedule;
+pub mod stream;
+
+pub use play::{Lineup, play_fixture};
+pub use record::GameRecord;
+pub use schedule::{Fixture, Schedule};
+pub use stream::{RecordSink, StreamStatus, run_fixtures};
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,122 @@
+//! Plays one fixture to the end, adjudicating faults: a bot that panics loses with `crash`, one
+//! that returns an illegal action loses with `illegal`. Everything else is the game's business.
+
+use super::guard::call_bot;
+use super::record::GameRecord;
+use super::schedule::Fixture;
+use crate::bot::{Bot, BotEntry, Params};
+use crate::game::{Game, Seat, ToAct};
+use crate::outcome::{Outcome, Termination};
+use crate::seed::{self, Stream};
+
+/// The bots of a run: a table entry and its parameters, by bot index.
+pub struct Lineup<'a, G: Game> {
+    pub entries: Vec<(&'a BotEntry<G>, Params)>,
+}
+
+/// A safety net against an engine that never ends: every game must end by its own turn limit
+/// long before this many decisions.
+const MAX_DECISIONS: u64 = 10_000_000;
+
+/// Plays `fixture`; chance comes from the seed index, each seat's bot from the game index.
+pub fn play_fixture<G: Game>(
+    game: &G,
+    lineup: &Lineup<'_, G>,
+    master_seed: u64,
+    fixture: &Fixture,
+) -> GameRecord {
+    let mut state = game.new_state(seed::rng(master_seed, fixture.seed_index, Stream::Chance));
+    let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::with_capacity(fixture.lineup.len());
+    let mut fault = None;
+    for (seat, &bot) in fixture.lineup.iter().enumerate() {
+        let (entry, params) = &lineup.entries[bot];
+        let rng = seed::rng(master_seed, fixture.index, Stream::Seat(seat_tag(seat)));
+        match call_bot(|| (entry.make)(game, seat, rng, params)) {
+            Ok(Ok(made)) => bots.push(Some(made)),
+            Ok(Err(message)) => panic!("bot parameters were validated before the run: {message}"),
+            Err(message) => {
+                fault = Some((seat, Termination::Crash, message));
+                break;
+            }
+        }
+    }
+    let mut decisions = 0u64;
+    while fault.is_none() {
+        let seats = match game.to_act(&state) {
+            ToAct::Over => break,
+            ToAct::Seat(seat) => vec![seat],
+            ToAct::Simultaneous(seats) => seats,
+        };
+        decisions += 1;
+        assert!(
+            decisions < MAX_DECISIONS,
+            "{} did not end within {MAX_DECISIONS} decisions: an engine bug",
+            game.info().name
+        );
+        // Views first, then decisions, then moves: simultaneous deciders never see each other.
+        let views: Vec<G::View> = seats.iter().map(|&s| game.view(&state, s)).collect();
+        let mut actions = Vec::with_capacity(seats.len());
+        for (&seat, view) in seats.iter().zip(&views) {
+            let bot = bots[seat]
+                .as_mut()
+                .expect("every seat has a bot once set up");
+            match call_bot(|| bot.act(game, view)) {
+                Ok(action) if game.is_legal(&state, seat, &action) => actions.push((seat, action)),
+                Ok(action) => {
+                    fault = Some((seat, Termination::Illegal, format!("{action:?}")));
+                    break;
+                }
+                Err(message) => {
+                    fault = Some((seat, Termination::Crash, message));
+                    break;
+                }
+            }
+        }
+        if fault.is_none() {
+            for (seat, action) in actions {
+                game.apply(&mut state, seat, action);
+            }
+        }
+    }
+    let (outcome, fault) = match fault {
+        Some((seat, termination, message)) => {
+            (game.forfeit(&state, seat, termination), Some(message))
+        }
+        None => (
+            game.outcome(&state)
+                .expect("a game that is over has an outcome"),
+            None,
+        ),
+    };
+    record(game, &state, fixture, outcome, fault)
+}
+
+fn seat_tag(seat: Seat) -> u8 {
+    u8::try_from(seat).expect("fewer than 256 seats")
+}
+
+fn record<G: Game>(
+    game: &G,
+    state: &G::State,
+    fixture: &Fixture,
+    outcome: Outcome,
+    fault: Option<String>,
+) -> GameRecord {
+    let extras = (0..fixture.lineup.len())
+        .flat_map(|seat| game.extra_values(state, seat))
+        .collect();
+    GameRecord {
+        index: fixture.index,
+        seed_index: fixture.seed_index,
+        pairing: fixture.pairing,
+        rotation: fixture.rotation,
+        lineup: fixture.lineup.clone(),
+        scores: outcome.scores,
+        ranks: outcome.ranks,
+        termination: outcome.termination,
+        culprit: outcome.culprit,
+        turns: game.turns(state),
+        extras,
+        fault,
+    }
+}

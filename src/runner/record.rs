@@ -1,0 +1,36 @@
+//! The game-agnostic result of one game: what every sink, statistic and report reads.
+
+use crate::game::Seat;
+use crate::outcome::Termination;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameRecord {
+    pub index: u64,
+    pub seed_index: u64,
+    pub pairing: usize,
+    pub rotation: usize,
+    /// Bot index per seat.
+    pub lineup: Vec<usize>,
+    pub scores: Vec<i32>,
+    pub ranks: Vec<u8>,
+    pub termination: Termination,
+    /// The seat that lost by fault (illegal, crash).
+    pub culprit: Option<Seat>,
+    pub turns: u32,
+    /// Game-specific values, `extra_columns().len()` per seat, seat-major.
+    pub extras: Vec<f64>,
+    /// What went wrong, for crash and illegal terminations (panic message or the action).
+    pub fault: Option<String>,
+}
+
+impl GameRecord {
+    pub fn seats(&self) -> usize {
+        self.lineup.len()
+    }
+
+    /// The extra values of one seat.
+    pub fn extras_of(&self, seat: Seat) -> &[f64] {
+        let per_seat = self.extras.len() / self.seats().max(1);
+        &self.extras[seat * per_seat..(seat + 1) * per_seat]
+    }
+}

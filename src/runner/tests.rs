@@ -1,0 +1,311 @@
+//! The runner on a tiny game of its own, so adjudication, ordering and simultaneous decisions
+//! are tested without any real game: a sealed bid decides who starts, then players add 1-3 to a
+//! running total and whoever reaches the target wins.
+
+use super::play::Lineup;
+use super::*;
+use crate::bot::{Bot, BotEntry, Params};
+use crate::game::{Game, GameInfo, Seat, ToAct};
+use crate::outcome::{Outcome, Termination, forfeit_ranks, ranks_from_keys};
+use crate::seed::Rng;
+use rand::RngExt;
+use std::sync::atomic::AtomicBool;
+
+struct Race {
+    info: GameInfo,
+}
+
+#[derive(Clone)]
+struct RaceState {
+    target: u32,
+    total: u32,
+    bids: [Option<u8>; 2],
+    to_move: Option<Seat>,
+    added: [u32; 2],
+    turns: u32,
+    winner: Option<Seat>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+struct RaceView {
+    seat: Seat,
+    bidding: bool,
+    own_bid: Option<u8>,
+    opponent_bid: Option<u8>,
+    total: u32,
+    target: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum RaceAction {
+    Bid(u8),
+    Add(u32),
+}
+
+impl Game for Race {
+    type State = RaceState;
+    type View = RaceView;
+    type Action = RaceAction;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn new_state(&self, mut chance: Rng) -> RaceState {
+        RaceState {
+            target: chance.random_range(10..30),
+            total: 0,
+            bids: [None; 2],
+            to_move: None,
+            added: [0; 2],
+            turns: 0,
+            winner: None,
+        }
+    }
+
+    fn to_act(&self, s: &RaceState) -> ToAct {
+        match (s.winner, s.to_move) {
+            (Some(_), _) => ToAct::Over,
+            (None, Some(seat)) => ToAct::Seat(seat),
+            (None, None) => ToAct::Simultaneous(vec![0, 1]),
+        }
+    }
+
+    fn view(&self, s: &RaceState, seat: Seat) -> RaceView {
+        let bidding = s.to_move.is_none();
+        RaceView {
+            seat,
+            bidding,
+            own_bid: s.bids[seat],
+            opponent_bid: if bidding { None } else { s.bids[1 - seat] },
+            total: s.total,
+            target: s.target,
+        }
+    }
+
+    fn legal_actions(&self, view: &RaceView) -> Vec<RaceAction> {
+        if view.bidding {
+            (0..=3).map(RaceAction::Bid).collect()
+        } else {
+            (1..=3).map(RaceAction::Add).collect()
+        }
+    }
+
+    fn is_legal(&self, s: &RaceState, seat: Seat, action: &RaceAction) -> bool {
+        self.legal_actions(&self.view(s, seat)).contains(action)
+    }
+
+    fn apply(&self, s: &mut RaceState, seat: Seat, action: RaceAction) {
+        match action {
+            RaceAction::Bid(bid) => {
+                s.bids[seat] = Some(bid);
+                if let [Some(a), Some(b)] = s.bids {
+                    s.to_move = Some(usize::from(b > a));
+                }
+            }
+            RaceAction::Add(n) => {
+                s.total += n;
+                s.added[seat] += n;
+                s.turns += 1;
+                if s.total >= s.target {
+                    s.winner = Some(seat);
+                }
+                s.to_move = Some(1 - seat);
+            }
+        }
+    }
+
+    fn outcome(&self, s: &RaceState) -> Option<Outcome> {
+        let winner = s.winner?;
+        let keys: Vec<bool> = (0..2).map(|seat| seat == winner).collect();
+        Some(Outcome {
+            scores: s.added.iter().map(|&a| a as i32).collect(),
+            ranks: ranks_from_keys(&keys),
+            termination: Termination::Normal,
+            culprit: None,
+        })
+    }
+
+    fn forfeit(&self, s: &RaceState, culprit: Seat, termination: Termination) -> Outcome {
+        Outcome {
+            scores: s.added.iter().map(|&a| a as i32).collect(),
+            ranks: forfeit_ranks(&[0, 0], culprit),
+            termination,
+            culprit: Some(culprit),
+        }
+    }
+
+    fn turns(&self, s: &RaceState) -> u32 {
+        s.turns
+    }
+
+    fn extra_columns(&self) -> &'static [&'static str] {
+        &["target"]
+    }
+
+    fn extra_values(&self, s: &RaceState, _seat: Seat) -> Vec<f64> {
+        vec![f64::from(s.target)]
+    }
+}
+
+/// Bids at random and adds at random; asserts it never sees the other sealed bid.
+struct Fair(Rng);
+impl Bot<Race> for Fair {
+    fn act(&mut self, game: &Race, view: &RaceView) -> RaceAction {
+        assert!(!view.bidding || view.opponent_bid.is_none(), "bid leaked");
+        let legal = game.legal_actions(view);
+        legal[self.0.random_range(0..legal.len())].clone()
+    }
+}
+struct Panicky;
+impl Bot<Race> for Panicky {
+    fn act(&mut self, _: &Race, view: &RaceView) -> RaceAction {
+        if view.total >= 5 {
+            panic!("boom at total {}", view.total);
+        }
+        if view.bidding {
+            RaceAction::Bid(0)
+        } else {
+            RaceAction::Add(1)
+        }
+    }
+}
+struct Cheat;
+impl Bot<Race> for Cheat {
+    fn act(&mut self, _: &Race, view: &RaceView) -> RaceAction {
+        if view.bidding {
+            RaceAction::Bid(3)
+        } else {
+            RaceAction::Add(4)
+        }
+    }
+}
+
+static BOTS: [BotEntry<Race>; 3] = [
+    BotEntry {
+        name: "fair",
+        summary: "random",
+        hidden: false,
+        make: |_, _, rng, _| Ok(Box::new(Fair(rng))),
+    },
+    BotEntry {
+        name: "panicky",
+        summary: "panics once the total reaches 5",
+        hidden: true,
+        make: |_, _, _, _| Ok(Box::new(Panicky)),
+    },
+    BotEntry {
+        name: "cheat",
+        summary: "adds 4",
+        hidden: true,
+        make: |_, _, _, _| Ok(Box::new(Cheat)),
+    },
+];
+
+fn race() -> Race {
+    Race {
+        info: GameInfo {
+            name: "race",
+            rules: "test",
+            options: Vec::new(),
+            seats: 2,
+            lower_score_is_better: false,
+        },
+    }
+}
+
+fn lineup(bots: &[usize]) -> Lineup<'static, Race> {
+    Lineup {
+        entries: bots
+            .iter()
+            .map(|&b| (&BOTS[b], Params::default()))
+            .collect(),
+    }
+}
+
+struct Collect(Vec<GameRecord>);
+impl RecordSink for Collect {
+    fn record(&mut self, record: &GameRecord) -> std::io::Result<()> {
+        self.0.push(record.clone());
+        Ok(())
+    }
+}
+
+fn run(bots: &[usize], games: u64, threads: usize, stop: bool) -> (StreamStatus, Vec<GameRecord>) {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap();
+    let schedule = Schedule::pairs(bots.len(), games);
+    let mut sink = Collect(Vec::new());
+    let status = run_fixtures(
+        &race(),
+        &lineup(bots),
+        &schedule,
+        42,
+        &pool,
+        &AtomicBool::new(stop),
+        &mut sink,
+    )
+    .unwrap();
+    (status, sink.0)
+}
+
+#[test]
+fn a_panicking_bot_loses_with_crash_and_the_run_goes_on() {
+    let (status, records) = run(&[0, 1], 600, 2, false);
+    assert_eq!(status.games_played, 600);
+    let crashes: Vec<_> = records
+        .iter()
+        .filter(|r| r.termination == Termination::Crash)
+        .collect();
+    assert!(!crashes.is_empty());
+    for record in crashes {
+        let culprit = record.culprit.unwrap();
+        assert_eq!(
+            record.lineup[culprit], 1,
+            "only the panicky bot (run index 1) crashes"
+        );
+        assert_eq!(record.ranks[culprit], 2);
+        assert_eq!(record.ranks[1 - culprit], 1);
+        assert!(record.fault.as_deref().unwrap().contains("boom at total"));
+    }
+}
+
+#[test]
+fn an_illegal_action_loses_with_illegal() {
+    let (_, records) = run(&[0, 2], 100, 1, false);
+    assert_eq!(records.len(), 100);
+    assert!(records.iter().all(|r| r.termination == Termination::Illegal
+        && r.lineup[r.culprit.unwrap()] == 1
+        && r.fault.as_deref() == Some("Add(4)")));
+}
+
+#[test]
+fn records_are_identical_at_any_thread_count_and_in_index_order() {
+    let (_, one) = run(&[0, 0, 0], 700, 1, false);
+    let (_, two) = run(&[0, 0, 0], 700, 2, false);
+    assert_eq!(one, two);
+    assert!(one.iter().enumerate().all(|(i, r)| r.index == i as u64));
+    assert_eq!(one.len(), 3 * 700);
+}
+
+#[test]
+fn both_seat_orders_of_a_seed_share_the_chance_stream() {
+    let (_, records) = run(&[0, 0], 50, 2, false);
+    for pair in records.chunks(2) {
+        assert_eq!(pair[0].seed_index, pair[1].seed_index);
+        assert_eq!(
+            pair[0].extras, pair[1].extras,
+            "same target for both orders"
+        );
+    }
+}
+
+#[test]
+fn a_stop_request_keeps_finished_games_only() {
+    let (status, records) = run(&[0, 0], 1000, 2, true);
+    assert!(status.interrupted);
+    assert_eq!(status.games_played, 0);
+    assert!(records.is_empty());
+}

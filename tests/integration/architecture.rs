@@ -1,0 +1,50 @@
+//! Arrows point inward: the runner, statistics, summaries and reports never import a game.
+
+use std::fs;
+use std::path::Path;
+
+const GAME_WORDS: [&str; 8] = [
+    "games::",
+    "t2r",
+    "TicketToRide",
+    "labyrinth",
+    "carcassonne",
+    "fresh_fish",
+    "locomotive",
+    "ticket",
+];
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).expect("readable source folder") {
+        let path = entry.expect("readable entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn runner_stats_summary_and_report_know_no_game() {
+    let mut files = Vec::new();
+    for dir in ["src/runner", "src/stats", "src/summary", "src/report"] {
+        rust_files(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join(dir).as_path(),
+            &mut files,
+        );
+    }
+    assert!(!files.is_empty());
+    for file in files {
+        let text = fs::read_to_string(&file)
+            .expect("readable file")
+            .to_lowercase();
+        for word in GAME_WORDS {
+            assert!(
+                !text.contains(&word.to_lowercase()),
+                "{} mentions '{word}'",
+                file.display()
+            );
+        }
+    }
+}

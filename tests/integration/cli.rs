@@ -1,0 +1,188 @@
+//! The `tourney` binary as a user runs it.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::fs;
+
+fn tourney() -> Command {
+    Command::cargo_bin("tourney").expect("the binary is built")
+}
+
+#[test]
+fn list_shows_games_rule_sets_maps_and_bots() {
+    let output = tourney()
+        .arg("list")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    for word in [
+        "t2r",
+        "official, cgs",
+        "usa, small, europe",
+        "do-nothing",
+        "random",
+        "nice",
+        "greedy",
+    ] {
+        assert!(text.contains(word), "list lacks '{word}':\n{text}");
+    }
+    assert!(!text.contains("test-panic"), "test doubles are hidden");
+}
+
+#[test]
+fn unknown_names_are_refused_with_the_valid_ones_and_exit_code_2() {
+    for (args, message, valid) in [
+        (
+            vec!["--bots", "nice,gredy"],
+            "unknown bot 'gredy'",
+            "greedy",
+        ),
+        (
+            vec!["--game", "chess", "--bots", "a,b"],
+            "unknown game 'chess'",
+            "t2r",
+        ),
+        (
+            vec!["--bots", "nice,greedy", "--rules", "house"],
+            "unknown rule set 'house'",
+            "official, cgs",
+        ),
+        (
+            vec!["--bots", "nice,greedy", "--map", "mars"],
+            "'mars' for option 'map'",
+            "usa, small, europe",
+        ),
+        (
+            vec!["--bots", "nice,greedy", "--option", "speed=9"],
+            "unknown option 'speed'",
+            "map",
+        ),
+        (vec!["--bots", "nice"], "at least two bots", "nice,nice"),
+    ] {
+        tourney()
+            .arg("run")
+            .args(&args)
+            .args(["--games", "2", "--quiet"])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message).and(predicate::str::contains(valid)));
+    }
+}
+
+#[test]
+fn same_seed_gives_byte_identical_files_with_one_or_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.path().join(threads);
+        tourney()
+            .args([
+                "run",
+                "--bots",
+                "random,nice,greedy",
+                "--games",
+                "300",
+                "--seed",
+                "99",
+            ])
+            .args(["--threads", threads, "--quiet", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        outputs.push((
+            fs::read(out.join("games.csv")).unwrap(),
+            fs::read(out.join("summary.json")).unwrap(),
+        ));
+    }
+    assert_eq!(outputs[0].0, outputs[1].0, "games.csv differs");
+    assert_eq!(outputs[0].1, outputs[1].1, "summary.json differs");
+    let csv = String::from_utf8(outputs[0].0.clone()).unwrap();
+    assert!(
+        csv.starts_with("game,seed,pairing,rotation,seat,bot,score,rank,termination,turns,fault,")
+    );
+    assert_eq!(
+        csv.lines().count(),
+        1 + 3 * 300 * 2,
+        "header + 2 rows per game"
+    );
+}
+
+#[test]
+fn crashing_and_illegal_bots_lose_are_reported_and_the_run_goes_on() {
+    let dir = tempfile::tempdir().unwrap();
+    tourney()
+        .args([
+            "run",
+            "--bots",
+            "nice,test-panic,test-illegal",
+            "--games",
+            "10",
+            "--out",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("crash").and(predicate::str::contains("illegal")));
+    let summary: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
+    let per_bot = summary["per_bot"].as_array().unwrap();
+    assert_eq!(
+        per_bot[1]["crashes"], 20,
+        "test-panic crashes in each of its 20 games"
+    );
+    assert_eq!(
+        per_bot[2]["illegal"], 20,
+        "test-illegal loses each of its 20 games"
+    );
+    assert_eq!(per_bot[0]["crashes"], 0);
+    assert_eq!(summary["games_played"], 30);
+    let nice_vs_panic = summary["pairwise"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|row| row["bot"] == "nice" && row["opponent"] == "test-panic")
+        .unwrap();
+    assert_eq!(nice_vs_panic["win_rate"], 1.0);
+}
+
+#[test]
+fn summary_states_the_master_seed_and_the_rating_method() {
+    let dir = tempfile::tempdir().unwrap();
+    tourney()
+        .args([
+            "run",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "40",
+            "--map",
+            "small",
+            "--rules",
+            "cgs",
+            "--quiet",
+            "--out",
+        ])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let summary: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["master_seed"], 20261121);
+    assert_eq!(summary["game"]["rules"], "cgs");
+    assert!(
+        summary["ratings"]["method"]
+            .as_str()
+            .unwrap()
+            .contains("Bradley-Terry")
+    );
+    let rows = summary["ratings"]["rows"].as_array().unwrap();
+    let sum: f64 = rows.iter().map(|r| r["elo"].as_f64().unwrap()).sum();
+    assert!(sum.abs() < 1e-6, "ratings have mean 0");
+    for row in rows {
+        assert!(row["lower"].as_f64().unwrap() <= row["elo"].as_f64().unwrap());
+        assert!(row["elo"].as_f64().unwrap() <= row["upper"].as_f64().unwrap());
+    }
+}

@@ -1,0 +1,5 @@
+//! All integration tests in one binary: the real `tourney` executable end to end, and the
+//! architecture rule that the engine room never names a game.
+
+mod architecture;
+mod cli;
