@@ -12,3 +12,4 @@ pub mod game;
 pub mod games;
 pub mod outcome;
 pub mod seed;
+pub mod stats;
