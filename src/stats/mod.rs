@@ -6,9 +6,13 @@
 //! inputs and the same generator state give bit-identical outputs.
 //!
 //! - [`ratings`]: Bradley–Terry maximum likelihood on the Elo scale, with an optional weak prior.
+//! - [`wilson`]: Wilson score interval for a proportion.
+//! - [`distribution`]: a streaming, mergeable summary of integer scores.
 
+pub mod distribution;
 mod error;
 mod linear;
 pub mod ratings;
+pub mod wilson;
 
 pub use error::StatsError;
