@@ -6,9 +6,11 @@
 //! inputs and the same generator state give bit-identical outputs.
 //!
 //! - [`ratings`]: Bradley–Terry maximum likelihood on the Elo scale, with an optional weak prior.
+//! - [`bootstrap`]: rating intervals by resampling whole seed groups.
 //! - [`wilson`]: Wilson score interval for a proportion.
 //! - [`distribution`]: a streaming, mergeable summary of integer scores.
 
+pub mod bootstrap;
 pub mod distribution;
 mod error;
 mod linear;
