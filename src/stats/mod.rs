@@ -9,11 +9,15 @@
 //! - [`bootstrap`]: rating intervals by resampling whole seed groups.
 //! - [`wilson`]: Wilson score interval for a proportion.
 //! - [`distribution`]: a streaming, mergeable summary of integer scores.
+//! - [`pentanomial`]: head-to-head counts per game or per seat-swapped pair.
+//! - [`elo`]: Elo difference, its error, LOS and normalized Elo from those counts.
 
 pub mod bootstrap;
 pub mod distribution;
+pub mod elo;
 mod error;
 mod linear;
+pub mod pentanomial;
 pub mod ratings;
 pub mod wilson;
 
