@@ -21,6 +21,10 @@ pub enum StatsError {
          the rest of their comparison group; fit with a prior (Prior::VirtualDraws)"
     )]
     NoFiniteMle { bots: Vec<usize> },
+    #[error(
+        "SPRT error rates alpha = {alpha}, beta = {beta} must be in (0, 1) with alpha + beta < 1"
+    )]
+    InvalidErrorRates { alpha: f64, beta: f64 },
     #[error("the bootstrap needs at least one resample")]
     NoResamples,
     #[error("quantile {q} is not within [0, 1]")]

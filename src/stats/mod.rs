@@ -11,6 +11,7 @@
 //! - [`distribution`]: a streaming, mergeable summary of integer scores.
 //! - [`pentanomial`]: head-to-head counts per game or per seat-swapped pair.
 //! - [`elo`]: Elo difference, its error, LOS and normalized Elo from those counts.
+//! - [`sprt`]: the generalized SPRT with logistic or normalized Elo bounds, and its verdict.
 
 pub mod bootstrap;
 pub mod distribution;
@@ -19,6 +20,7 @@ mod error;
 mod linear;
 pub mod pentanomial;
 pub mod ratings;
+pub mod sprt;
 pub mod wilson;
 
 pub use error::StatsError;
