@@ -33,10 +33,9 @@ pub struct SprtBounds {
 impl SprtBounds {
     /// `alpha`: chance of accepting H₁ when H₀ holds; `beta`: of accepting H₀ when H₁ holds.
     pub fn from_error_rates(alpha: f64, beta: f64) -> Result<Self, StatsError> {
-        for rate in [alpha, beta] {
-            if !(rate > 0.0 && rate < 1.0) || alpha + beta >= 1.0 {
-                return Err(StatsError::InvalidConfidence { level: rate });
-            }
+        let valid = |rate: f64| rate > 0.0 && rate < 1.0;
+        if !(valid(alpha) && valid(beta) && alpha + beta < 1.0) {
+            return Err(StatsError::InvalidErrorRates { alpha, beta });
         }
         Ok(SprtBounds {
             lower: (beta / (1.0 - alpha)).ln(),
@@ -243,6 +242,7 @@ mod tests {
         assert_eq!(b.verdict(-3.0), Verdict::AcceptH0);
         assert_eq!(b.verdict(0.1), Verdict::Continue);
         assert!(SprtBounds::from_error_rates(0.0, 0.05).is_err());
+        assert!(SprtBounds::from_error_rates(0.6, 0.5).is_err());
         let r = sprt(&PENTA, logistic(0.0, 2.0), b).unwrap();
         assert_eq!(r.verdict, Verdict::AcceptH1);
     }
