@@ -1,0 +1,102 @@
+//! Head-to-head Elo numbers as chess testers report them (fishtest conventions): logistic Elo with
+//! a 95% error, likelihood of superiority, and normalized Elo. Knows outcome counts; never a game.
+
+use super::StatsError;
+use super::pentanomial::HeadToHead;
+use super::wilson::standard_normal_quantile;
+use statrs::distribution::{ContinuousCDF, Normal};
+
+/// Normalized Elo per unit of t-value (`(score − ½) / per-game σ`): `800 / ln 10`, chosen so that
+/// nElo matches logistic Elo for a draw-free match between close players.
+pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;
+
+/// Scores are clamped to `[SCORE_CLAMP, 1 − SCORE_CLAMP]` before converting to Elo, as fishtest
+/// does, so a sweep reports about ±1200 instead of infinity.
+pub const SCORE_CLAMP: f64 = 1e-3;
+
+/// Logistic Elo difference for an expected score: `−400·log10(1/score − 1)`, clamped.
+pub fn elo_from_score(score: f64) -> f64 {
+    let s = score.clamp(SCORE_CLAMP, 1.0 - SCORE_CLAMP);
+    -400.0 * (1.0 / s - 1.0).log10()
+}
+
+/// Expected score for a logistic Elo difference: `1 / (1 + 10^(−elo/400))`.
+pub fn score_from_elo(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Head-to-head summary of the first bot against the second.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct EloEstimate {
+    /// Logistic Elo difference from the mean score.
+    pub elo: f64,
+    /// Half-width of the 95% interval: half the Elo distance between the normal-approximation
+    /// bounds of the mean score (so slightly asymmetric intervals are reported symmetrically).
+    pub elo_error95: f64,
+    /// Likelihood of superiority: `Φ((score − ½) / standard error)`.
+    pub los: f64,
+    /// Normalized Elo: `NELO_PER_T · (score − ½) / σ`, σ the per-game standard deviation.
+    pub nelo: f64,
+    /// Half-width of the 95% interval of nElo: `z₀.₉₇₅ · NELO_PER_T / √games`, the asymptotic
+    /// standard error of a t-value being `1/√games`.
+    pub nelo_error95: f64,
+}
+
+/// Elo, its error, LOS and nElo from trinomial or pentanomial counts. Pentanomial counts use the
+/// variance between pairs, which is what makes them tighter when seat swaps are correlated.
+/// Zero counts are regularized ([`super::pentanomial::REGULARIZATION`]); errors when empty.
+pub fn elo_estimate(h2h: &HeadToHead) -> Result<EloEstimate, StatsError> {
+    let empirical = h2h.empirical()?;
+    let (score, var) = empirical.moments(&empirical.probs);
+    let standard_error = (var / empirical.units).sqrt();
+    let z = standard_normal_quantile(0.975);
+    let elo_error95 = (elo_from_score(score + z * standard_error)
+        - elo_from_score(score - z * standard_error))
+        / 2.0;
+    let game_sd = var.sqrt() * h2h.unit_to_game_sd();
+    let games = empirical.units * h2h.games_per_unit();
+    Ok(EloEstimate {
+        elo: elo_from_score(score),
+        elo_error95,
+        los: Normal::standard().cdf((score - 0.5) / standard_error),
+        nelo: NELO_PER_T * (score - 0.5) / game_sd,
+        nelo_error95: z * NELO_PER_T / games.sqrt(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pentanomial_vector() {
+        let h = HeadToHead::Pentanomial([379, 10170, 21828, 10640, 343]);
+        let e = elo_estimate(&h).unwrap();
+        assert!((e.elo - 1.5946).abs() < 5e-5, "{e:?}");
+        assert!((e.elo_error95 - 1.2087).abs() < 5e-5, "{e:?}");
+        assert!((e.los - 0.99514).abs() < 5e-6, "{e:?}");
+        assert!((e.nelo - 3.05).abs() < 5e-3, "{e:?}");
+        assert!((e.nelo_error95 - 2.31).abs() < 5e-3, "{e:?}");
+    }
+
+    #[test]
+    fn trinomial_vector() {
+        let e = elo_estimate(&HeadToHead::trinomial(1037, 1925, 1038)).unwrap();
+        assert!((e.elo - 0.0869).abs() < 5e-5, "{e:?}");
+        assert!((e.elo_error95 - 7.7561).abs() < 5e-5, "{e:?}");
+        assert!((e.los - 0.50876).abs() < 5e-6, "{e:?}");
+    }
+
+    #[test]
+    fn elo_and_score_are_inverse_and_clamped() {
+        assert!((elo_from_score(score_from_elo(123.4)) - 123.4).abs() < 1e-9);
+        assert!((elo_from_score(1.0) - elo_from_score(0.999)).abs() < 1e-12);
+        assert!(
+            elo_estimate(&HeadToHead::trinomial(0, 0, 10))
+                .unwrap()
+                .elo
+                .is_finite()
+        );
+        assert!(elo_estimate(&HeadToHead::trinomial(0, 0, 0)).is_err());
+    }
+}

@@ -1,0 +1,26 @@
+//! Statistics over tournament results: ratings, intervals, score summaries and head-to-head tests.
+//!
+//! Knows bots only as indices and results only as counts, points and integer scores; it never
+//! names a game, a seat or a card (STYLE §3.7). Every function is a pure, single-threaded fold
+//! over its inputs, and the only randomness is the caller's [`crate::seed::Rng`], so the same
+//! inputs and the same generator state give bit-identical outputs.
+//!
+//! - [`ratings`]: Bradley–Terry maximum likelihood on the Elo scale, with an optional weak prior.
+//! - [`bootstrap`]: rating intervals by resampling whole seed groups.
+//! - [`wilson`]: Wilson score interval for a proportion.
+//! - [`distribution`]: a streaming, mergeable summary of integer scores.
+//! - [`pentanomial`]: head-to-head counts per game or per seat-swapped pair.
+//! - [`elo`]: Elo difference, its error, LOS and normalized Elo from those counts.
+//! - [`sprt`]: the generalized SPRT with logistic or normalized Elo bounds, and its verdict.
+
+pub mod bootstrap;
+pub mod distribution;
+pub mod elo;
+mod error;
+mod linear;
+pub mod pentanomial;
+pub mod ratings;
+pub mod sprt;
+pub mod wilson;
+
+pub use error::StatsError;
