@@ -4,6 +4,7 @@
 mod cgs;
 mod positions;
 mod properties;
+mod scoring;
 
 use super::action::{Action, Colour};
 use super::maps::MapName;
