@@ -9,6 +9,7 @@ pub mod action;
 pub mod bots;
 mod engine;
 pub mod maps;
+mod resample;
 mod rules;
 mod scoring;
 mod state;
@@ -164,3 +165,6 @@ impl crate::games::Registered for TicketToRide {
         bots::BOTS
     }
 }
+
+#[cfg(test)]
+mod tests;
