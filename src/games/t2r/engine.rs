@@ -1,12 +1,31 @@
-//! `impl Game for TicketToRide` (placeholder until the engine branch lands).
-//!
-//! The bots need `TicketToRide: Game` to implement `Bot<TicketToRide>`; this stub only provides
-//! that bound. On merging the engine, take the engine's version of this file.
+//! `impl Game for TicketToRide`: wires the rules, the view and scoring into the generic trait.
+//! The legal-action list is built from the view with the same predicates `is_legal` uses.
 
-use super::{Action, State, TicketToRide, View};
+use super::action::{Action, Colour, Phase};
+use super::rules;
+use super::scoring::{self, score};
+use super::state::State;
+use super::view::{UNCLAIMED, View};
+use super::{RuleSet, TicketToRide};
 use crate::game::{Game, GameInfo, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
 use crate::seed::Rng;
+
+/// The per-seat columns of `games.csv`, in the order of [`Game::extra_values`].
+const EXTRA_COLUMNS: [&str; 8] = [
+    "route_points",
+    "ticket_points",
+    "trail_bonus",
+    "longest_trail",
+    "tickets",
+    "tickets_completed",
+    "trains_left",
+    "cards_in_hand",
+];
+
+fn count_u8(n: usize) -> u8 {
+    u8::try_from(n).expect("counts fit a byte")
+}
 
 impl Game for TicketToRide {
     type State = State;
@@ -16,31 +35,189 @@ impl Game for TicketToRide {
     fn info(&self) -> &GameInfo {
         &self.info
     }
-    fn new_state(&self, _chance: Rng) -> State {
-        unimplemented!("engine placeholder")
+
+    fn new_state(&self, chance: Rng) -> State {
+        rules::new_state(self, chance)
     }
-    fn to_act(&self, _state: &State) -> ToAct {
-        unimplemented!("engine placeholder")
+
+    fn to_act(&self, state: &State) -> ToAct {
+        if state.outcome.is_some() {
+            ToAct::Over
+        } else {
+            ToAct::Seat(state.seat)
+        }
     }
-    fn view(&self, _state: &State, _seat: Seat) -> View {
-        unimplemented!("engine placeholder")
+
+    fn view(&self, state: &State, seat: Seat) -> View {
+        let me = &state.players[seat];
+        let opponent = &state.players[1 - seat];
+        let acting = seat == state.seat;
+        let min_keep = if acting {
+            rules::min_keep(self.rules(), state.phase, me.tickets.len())
+        } else {
+            0
+        };
+        View {
+            seat,
+            rules: self.rules(),
+            phase: state.phase,
+            turns_taken: state.turns_taken,
+            hand: me.hand,
+            tickets: me.tickets.clone(),
+            offer: me.offer().to_vec(),
+            min_keep,
+            owners: state.owners.clone(),
+            face_up: state.face_up,
+            deck_len: u16::try_from(state.deck.len()).expect("110 cards"),
+            discard: state.discard,
+            ticket_pile_len: u16::try_from(state.ticket_pile.len()).expect("few tickets"),
+            trains: [state.players[0].trains, state.players[1].trains],
+            hand_sizes: state.players.each_ref().map(|p| count_u8(p.hand_size())),
+            tickets_held: state.players.each_ref().map(|p| count_u8(p.tickets.len())),
+            route_points: [state.players[0].route_points, state.players[1].route_points],
+            opponent_known: opponent.known,
+            final_round: state.final_turns_left.is_some(),
+            first_card: if acting { state.first_card } else { None },
+        }
     }
-    fn legal_actions(&self, _view: &View) -> Vec<Action> {
-        unimplemented!("engine placeholder")
+
+    /// Order: blind draw, face-up draws (`official` by slot, `cgs` by colour code), claims in
+    /// canonical order (§3.5, §4.8), draw tickets, pass; ticket choices by ascending mask.
+    fn legal_actions(&self, view: &View) -> Vec<Action> {
+        let rules = self.rules();
+        let deck_len = usize::from(view.deck_len);
+        let mut actions = Vec::new();
+        match view.phase {
+            Phase::SetupTickets | Phase::ChooseTickets => {
+                let len = count_u8(view.offer.len());
+                for mask in 1..(1u8 << len) {
+                    if rules::keep_legal(mask, len, view.min_keep) {
+                        actions.push(Action::KeepTickets(mask));
+                    }
+                }
+            }
+            Phase::SecondCard => {
+                for action in std::iter::once(Action::DrawBlind).chain(face_up_draws(view)) {
+                    if rules::second_card_legal(
+                        rules,
+                        &view.face_up,
+                        deck_len,
+                        &view.discard,
+                        &action,
+                    ) {
+                        actions.push(action);
+                    }
+                }
+            }
+            Phase::TurnStart => {
+                if rules::must_draw_tickets(rules, view.seat, view.turns_taken) {
+                    return vec![Action::DrawTickets];
+                }
+                if rules::blind_draw_legal(rules, deck_len, &view.discard) {
+                    actions.push(Action::DrawBlind);
+                }
+                actions.extend(face_up_draws(view));
+                self.push_claims(view, &mut actions);
+                if rules == RuleSet::Cgs || view.ticket_pile_len > 0 {
+                    actions.push(Action::DrawTickets);
+                }
+                if actions.is_empty() {
+                    actions.push(Action::Pass);
+                }
+            }
+        }
+        actions
     }
-    fn is_legal(&self, _state: &State, _seat: Seat, _action: &Action) -> bool {
-        unimplemented!("engine placeholder")
+
+    fn is_legal(&self, state: &State, seat: Seat, action: &Action) -> bool {
+        rules::is_legal(self, state, seat, action)
     }
-    fn apply(&self, _state: &mut State, _seat: Seat, _action: Action) {
-        unimplemented!("engine placeholder")
+
+    fn apply(&self, state: &mut State, seat: Seat, action: Action) {
+        rules::apply(self, state, seat, action);
     }
-    fn outcome(&self, _state: &State) -> Option<Outcome> {
-        unimplemented!("engine placeholder")
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.outcome.clone()
     }
-    fn forfeit(&self, _state: &State, _culprit: Seat, _termination: Termination) -> Outcome {
-        unimplemented!("engine placeholder")
+
+    fn forfeit(&self, state: &State, culprit: Seat, termination: Termination) -> Outcome {
+        scoring::forfeit(self, state, culprit, termination)
     }
-    fn turns(&self, _state: &State) -> u32 {
-        unimplemented!("engine placeholder")
+
+    fn turns(&self, state: &State) -> u32 {
+        state.turns_taken[0] + state.turns_taken[1]
+    }
+
+    fn extra_columns(&self) -> &'static [&'static str] {
+        &EXTRA_COLUMNS
+    }
+
+    fn extra_values(&self, state: &State, seat: Seat) -> Vec<f64> {
+        let s = score(self, state)[seat];
+        let player = &state.players[seat];
+        vec![
+            f64::from(s.route_points),
+            f64::from(s.ticket_points),
+            f64::from(s.trail_bonus),
+            f64::from(s.longest_trail),
+            f64::from(s.tickets),
+            f64::from(s.tickets_completed),
+            f64::from(player.trains),
+            player.hand_size() as f64,
+        ]
+    }
+}
+
+/// Every face-up draw the view shows, in this rule set's encoding, locomotives included.
+fn face_up_draws(view: &View) -> impl Iterator<Item = Action> + '_ {
+    let slots = (0..5u8).filter(|&s| view.face_up[usize::from(s)].is_some());
+    let official = slots
+        .filter(move |_| view.rules == RuleSet::Official)
+        .map(Action::DrawSlot);
+    let colours = Colour::ALL
+        .into_iter()
+        .filter(move |&c| view.rules == RuleSet::Cgs && view.face_up.contains(&Some(c)))
+        .map(Action::DrawColour);
+    official.chain(colours)
+}
+
+impl TicketToRide {
+    /// Legal claims in canonical order: `track_id`, colour code, locomotives ascending. In
+    /// `official` a pure-locomotive payment is listed only as `c = Locomotive` (§3.5); in
+    /// `cgs` every accepted (route, c, n) with n ≤ L is listed (§4.8).
+    fn push_claims(&self, view: &View, actions: &mut Vec<Action>) {
+        let rules = self.rules();
+        let trains = view.trains[view.seat];
+        for route in &self.map().routes {
+            let owner = view.owners[usize::from(route.id)];
+            if owner != UNCLAIMED || trains < route.length {
+                continue;
+            }
+            for colour in Colour::ALL {
+                for locomotives in 0..=route.length {
+                    let duplicate = rules == RuleSet::Official
+                        && colour != Colour::Locomotive
+                        && locomotives == route.length;
+                    if !duplicate
+                        && rules::claim_legal(
+                            rules,
+                            route,
+                            owner,
+                            trains,
+                            &view.hand,
+                            colour,
+                            locomotives,
+                        )
+                    {
+                        actions.push(Action::Claim {
+                            route: route.id,
+                            colour,
+                            locomotives,
+                        });
+                    }
+                }
+            }
+        }
     }
 }

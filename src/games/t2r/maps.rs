@@ -181,7 +181,10 @@ fn rows(text: &'static str) -> impl Iterator<Item = csv::StringRecord> {
 }
 
 fn number<T: std::str::FromStr>(field: &str) -> T {
-    field.parse().ok().expect("numeric field in embedded map CSV")
+    field
+        .parse()
+        .ok()
+        .expect("numeric field in embedded map CSV")
 }
 
 #[cfg(test)]
@@ -227,7 +230,12 @@ mod tests {
             let track_count: usize = map.routes.iter().map(|r| r.colours.len()).sum();
             assert_eq!(track_count, tracks);
             assert_eq!(map.tickets.len(), tickets);
-            assert!(map.routes.iter().enumerate().all(|(i, r)| usize::from(r.id) == i && r.a < r.b));
+            assert!(
+                map.routes
+                    .iter()
+                    .enumerate()
+                    .all(|(i, r)| usize::from(r.id) == i && r.a < r.b)
+            );
         }
     }
 }

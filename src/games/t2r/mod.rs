@@ -9,6 +9,7 @@ pub mod action;
 pub mod bots;
 mod engine;
 pub mod maps;
+mod resample;
 mod rules;
 mod scoring;
 mod state;
@@ -90,3 +91,6 @@ impl TicketToRide {
         self.turn_limit
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,1 +1,156 @@
-//! Scoring (placeholder).
+//! Final scoring (§3.9), ranking with the full tie-break chain (§3.10), and the endings that
+//! store an [`Outcome`] in the state. Runs only when a game ends (or for reports), so it may
+//! allocate and compute trails.
+
+use super::TicketToRide;
+use super::state::State;
+use super::trail::longest_trail;
+use crate::outcome::{Outcome, Termination};
+use rand::RngExt;
+
+/// Bonus for the longest continuous trail, to both players on a tie.
+pub const TRAIL_BONUS: i32 = 10;
+
+/// One seat's final score and its parts; `total` is always the sum of the three point parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    pub route_points: i32,
+    /// Completed tickets add their points, incomplete ones subtract them.
+    pub ticket_points: i32,
+    pub trail_bonus: i32,
+    pub total: i32,
+    /// Length in trains of the seat's longest trail.
+    pub longest_trail: u32,
+    pub tickets: u32,
+    pub tickets_completed: u32,
+}
+
+/// The final scoring of §3.9 applied to the position as it stands.
+pub fn score(game: &TicketToRide, state: &State) -> [Score; 2] {
+    let map = game.map();
+    let trails = [0, 1].map(|seat| longest_trail(map, &state.owners, seat));
+    let best = trails[0].max(trails[1]);
+    [0, 1].map(|seat| {
+        let player = &state.players[seat];
+        let mut parent: Vec<u8> = (0..=u8::MAX).take(map.cities.len()).collect();
+        for route in &map.routes {
+            if usize::from(state.owners[usize::from(route.id)]) == seat {
+                let (a, b) = (find(&mut parent, route.a), find(&mut parent, route.b));
+                parent[usize::from(a)] = b;
+            }
+        }
+        let (mut ticket_points, mut completed) = (0, 0);
+        for &id in &player.tickets {
+            let ticket = &map.tickets[usize::from(id)];
+            if find(&mut parent, ticket.from) == find(&mut parent, ticket.to) {
+                ticket_points += ticket.points;
+                completed += 1;
+            } else {
+                ticket_points -= ticket.points;
+            }
+        }
+        let trail_bonus = if trails[seat] == best { TRAIL_BONUS } else { 0 };
+        Score {
+            route_points: player.route_points,
+            ticket_points,
+            trail_bonus,
+            total: player.route_points + ticket_points + trail_bonus,
+            longest_trail: trails[seat],
+            tickets: u32::try_from(player.tickets.len()).expect("few tickets"),
+            tickets_completed: completed,
+        }
+    })
+}
+
+/// Union-find root, with path halving.
+fn find(parent: &mut [u8], mut city: u8) -> u8 {
+    while parent[usize::from(city)] != city {
+        let grand = parent[usize::from(parent[usize::from(city)])];
+        parent[usize::from(city)] = grand;
+        city = grand;
+    }
+    city
+}
+
+/// Ranks after final scoring (§3.10): total, then longer trail, more tickets held, fewer cards
+/// in hand, and last a coin toss from the game RNG (drawn only when everything else is equal).
+fn rank(state: &mut State, scores: &[Score; 2]) -> Vec<u8> {
+    let key = |seat: usize| {
+        let s = &scores[seat];
+        let cards = state.players[seat].hand_size();
+        (
+            s.total,
+            s.longest_trail,
+            s.tickets,
+            std::cmp::Reverse(cards),
+        )
+    };
+    let winner = match key(0).cmp(&key(1)) {
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Less => 1,
+        std::cmp::Ordering::Equal => state.rng.random_range(0..2usize),
+    };
+    winner_ranks(winner)
+}
+
+fn winner_ranks(winner: usize) -> Vec<u8> {
+    if winner == 0 { vec![1, 2] } else { vec![2, 1] }
+}
+
+/// Ends the game with final scoring and ranking.
+pub(super) fn finish_scored(game: &TicketToRide, state: &mut State, termination: Termination) {
+    let scores = score(game, state);
+    let ranks = rank(state, &scores);
+    state.outcome = Some(Outcome {
+        scores: scores.iter().map(|s| s.total).collect(),
+        ranks,
+        termination,
+        culprit: None,
+    });
+}
+
+/// Ends the game with a winner decided by a `cgs` rule, without final scoring. The scores
+/// reported are still the final scoring of the position, for information, as for forfeits.
+fn finish_decided(game: &TicketToRide, state: &mut State, winner: usize) {
+    let scores = score(game, state);
+    state.outcome = Some(Outcome {
+        scores: scores.iter().map(|s| s.total).collect(),
+        ranks: winner_ranks(winner),
+        termination: Termination::Normal,
+        culprit: None,
+    });
+}
+
+/// `cgs` §4.6: a card had to come from an empty deck and discard. The drawer loses if it holds
+/// at least as many cards as its opponent (a face-up card it just took counts; the card it
+/// could not get does not).
+pub(super) fn finish_ran_out(game: &TicketToRide, state: &mut State, drawer: usize) {
+    let own = state.players[drawer].hand_size();
+    let other = state.players[1 - drawer].hand_size();
+    let winner = if own >= other { 1 - drawer } else { drawer };
+    finish_decided(game, state, winner);
+}
+
+/// `cgs` §4.4: fewer than 3 tickets left when drawing. The drawer loses only if it holds more
+/// tickets than its opponent.
+pub(super) fn finish_tickets_ran_out(game: &TicketToRide, state: &mut State, drawer: usize) {
+    let own = state.players[drawer].tickets.len();
+    let other = state.players[1 - drawer].tickets.len();
+    let winner = if own > other { 1 - drawer } else { drawer };
+    finish_decided(game, state, winner);
+}
+
+/// The result when `culprit` loses at once (§3.11): scores for information only.
+pub(super) fn forfeit(
+    game: &TicketToRide,
+    state: &State,
+    culprit: usize,
+    termination: Termination,
+) -> Outcome {
+    Outcome {
+        scores: score(game, state).iter().map(|s| s.total).collect(),
+        ranks: winner_ranks(1 - culprit),
+        termination,
+        culprit: Some(culprit),
+    }
+}

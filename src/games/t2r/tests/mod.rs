@@ -1,0 +1,99 @@
+//! Engine tests too big to sit next to the code: hand-built positions with known answers
+//! (`positions.rs`, `cgs.rs`) and properties over many seeded random games (`properties.rs`).
+
+mod cgs;
+mod positions;
+mod properties;
+
+use super::action::{Action, Colour};
+use super::maps::MapName;
+use super::state::State;
+use super::{RuleSet, TicketToRide};
+use crate::game::{Game, ToAct};
+use crate::seed::Rng;
+use rand::{RngExt, SeedableRng};
+
+pub(super) fn game(map: MapName, rules: RuleSet) -> TicketToRide {
+    TicketToRide::new(map, rules, super::DEFAULT_TURN_LIMIT)
+}
+
+pub(super) fn new_game(map: MapName, rules: RuleSet, seed: u64) -> (TicketToRide, State) {
+    let game = game(map, rules);
+    let state = game.new_state(Rng::seed_from_u64(seed));
+    (game, state)
+}
+
+/// The seat to act; panics once the game is over.
+pub(super) fn acting(game: &TicketToRide, state: &State) -> usize {
+    match game.to_act(state) {
+        ToAct::Seat(seat) => seat,
+        other => panic!("no seat to act: {other:?}"),
+    }
+}
+
+/// Plays `action` for the seat to act after checking that it is legal.
+pub(super) fn play(game: &TicketToRide, state: &mut State, action: Action) {
+    let seat = acting(game, state);
+    assert!(
+        game.is_legal(state, seat, &action),
+        "{action:?} should be legal"
+    );
+    game.apply(state, seat, action);
+}
+
+/// A uniformly random legal action of the seat to act.
+pub(super) fn random_action(game: &TicketToRide, state: &State, rng: &mut Rng) -> Action {
+    let legal = game.legal_actions(&game.view(state, acting(game, state)));
+    legal[rng.random_range(0..legal.len())]
+}
+
+/// Skips the `official` setup choice, both seats keeping all three tickets.
+pub(super) fn keep_all_at_setup(game: &TicketToRide, state: &mut State) {
+    play(game, state, Action::KeepTickets(0b111));
+    play(game, state, Action::KeepTickets(0b111));
+}
+
+/// Empties `seat`'s hand into the discard pile, then gives it exactly `cards`, taken from the
+/// discard pile, deck or face-up row as needed so the 110 cards stay conserved.
+pub(super) fn set_hand(state: &mut State, seat: usize, cards: &[(Colour, u8)]) {
+    for (index, count) in state.players[seat].hand.iter_mut().enumerate() {
+        state.discard[index] += *count;
+        *count = 0;
+    }
+    state.players[seat].known = [0; 9];
+    for &(colour, count) in cards {
+        for _ in 0..count {
+            take_card(state, colour);
+            state.players[seat].hand[colour.index()] += 1;
+        }
+    }
+}
+
+/// Removes one card of `colour` from the discard pile, else the deck, else the other hand.
+fn take_card(state: &mut State, colour: Colour) {
+    let index = colour.index();
+    if state.discard[index] > 0 {
+        state.discard[index] -= 1;
+    } else if let Some(pos) = state.deck.iter().position(|&c| c == colour) {
+        state.deck.remove(pos);
+    } else if let Some(slot) = state.face_up.iter().position(|&c| c == Some(colour)) {
+        state.face_up[slot] = None;
+    } else {
+        let other = (0..2)
+            .find(|&s| state.players[s].hand[index] > 0)
+            .expect("card somewhere");
+        state.players[other].hand[index] -= 1;
+    }
+}
+
+/// The route between two named cities.
+pub(super) fn route_between(game: &TicketToRide, a: &str, b: &str) -> u8 {
+    let map = game.map();
+    let city = |name: &str| map.cities.iter().position(|c| c == name).expect("city") as u8;
+    let (a, b) = (city(a).min(city(b)), city(a).max(city(b)));
+    map.routes
+        .iter()
+        .find(|r| r.a == a && r.b == b)
+        .expect("route")
+        .id
+}
