@@ -1,0 +1,259 @@
+//! The §5.0 `path(a, b)` and `cost(ticket)` shared by several bots: Dijkstra over the routes the
+//! opponent has not claimed, with the rules file's exact tie rules, so every bot using it picks
+//! the same path the contest's bots did. Knows the map and one seat's view, nothing else.
+//!
+//! Allocation-free: the scratch arrays live in [`Paths`], which a bot keeps for the whole game.
+
+use crate::games::t2r::maps::{Map, Ticket};
+use crate::games::t2r::view::{UNCLAIMED, View};
+
+/// Cities a map may have; a city set fits in one `u64` bit mask (the largest map has 47).
+pub const MAX_CITIES: usize = 64;
+
+const INFINITE: u16 = u16::MAX;
+
+/// Scratch space for the search, reused between calls.
+#[derive(Clone, Debug)]
+pub struct Paths {
+    dist: [u16; MAX_CITIES],
+    /// The route by which each city was last (strictly) improved.
+    pred: [u8; MAX_CITIES],
+}
+
+impl Default for Paths {
+    fn default() -> Self {
+        Paths {
+            dist: [INFINITE; MAX_CITIES],
+            pred: [0; MAX_CITIES],
+        }
+    }
+}
+
+impl Paths {
+    /// `path(a, b)`: the unclaimed routes of the shortest path, starting next to `b`, or `None`
+    /// if `b` is unreachable. Own routes weigh 0, unclaimed ones their length, and the
+    /// opponent's are not in the graph.
+    ///
+    /// Tie rules (§5.0): the unvisited city with the lowest id is taken among equal distances,
+    /// and a distance is only replaced on a strict improvement, so the first route found keeps
+    /// a city on ties.
+    pub fn path<'a>(
+        &'a mut self,
+        map: &'a Map,
+        view: &'a View,
+        a: u8,
+        b: u8,
+    ) -> Option<PathRoutes<'a>> {
+        let cities = map.cities.len();
+        assert!(
+            cities <= MAX_CITIES,
+            "map has more cities than a u64 mask holds"
+        );
+        self.dist[..cities].fill(INFINITE);
+        self.dist[usize::from(a)] = 0;
+        let me = u8::try_from(view.seat).expect("seat 0 or 1");
+        // Unvisited cities with a finite distance: the others are ∞, so the minimum is here.
+        let mut frontier: u64 = 1 << a;
+        let mut visited: u64 = 0;
+        loop {
+            if frontier == 0 {
+                return None;
+            }
+            let city = self.closest(frontier);
+            if city == b {
+                break;
+            }
+            frontier &= !(1 << city);
+            visited |= 1 << city;
+            let here = self.dist[usize::from(city)];
+            for &route_id in &map.routes_at[usize::from(city)] {
+                let owner = view.owners[usize::from(route_id)];
+                let route = &map.routes[usize::from(route_id)];
+                let weight = if owner == UNCLAIMED {
+                    u16::from(route.length)
+                } else if owner == me {
+                    0
+                } else {
+                    continue;
+                };
+                let next = route.other_end(city);
+                if visited & (1 << next) != 0 {
+                    continue;
+                }
+                let candidate = here + weight;
+                if candidate < self.dist[usize::from(next)] {
+                    self.dist[usize::from(next)] = candidate;
+                    self.pred[usize::from(next)] = route_id;
+                    frontier |= 1 << next;
+                }
+            }
+        }
+        Some(PathRoutes {
+            paths: self,
+            map,
+            view,
+            start: a,
+            city: b,
+        })
+    }
+
+    /// `cost(ticket)`: total length of the unclaimed routes on `path(from, to)` in file order;
+    /// `None` stands for ∞ (unreachable).
+    pub fn cost(&mut self, map: &Map, view: &View, ticket: &Ticket) -> Option<u32> {
+        let routes = self.path(map, view, ticket.from, ticket.to)?;
+        Some(
+            routes
+                .map(|r| u32::from(map.routes[usize::from(r)].length))
+                .sum(),
+        )
+    }
+
+    /// The frontier city with the smallest distance, lowest id on ties (bits scan upwards).
+    fn closest(&self, frontier: u64) -> u8 {
+        let mut bits = frontier;
+        let mut best = u8::try_from(bits.trailing_zeros()).expect("city id < 64");
+        while bits != 0 {
+            let city = u8::try_from(bits.trailing_zeros()).expect("city id < 64");
+            bits &= bits - 1;
+            if self.dist[usize::from(city)] < self.dist[usize::from(best)] {
+                best = city;
+            }
+        }
+        best
+    }
+}
+
+/// The unclaimed routes of one found path, walked from `b` back to `a`.
+pub struct PathRoutes<'a> {
+    paths: &'a Paths,
+    map: &'a Map,
+    view: &'a View,
+    start: u8,
+    city: u8,
+}
+
+impl Iterator for PathRoutes<'_> {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        while self.city != self.start {
+            let route = self.paths.pred[usize::from(self.city)];
+            self.city = self.map.routes[usize::from(route)].other_end(self.city);
+            if self.view.is_unclaimed(usize::from(route)) {
+                return Some(route);
+            }
+        }
+        None
+    }
+}
+
+/// ∞ as a number, for bots that add or compare costs.
+pub const INFINITE_COST: u32 = u32::MAX;
+
+/// [`Paths::cost`] with ∞ as [`INFINITE_COST`].
+pub fn cost_or_infinite(paths: &mut Paths, map: &Map, view: &View, ticket: &Ticket) -> u32 {
+    paths.cost(map, view, ticket).unwrap_or(INFINITE_COST)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::t2r::Colour;
+    use crate::games::t2r::bots::test_support::{build_map, usa, view};
+
+    fn path_of(map: &Map, view: &View, a: u8, b: u8) -> Option<Vec<u8>> {
+        Paths::default()
+            .path(map, view, a, b)
+            .map(Iterator::collect)
+    }
+
+    /// A diamond 0-1-3 and 0-2-3 where both ways cost 4, plus a dead end 3-4.
+    fn diamond() -> Map {
+        let gray: &[Colour] = &[Colour::Locomotive];
+        build_map(
+            5,
+            &[
+                (0, 1, 2, gray),
+                (0, 2, 2, gray),
+                (1, 3, 2, gray),
+                (2, 3, 2, gray),
+                (3, 4, 1, gray),
+            ],
+            &[],
+        )
+    }
+
+    #[test]
+    fn ties_go_through_the_lowest_city_id_and_list_starts_next_to_b() {
+        let map = diamond();
+        let v = view(&map);
+        // 0→3: via 1 (id 1 popped before 2, reaches 3 first; 2's equal offer is not strict).
+        assert_eq!(path_of(&map, &v, 0, 3), Some(vec![2, 0]));
+        // 3→0 (reverse): 1 is popped before 2 again, so 0 is reached via 1 first.
+        assert_eq!(path_of(&map, &v, 3, 0), Some(vec![0, 2]));
+    }
+
+    #[test]
+    fn own_routes_weigh_zero_and_are_left_out_of_the_list() {
+        let map = diamond();
+        let mut v = view(&map);
+        v.owners[3] = 0; // 2-3 is mine: the path via 2 now costs 2
+        assert_eq!(path_of(&map, &v, 0, 3), Some(vec![1]));
+        let ticket = Ticket {
+            id: 0,
+            from: 0,
+            to: 4,
+            points: 5,
+        };
+        assert_eq!(Paths::default().cost(&map, &v, &ticket), Some(3));
+    }
+
+    #[test]
+    fn opponent_routes_are_removed_and_unreachable_is_none() {
+        let map = diamond();
+        let mut v = view(&map);
+        v.owners[0] = 1; // 0-1 is the opponent's
+        assert_eq!(path_of(&map, &v, 0, 3), Some(vec![3, 1]));
+        v.owners[1] = 1;
+        assert_eq!(path_of(&map, &v, 0, 3), None);
+        let ticket = Ticket {
+            id: 0,
+            from: 0,
+            to: 4,
+            points: 5,
+        };
+        assert_eq!(Paths::default().cost(&map, &v, &ticket), None);
+        assert_eq!(
+            cost_or_infinite(&mut Paths::default(), &map, &v, &ticket),
+            INFINITE_COST
+        );
+    }
+
+    #[test]
+    fn completed_ticket_costs_zero() {
+        let map = diamond();
+        let mut v = view(&map);
+        v.owners[0] = 0;
+        v.owners[2] = 0;
+        assert_eq!(path_of(&map, &v, 0, 3), Some(vec![]));
+    }
+
+    #[test]
+    fn usa_path_is_a_connected_walk_from_b_to_a() {
+        let map = usa();
+        let v = view(&map);
+        // The first ticket of the file: walk the listed routes back from b to a.
+        let (a, b) = (map.tickets[0].from, map.tickets[0].to);
+        let routes = path_of(&map, &v, a, b).expect("reachable on an empty board");
+        let mut city = b;
+        for r in &routes {
+            city = map.routes[usize::from(*r)].other_end(city);
+        }
+        assert_eq!(city, a);
+        let cost: u32 = routes
+            .iter()
+            .map(|&r| u32::from(map.routes[usize::from(r)].length))
+            .sum();
+        assert_eq!(Paths::default().cost(&map, &v, &map.tickets[0]), Some(cost));
+    }
+}

@@ -1,0 +1,204 @@
+//! `random` (§5.2), the contest server's PLAY_RANDOM. Despite the name it claims the longest
+//! routes it can pay with a single kind of card, and otherwise draws like `do-nothing`.
+
+use super::random_card::random_card;
+use super::tickets::{is_cgs_first_turn, keep_all};
+use crate::bot::{Bot, Params};
+use crate::game::Seat;
+use crate::games::t2r::maps::Map;
+use crate::games::t2r::view::View;
+use crate::games::t2r::{Action, Colour, Phase, TicketToRide};
+use crate::seed::Rng;
+
+pub struct Random {
+    rng: Rng,
+    /// Route ids by length, longest first, map order on ties: the candidate order.
+    longest_first: Vec<u8>,
+}
+
+pub fn make(
+    game: &TicketToRide,
+    _: Seat,
+    rng: Rng,
+    params: &Params,
+) -> Result<Box<dyn Bot<TicketToRide>>, String> {
+    params.expect_none("random")?;
+    Ok(Box::new(Random {
+        rng,
+        longest_first: longest_first(game.map()),
+    }))
+}
+
+/// Route ids sorted longest first, map order on ties.
+pub fn longest_first(map: &Map) -> Vec<u8> {
+    let mut ids: Vec<u8> = map.routes.iter().map(|r| r.id).collect();
+    ids.sort_by_key(|&id| std::cmp::Reverse(map.routes[usize::from(id)].length));
+    ids
+}
+
+impl Bot<TicketToRide> for Random {
+    fn act(&mut self, game: &TicketToRide, view: &View) -> Action {
+        self.decide(game.map(), view)
+    }
+}
+
+impl Random {
+    fn decide(&mut self, map: &Map, view: &View) -> Action {
+        match view.phase {
+            Phase::SetupTickets | Phase::ChooseTickets => keep_all(view),
+            Phase::TurnStart if is_cgs_first_turn(view) => Action::DrawTickets,
+            Phase::TurnStart => self
+                .claim(map, view)
+                .unwrap_or_else(|| random_card(map, view, &mut self.rng)),
+            Phase::SecondCard => random_card(map, view, &mut self.rng),
+        }
+    }
+
+    /// The first (route, track colour) in candidate order whose single-kind pile m satisfies
+    /// m ≥ length ≥ Lmax − 1, paid with that kind and no locomotives.
+    fn claim(&self, map: &Map, view: &View) -> Option<Action> {
+        let trains = view.my_trains();
+        let mut candidates = self
+            .longest_first
+            .iter()
+            .map(|&id| &map.routes[usize::from(id)])
+            .filter(|r| view.is_unclaimed(usize::from(r.id)) && r.length <= trains)
+            .peekable();
+        let longest = candidates.peek()?.length;
+        // The largest pile over all 9 kinds, locomotives included, lowest code on ties.
+        let (biggest, biggest_kind) = Colour::ALL.iter().map(|&k| (view.hand[k.index()], k)).fold(
+            (0, Colour::Purple),
+            |best, (m, k)| if m > best.0 { (m, k) } else { best },
+        );
+        for route in candidates.take_while(|r| r.length + 1 >= longest) {
+            for &track in &route.colours {
+                let (m, kind) = if track == Colour::Locomotive {
+                    (biggest, biggest_kind)
+                } else {
+                    (view.hand[track.index()], track)
+                };
+                if m >= route.length {
+                    return Some(single_kind_claim(route.id, route.length, kind));
+                }
+            }
+        }
+        None
+    }
+}
+
+/// A payment of one kind of card: colour k with no locomotives, or, when k is the locomotive,
+/// all locomotives (sent as c = Locomotive, n = L, which both rule sets accept on gray).
+fn single_kind_claim(route: u8, length: u8, kind: Colour) -> Action {
+    let locomotives = if kind == Colour::Locomotive {
+        length
+    } else {
+        0
+    };
+    Action::Claim {
+        route,
+        colour: kind,
+        locomotives,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::t2r::bots::test_support::{build_map, hand, view};
+    use crate::games::t2r::view::UNCLAIMED;
+
+    const GRAY: &[Colour] = &[Colour::Locomotive];
+
+    /// Lengths 5 (Red), 4 (gray), 6 (Blue/Green), 4 (Yellow), 3 (gray).
+    fn board() -> Map {
+        build_map(
+            6,
+            &[
+                (0, 1, 5, &[Colour::Red]),
+                (1, 2, 4, GRAY),
+                (2, 3, 6, &[Colour::Blue, Colour::Green]),
+                (3, 4, 4, &[Colour::Yellow]),
+                (4, 5, 3, GRAY),
+            ],
+            &[],
+        )
+    }
+
+    fn claim_of(map: &Map, v: &View) -> Option<Action> {
+        Random {
+            rng: Rng::new(0),
+            longest_first: longest_first(map),
+        }
+        .claim(map, v)
+    }
+
+    fn claim(route: u8, colour: Colour, locomotives: u8) -> Option<Action> {
+        Some(Action::Claim {
+            route,
+            colour,
+            locomotives,
+        })
+    }
+
+    #[test]
+    fn candidates_longest_first_then_map_order() {
+        assert_eq!(longest_first(&board()), vec![2, 0, 1, 3, 4]);
+    }
+
+    #[test]
+    fn only_the_two_longest_lengths_qualify() {
+        let map = board();
+        let mut v = view(&map);
+        // Lmax = 6: the 4-long routes are too short even with cards for them.
+        v.hand = hand(&[(Colour::Yellow, 9), (Colour::Red, 4)]);
+        assert_eq!(claim_of(&map, &v), None);
+        v.hand = hand(&[(Colour::Yellow, 9), (Colour::Red, 5)]);
+        assert_eq!(claim_of(&map, &v), claim(0, Colour::Red, 0));
+        // The second track colour counts too; locomotives are never mixed in.
+        v.hand = hand(&[(Colour::Green, 6), (Colour::Red, 5)]);
+        assert_eq!(claim_of(&map, &v), claim(2, Colour::Green, 0));
+        v.hand = hand(&[(Colour::Blue, 5), (Colour::Locomotive, 5)]);
+        assert_eq!(claim_of(&map, &v), None);
+        // With 5 trains Lmax is 5, so the 4-long routes qualify.
+        v.trains[0] = 5;
+        v.hand = hand(&[(Colour::Yellow, 4)]);
+        assert_eq!(claim_of(&map, &v), claim(1, Colour::Yellow, 0));
+        v.owners[0] = 1;
+        v.owners[1] = 1;
+        v.hand = hand(&[(Colour::Yellow, 4)]);
+        assert_eq!(claim_of(&map, &v), claim(3, Colour::Yellow, 0));
+    }
+
+    #[test]
+    fn gray_uses_the_biggest_pile_of_all_nine_kinds() {
+        let map = board();
+        let mut v = view(&map);
+        v.owners = vec![1, UNCLAIMED, 1, 1, UNCLAIMED];
+        // Locomotives are the biggest pile: an all-locomotive payment.
+        v.hand = hand(&[(Colour::Red, 3), (Colour::Locomotive, 4)]);
+        assert_eq!(claim_of(&map, &v), claim(1, Colour::Locomotive, 4));
+        // Equal piles: the lowest code, here White over locomotives.
+        v.hand = hand(&[(Colour::White, 4), (Colour::Locomotive, 4)]);
+        assert_eq!(claim_of(&map, &v), claim(1, Colour::White, 0));
+        // The biggest pile is too small for 4 but fits the 3-long route (Lmax − 1).
+        v.hand = hand(&[(Colour::White, 3), (Colour::Locomotive, 2)]);
+        assert_eq!(claim_of(&map, &v), claim(4, Colour::White, 0));
+    }
+
+    #[test]
+    fn first_cgs_turn_draws_tickets_and_it_keeps_everything() {
+        let map = board();
+        let mut bot = Random {
+            rng: Rng::new(0),
+            longest_first: longest_first(&map),
+        };
+        let mut v = view(&map);
+        v.rules = crate::games::t2r::RuleSet::Cgs;
+        v.turns_taken = [1, 0];
+        v.seat = 1;
+        assert_eq!(bot.decide(&map, &v), Action::DrawTickets);
+        v.phase = Phase::ChooseTickets;
+        v.offer = vec![4, 5, 6];
+        assert_eq!(bot.decide(&map, &v), Action::KeepTickets(0b111));
+    }
+}

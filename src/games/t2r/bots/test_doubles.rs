@@ -1,0 +1,52 @@
+//! Hidden bots that exercise adjudication: one panics when asked to act (a crash), one plays a
+//! claim no rule set accepts (an illegal move). Neither ever plays a real game.
+
+use crate::bot::{Bot, Params};
+use crate::game::Seat;
+use crate::games::t2r::view::View;
+use crate::games::t2r::{Action, Colour, TicketToRide};
+use crate::seed::Rng;
+
+pub struct Panics;
+
+pub fn make_panic(
+    _: &TicketToRide,
+    _: Seat,
+    _: Rng,
+    params: &Params,
+) -> Result<Box<dyn Bot<TicketToRide>>, String> {
+    params.expect_none("test-panic")?;
+    Ok(Box::new(Panics))
+}
+
+impl Bot<TicketToRide> for Panics {
+    fn act(&mut self, _: &TicketToRide, _: &View) -> Action {
+        panic!("test-panic: this bot panics on purpose when asked to act");
+    }
+}
+
+pub struct Illegal;
+
+pub fn make_illegal(
+    _: &TicketToRide,
+    _: Seat,
+    _: Rng,
+    params: &Params,
+) -> Result<Box<dyn Bot<TicketToRide>>, String> {
+    params.expect_none("test-illegal")?;
+    Ok(Box::new(Illegal))
+}
+
+/// More locomotives than any route is long (the longest is 8): n > L is illegal in both rule
+/// sets (§3.5 item 6, §4.8), and unpayable too, whatever the phase or the hand.
+pub const ILLEGAL_CLAIM: Action = Action::Claim {
+    route: 0,
+    colour: Colour::Locomotive,
+    locomotives: 9,
+};
+
+impl Bot<TicketToRide> for Illegal {
+    fn act(&mut self, _: &TicketToRide, _: &View) -> Action {
+        ILLEGAL_CLAIM
+    }
+}
