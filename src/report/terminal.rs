@@ -70,13 +70,13 @@ pub fn print_summary(summary: &Summary, seconds: f64, out: Option<&Path>) {
             row.bot.clone(),
             format!("{:.1}", s.mean),
             format!("{:.1}", s.sd),
-            format!("{}", s.min),
-            format!("{}", s.q05),
-            format!("{}", s.q25),
-            format!("{}", s.median),
-            format!("{}", s.q75),
-            format!("{}", s.q95),
-            format!("{}", s.max),
+            number(s.min),
+            number(s.q05),
+            number(s.q25),
+            number(s.median),
+            number(s.q75),
+            number(s.q95),
+            number(s.max),
             format!("{:.1}", row.mean_turns),
             row.crashes.to_string(),
             row.illegal.to_string(),
@@ -115,5 +115,14 @@ pub fn print_summary(summary: &Summary, seconds: f64, out: Option<&Path>) {
     );
     if let Some(dir) = out {
         println!("Wrote {}/games.csv and summary.json", dir.display());
+    }
+}
+
+/// Whole numbers as integers, others with one decimal.
+fn number(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value:.1}")
     }
 }

@@ -11,7 +11,10 @@ use crate::game::GameInfo;
 use crate::outcome::Termination;
 use crate::runner::StreamStatus;
 use crate::seed::Rng;
-use crate::stats;
+use crate::stats::bootstrap::{PairingGroups, bootstrap};
+use crate::stats::distribution::ScoreDistribution;
+use crate::stats::ratings::{DEFAULT_PRIOR_DRAWS, Prior, fit_bradley_terry};
+use crate::stats::wilson::wilson_interval;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -94,6 +97,24 @@ pub struct ScoreRow {
     pub max: f64,
 }
 
+impl ScoreRow {
+    /// Zeros for a bot without games, so the JSON never holds NaN.
+    fn of(s: &ScoreDistribution) -> ScoreRow {
+        let q = |p| s.quantile(p).ok().flatten().unwrap_or(0.0);
+        ScoreRow {
+            mean: s.mean().unwrap_or(0.0),
+            sd: s.std_dev().unwrap_or(0.0),
+            min: s.min().unwrap_or(0) as f64,
+            q05: q(0.05),
+            q25: q(0.25),
+            median: q(0.5),
+            q75: q(0.75),
+            q95: q(0.95),
+            max: s.max().unwrap_or(0) as f64,
+        }
+    }
+}
+
 impl Summary {
     pub fn build(
         info: &GameInfo,
@@ -124,29 +145,29 @@ impl Summary {
 }
 
 fn ratings(bots: &[String], tally: &Tally, rng: &mut Rng) -> Ratings {
-    let elo =
-        stats::ratings::bradley_terry(&tally.points, &tally.meetings, stats::ratings::PRIOR_DRAWS);
-    let groups: Vec<stats::bootstrap::PairingGroups> = tally
-        .pairings
+    let prior = Prior::default();
+    // With the prior every bot that played has a finite rating, so these cannot fail.
+    let elo = fit_bradley_terry(&tally.results, prior)
+        .expect("the prior keeps the fit finite")
+        .elo;
+    let two_seat: Vec<PairingGroups> = tally
+        .groups
         .iter()
-        .zip(&tally.group_outcomes)
-        .filter(|(bots, _)| bots.len() == 2)
-        .map(|(bots, outcomes)| stats::bootstrap::PairingGroups {
-            a: bots[0],
-            b: bots[1],
-            outcomes: outcomes.clone(),
-        })
+        .filter(|g| g.outcome_counts().iter().sum::<u64>() > 0)
+        .cloned()
         .collect();
-    let intervals =
-        stats::bootstrap::bootstrap_intervals(bots.len(), &groups, BOOTSTRAP_DRAWS, rng);
+    let intervals = if two_seat.is_empty() {
+        vec![(f64::NAN, f64::NAN); bots.len()]
+    } else {
+        bootstrap(bots.len(), &two_seat, BOOTSTRAP_DRAWS, prior, rng)
+            .expect("the prior keeps every resample finite")
+            .intervals
+    };
     Ratings {
         method: "Bradley-Terry maximum likelihood on all games, draws as half, Elo scale 400*log10, mean 0",
-        prior: format!(
-            "{} virtual draw(s) between every pair of bots that met",
-            stats::ratings::PRIOR_DRAWS
-        ),
+        prior: format!("{DEFAULT_PRIOR_DRAWS} virtual draw between every pair of bots that met"),
         interval: format!(
-            "95% percentile bootstrap over seed groups ({BOOTSTRAP_DRAWS} resamples, stratified by pairing)"
+            "95% percentile bootstrap over seed groups ({BOOTSTRAP_DRAWS} resamples, within each pairing)"
         ),
         rows: bots
             .iter()
@@ -166,23 +187,28 @@ fn pairwise(bots: &[String], tally: &Tally) -> Vec<PairRow> {
     let mut rows = Vec::new();
     for (i, bot) in bots.iter().enumerate() {
         for (j, opponent) in bots.iter().enumerate() {
-            let games = tally.meetings[i][j];
-            if i == j || games == 0 {
+            let games = if i == j {
+                0.0
+            } else {
+                tally.results.games(i, j)
+            };
+            if games == 0.0 {
                 continue;
             }
-            let points = tally.points[i][j];
-            let (lower, upper) = stats::wilson::wilson(points, games as f64, 0.95);
+            let points = tally.results.points(i, j);
+            let (lower, upper) =
+                wilson_interval(points, games, 0.95).expect("points within 0..=games");
             let seed_groups = tally
-                .pairings
+                .groups
                 .iter()
-                .position(|p| p.len() == 2 && p[0] == i && p[1] == j)
-                .map(|p| tally.group_outcomes[p].clone());
+                .find(|g| g.bots() == (i, j))
+                .map(|g| g.outcome_counts().to_vec());
             rows.push(PairRow {
                 bot: bot.clone(),
                 opponent: opponent.clone(),
-                games,
+                games: games as u64,
                 points,
-                win_rate: points / games as f64,
+                win_rate: points / games,
                 lower,
                 upper,
                 seed_groups,
@@ -203,17 +229,7 @@ fn per_bot(bots: &[String], tally: &Tally) -> Vec<BotRow> {
                 wins: t.wins,
                 draws: t.draws,
                 losses: t.games - t.wins - t.draws,
-                score: ScoreRow {
-                    mean: s.mean(),
-                    sd: s.sd(),
-                    min: s.min(),
-                    q05: s.quantile(0.05),
-                    q25: s.quantile(0.25),
-                    median: s.quantile(0.5),
-                    q75: s.quantile(0.75),
-                    q95: s.quantile(0.95),
-                    max: s.max(),
-                },
+                score: ScoreRow::of(s),
                 mean_turns: if t.games == 0 {
                     0.0
                 } else {

@@ -3,7 +3,9 @@
 
 use crate::outcome::Termination;
 use crate::runner::GameRecord;
+use crate::stats::bootstrap::PairingGroups;
 use crate::stats::distribution::ScoreDistribution;
+use crate::stats::ratings::PairwiseResults;
 
 /// Per-bot counters.
 #[derive(Clone, Debug, Default)]
@@ -29,15 +31,13 @@ const FAULT_EXAMPLES: usize = 3;
 #[derive(Clone, Debug)]
 pub struct Tally {
     pub bots: Vec<BotTally>,
-    /// `points[i][j]`: points of bot i against bot j over every pair of seats they shared
+    /// Points of every bot against every other over each pair of seats they shared in a game
     /// (1 for the better rank, ½ for equal ranks).
-    pub points: Vec<Vec<f64>>,
-    /// `meetings[i][j]`: number of such comparisons.
-    pub meetings: Vec<Vec<u64>>,
+    pub results: PairwiseResults,
     pub pairings: Vec<Vec<usize>>,
-    /// Per pairing of two bots: how many seed groups ended with the first bot scoring k
-    /// half-points (k = 0 ..= 2 × games per group). For a head-to-head, the pentanomial counts.
-    pub group_outcomes: Vec<Vec<u64>>,
+    /// Per pairing: how many seed groups ended with its first bot scoring k half-points
+    /// (k = 0 ..= 2 × games per group). For a head-to-head, the pentanomial counts.
+    pub groups: Vec<PairingGroups>,
     pub terminations: [u64; Termination::ALL.len()],
     pub games: u64,
     group_len: usize,
@@ -57,9 +57,11 @@ impl Tally {
     pub fn new(bot_count: usize, pairings: Vec<Vec<usize>>, seats: usize) -> Tally {
         Tally {
             bots: vec![BotTally::default(); bot_count],
-            points: vec![vec![0.0; bot_count]; bot_count],
-            meetings: vec![vec![0; bot_count]; bot_count],
-            group_outcomes: vec![vec![0; 2 * seats + 1]; pairings.len()],
+            results: PairwiseResults::new(bot_count),
+            groups: pairings
+                .iter()
+                .map(|p| PairingGroups::new(p[0], p[1], seats as u32))
+                .collect(),
             pairings,
             terminations: [0; Termination::ALL.len()],
             games: 0,
@@ -78,7 +80,7 @@ impl Tally {
         for (seat, &bot) in record.lineup.iter().enumerate() {
             let tally = &mut self.bots[bot];
             tally.games += 1;
-            tally.scores.add(i64::from(record.scores[seat]));
+            tally.scores.push(i64::from(record.scores[seat]));
             tally.turns += u64::from(record.turns);
             if record.ranks[seat] == 1 {
                 let shared = record.ranks.iter().filter(|&&r| r == 1).count() > 1;
@@ -103,13 +105,11 @@ impl Tally {
             }
         }
         for a in 0..record.seats() {
-            for b in 0..record.seats() {
-                if a == b {
-                    continue;
-                }
-                let (bot_a, bot_b) = (record.lineup[a], record.lineup[b]);
-                self.meetings[bot_a][bot_b] += 1;
-                self.points[bot_a][bot_b] += pair_points(record.ranks[a], record.ranks[b]);
+            for b in a + 1..record.seats() {
+                let points = pair_points(record.ranks[a], record.ranks[b]);
+                self.results
+                    .add(record.lineup[a], record.lineup[b], points, 1.0)
+                    .expect("distinct bots of this run, one game");
             }
         }
         self.add_to_group(record);
@@ -147,7 +147,9 @@ impl Tally {
         group.half_points += half_points;
         group.games += 1;
         if group.games == self.group_len {
-            self.group_outcomes[group.pairing][group.half_points] += 1;
+            self.groups[group.pairing]
+                .record(u32::try_from(group.half_points).expect("small"))
+                .expect("half-points within the group's range");
             self.open = None;
         }
     }
