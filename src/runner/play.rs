@@ -27,7 +27,7 @@ pub fn play_fixture<G: Game>(
 ) -> GameRecord {
     let mut state = game.new_state(seed::rng(master_seed, fixture.seed_index, Stream::Chance));
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::with_capacity(fixture.lineup.len());
-    let mut fault = None;
+    let mut fault: Option<Fault> = None;
     for (seat, &bot) in fixture.lineup.iter().enumerate() {
         let (entry, params) = &lineup.entries[bot];
         let rng = seed::rng(master_seed, fixture.index, Stream::Seat(seat_tag(seat)));
@@ -42,39 +42,39 @@ pub fn play_fixture<G: Game>(
     }
     let mut decisions = 0u64;
     while fault.is_none() {
-        let seats = match game.to_act(&state) {
-            ToAct::Over => break,
-            ToAct::Seat(seat) => vec![seat],
-            ToAct::Simultaneous(seats) => seats,
-        };
         decisions += 1;
         assert!(
             decisions < MAX_DECISIONS,
             "{} did not end within {MAX_DECISIONS} decisions: an engine bug",
             game.info().name
         );
-        // Views first, then decisions, then moves: simultaneous deciders never see each other.
-        let views: Vec<G::View> = seats.iter().map(|&s| game.view(&state, s)).collect();
-        let mut actions = Vec::with_capacity(seats.len());
-        for (&seat, view) in seats.iter().zip(&views) {
-            let bot = bots[seat]
-                .as_mut()
-                .expect("every seat has a bot once set up");
-            match call_bot(|| bot.act(game, view)) {
-                Ok(action) if game.is_legal(&state, seat, &action) => actions.push((seat, action)),
-                Ok(action) => {
-                    fault = Some((seat, Termination::Illegal, format!("{action:?}")));
-                    break;
-                }
-                Err(message) => {
-                    fault = Some((seat, Termination::Crash, message));
-                    break;
+        match game.to_act(&state) {
+            ToAct::Over => break,
+            // The common case, kept free of allocations.
+            ToAct::Seat(seat) => {
+                let view = game.view(&state, seat);
+                match decide(game, &state, &mut bots, seat, &view) {
+                    Ok(action) => game.apply(&mut state, seat, action),
+                    Err(f) => fault = Some(f),
                 }
             }
-        }
-        if fault.is_none() {
-            for (seat, action) in actions {
-                game.apply(&mut state, seat, action);
+            // Views first, then decisions, then moves: simultaneous deciders never see each
+            // other's choices.
+            ToAct::Simultaneous(seats) => {
+                let views: Vec<G::View> = seats.iter().map(|&s| game.view(&state, s)).collect();
+                let decided: Result<Vec<G::Action>, Fault> = seats
+                    .iter()
+                    .zip(&views)
+                    .map(|(&seat, view)| decide(game, &state, &mut bots, seat, view))
+                    .collect();
+                match decided {
+                    Ok(actions) => {
+                        for (&seat, action) in seats.iter().zip(actions) {
+                            game.apply(&mut state, seat, action);
+                        }
+                    }
+                    Err(f) => fault = Some(f),
+                }
             }
         }
     }
@@ -89,6 +89,27 @@ pub fn play_fixture<G: Game>(
         ),
     };
     record(game, &state, fixture, outcome, fault)
+}
+
+/// A seat that lost by fault: which, how, and what happened.
+type Fault = (Seat, Termination, String);
+
+/// Asks the seat's bot for an action; a panic or an illegal action is the seat's fault.
+fn decide<G: Game>(
+    game: &G,
+    state: &G::State,
+    bots: &mut [Option<Box<dyn Bot<G>>>],
+    seat: Seat,
+    view: &G::View,
+) -> Result<G::Action, Fault> {
+    let bot = bots[seat]
+        .as_mut()
+        .expect("every seat has a bot once set up");
+    match call_bot(|| bot.act(game, view)) {
+        Ok(action) if game.is_legal(state, seat, &action) => Ok(action),
+        Ok(action) => Err((seat, Termination::Illegal, format!("{action:?}"))),
+        Err(message) => Err((seat, Termination::Crash, message)),
+    }
 }
 
 fn seat_tag(seat: Seat) -> u8 {

@@ -30,7 +30,8 @@ pub struct StreamStatus {
 /// hand-offs, small enough that Ctrl-C answers within a fraction of a second.
 const GAMES_PER_THREAD_PER_BLOCK: u64 = 256;
 
-/// Plays `schedule` (or its first `limit` games) on `pool`, in blocks of whole seed groups.
+/// Plays `schedule` on `pool`, in blocks of whole seed groups. While the pool plays one block,
+/// the calling thread hands the previous one to the sink, so writing never idles the workers.
 pub fn run_fixtures<G: Game>(
     game: &G,
     lineup: &Lineup<'_, G>,
@@ -44,29 +45,53 @@ pub fn run_fixtures<G: Game>(
     let group = schedule.games_per_seed();
     let block =
         (GAMES_PER_THREAD_PER_BLOCK * pool.current_num_threads() as u64).div_ceil(group) * group;
-    let mut done = 0;
-    while done < total {
-        if stop.load(Ordering::SeqCst) {
-            return Ok(StreamStatus {
-                games_played: done,
-                interrupted: true,
-            });
-        }
-        let end = (done + block).min(total);
-        let records: Vec<GameRecord> = pool.install(|| {
-            (done..end)
+    let play_block = |start: u64| -> Vec<GameRecord> {
+        let end = (start + block).min(total);
+        pool.install(|| {
+            (start..end)
                 .into_par_iter()
                 .map(|index| play_fixture(game, lineup, master_seed, &schedule.fixture(index)))
                 .collect()
+        })
+    };
+    let mut played = 0;
+    let mut written = 0;
+    let mut pending: Vec<GameRecord> = Vec::new();
+    loop {
+        let next = (played < total && !stop.load(Ordering::SeqCst)).then_some(played);
+        let (records, sunk) = std::thread::scope(|scope| {
+            let worker = next.map(|start| scope.spawn(move || play_block(start)));
+            let sunk = sink_block(sink, &pending, written);
+            let records = worker.map(|w| w.join().expect("game threads report panics as records"));
+            (records, sunk)
         });
-        for record in &records {
-            sink.record(record)?;
+        written += pending.len() as u64;
+        sunk?;
+        match records {
+            Some(records) => {
+                played += records.len() as u64;
+                pending = records;
+            }
+            None => break,
         }
-        done = end;
-        sink.block_done(done)?;
     }
     Ok(StreamStatus {
-        games_played: done,
-        interrupted: false,
+        games_played: written,
+        interrupted: written < total,
     })
+}
+
+/// Hands one block to the sink in index order; `before` games were written earlier.
+fn sink_block(
+    sink: &mut dyn RecordSink,
+    records: &[GameRecord],
+    before: u64,
+) -> std::io::Result<()> {
+    if records.is_empty() {
+        return Ok(());
+    }
+    for record in records {
+        sink.record(record)?;
+    }
+    sink.block_done(before + records.len() as u64)
 }
