@@ -168,3 +168,34 @@ fn speed_nice_vs_greedy() {
         );
     }
 }
+
+/// The incremental ticket-path cache must equal a fresh computation at every decision.
+#[test]
+fn cached_plan_matches_a_fresh_one_throughout_real_games() {
+    use super::path::Paths;
+    use super::plan::TicketPlan;
+    for map in MapName::ALL {
+        let game = TicketToRide::new(
+            map,
+            RuleSet::Official,
+            crate::games::t2r::DEFAULT_TURN_LIMIT,
+        );
+        for seed in 0..40 {
+            let mut bots = [make(&game, "nice", 0, seed), make(&game, "greedy", 1, seed)];
+            let mut cached = [TicketPlan::default(), TicketPlan::default()];
+            let mut paths = Paths::default();
+            let mut state = game.new_state(rng(seed, 0, Stream::Chance));
+            while let ToAct::Seat(seat) = game.to_act(&state) {
+                for viewer in [seat, 1 - seat] {
+                    let view = game.view(&state, viewer);
+                    cached[viewer].refresh(&mut paths, game.map(), &view);
+                    let mut fresh = TicketPlan::default();
+                    fresh.refresh(&mut paths, game.map(), &view);
+                    assert_eq!(cached[viewer].routes, fresh.routes, "{map:?} seed {seed}");
+                }
+                let action = bots[seat].act(&game, &game.view(&state, seat));
+                game.apply(&mut state, seat, action);
+            }
+        }
+    }
+}
