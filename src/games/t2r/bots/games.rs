@@ -17,13 +17,12 @@ fn make(game: &TicketToRide, name: &str, seat: usize, seed: u64) -> Box<dyn Bot<
     (entry.make)(game, seat, rng(seed, 0, stream), &Params::default()).expect("no params")
 }
 
-/// Plays one game, asserting every action is legal; returns the first illegal action instead
-/// when `stop_on_illegal` (the `cgs` do-nothing check) and the actions each seat made.
-fn play(
-    game: &TicketToRide,
-    names: [&str; 2],
-    seed: u64,
-) -> (Option<(usize, Action)>, Vec<(usize, Action)>) {
+/// A seat and the action it played.
+type Move = (usize, Action);
+
+/// Plays one game until its end or the first illegal action; returns that illegal action, if
+/// any, and the legal moves played before it. A game that ends must not end by forfeit.
+fn play(game: &TicketToRide, names: [&str; 2], seed: u64) -> (Option<Move>, Vec<Move>) {
     let mut bots = [make(game, names[0], 0, seed), make(game, names[1], 1, seed)];
     let mut state = game.new_state(rng(seed, 0, Stream::Chance));
     let mut history = Vec::new();
