@@ -168,19 +168,30 @@ fn speed_nice_vs_greedy() {
     }
 }
 
-/// The incremental ticket-path cache must equal a fresh computation at every decision.
+/// The incremental ticket-path cache must equal a fresh computation at every decision, for
+/// both seats' views. `PLAN_CHECK_SEEDS=2000 cargo test --release cached_plan` for a long run.
 #[test]
 fn cached_plan_matches_a_fresh_one_throughout_real_games() {
     use super::path::Paths;
     use super::plan::TicketPlan;
-    for map in MapName::ALL {
-        let game = TicketToRide::new(
-            map,
-            RuleSet::Official,
-            crate::games::t2r::DEFAULT_TURN_LIMIT,
-        );
-        for seed in 0..40 {
-            let mut bots = [make(&game, "nice", 0, seed), make(&game, "greedy", 1, seed)];
+    let pairings = [
+        ["nice", "greedy"],
+        ["random", "nice"],
+        ["greedy", "random"],
+        ["nice", "nice"],
+    ];
+    let seeds = std::env::var("PLAN_CHECK_SEEDS").map_or(10, |s| s.parse().expect("a number"));
+    for (map, rules, names) in MapName::ALL
+        .into_iter()
+        .flat_map(|m| RuleSet::ALL.map(|r| (m, r)))
+        .flat_map(|(m, r)| pairings.map(|p| (m, r, p)))
+    {
+        let game = TicketToRide::new(map, rules, crate::games::t2r::DEFAULT_TURN_LIMIT);
+        for seed in 0..seeds {
+            let mut bots = [
+                make(&game, names[0], 0, seed),
+                make(&game, names[1], 1, seed),
+            ];
             let mut cached = [TicketPlan::default(), TicketPlan::default()];
             let mut paths = Paths::default();
             let mut state = game.new_state(rng(seed, 0, Stream::Chance));
@@ -190,7 +201,8 @@ fn cached_plan_matches_a_fresh_one_throughout_real_games() {
                     cached[viewer].refresh(&mut paths, game.map(), &view);
                     let mut fresh = TicketPlan::default();
                     fresh.refresh(&mut paths, game.map(), &view);
-                    assert_eq!(cached[viewer].routes, fresh.routes, "{map:?} seed {seed}");
+                    let context = format!("{map:?} {rules:?} {names:?} seed {seed}");
+                    assert_eq!(cached[viewer].routes, fresh.routes, "{context}");
                 }
                 let action = bots[seat].act(&game, &game.view(&state, seat));
                 game.apply(&mut state, seat, action);
