@@ -4,6 +4,7 @@
 mod cgs;
 mod positions;
 mod properties;
+mod scoring;
 
 use super::action::{Action, Colour};
 use super::maps::MapName;
@@ -70,7 +71,7 @@ pub(super) fn set_hand(state: &mut State, seat: usize, cards: &[(Colour, u8)]) {
 }
 
 /// Removes one card of `colour` from the discard pile, else the deck, else the other hand.
-fn take_card(state: &mut State, colour: Colour) {
+pub(super) fn take_card(state: &mut State, colour: Colour) {
     let index = colour.index();
     if state.discard[index] > 0 {
         state.discard[index] -= 1;
@@ -96,4 +97,33 @@ pub(super) fn route_between(game: &TicketToRide, a: &str, b: &str) -> u8 {
         .find(|r| r.a == a && r.b == b)
         .expect("route")
         .id
+}
+
+/// Puts exactly `row` face up (old face-up cards go to the deck bottom), then stacks `top` on
+/// the deck so the next cards drawn are known (last element drawn first).
+pub(super) fn set_cards(state: &mut State, row: [Colour; 5], top: &[Colour]) {
+    for slot in 0..5 {
+        if let Some(card) = state.face_up[slot].take() {
+            state.deck.insert(0, card);
+        }
+    }
+    for (slot, &colour) in row.iter().enumerate() {
+        take_card(state, colour);
+        state.face_up[slot] = Some(colour);
+    }
+    for &colour in top {
+        take_card(state, colour);
+        state.deck.push(colour);
+    }
+}
+
+/// Moves every card of the deck and the discard pile into `seat`'s hand.
+pub(super) fn empty_deck_and_discard(state: &mut State, seat: usize) {
+    for card in state.deck.drain(..) {
+        state.players[seat].hand[card.index()] += 1;
+    }
+    for (index, count) in state.discard.iter_mut().enumerate() {
+        state.players[seat].hand[index] += *count;
+        *count = 0;
+    }
 }
