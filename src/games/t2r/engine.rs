@@ -195,21 +195,33 @@ impl TicketToRide {
                 continue;
             }
             for colour in Colour::ALL {
-                for locomotives in 0..=route.length {
+                let allowed = colour == Colour::Locomotive
+                    || route.is_gray()
+                    || route.colours.contains(&colour);
+                if !allowed {
+                    continue;
+                }
+                // Fewer locomotives than this cannot cover the route with this colour.
+                let fewest = route.length.saturating_sub(view.hand[colour.index()]);
+                let fewest = if colour == Colour::Locomotive {
+                    0
+                } else {
+                    fewest
+                };
+                for locomotives in fewest..=route.length {
                     let duplicate = rules == RuleSet::Official
                         && colour != Colour::Locomotive
                         && locomotives == route.length;
-                    if !duplicate
-                        && rules::claim_legal(
-                            rules,
-                            route,
-                            owner,
-                            trains,
-                            &view.hand,
-                            colour,
-                            locomotives,
-                        )
-                    {
+                    let legal = rules::claim_legal(
+                        rules,
+                        route,
+                        owner,
+                        trains,
+                        &view.hand,
+                        colour,
+                        locomotives,
+                    );
+                    if !duplicate && legal {
                         actions.push(Action::Claim {
                             route: route.id,
                             colour,

@@ -6,6 +6,8 @@
 
 mod do_nothing;
 mod fallback;
+#[cfg(test)]
+mod games;
 mod greedy;
 mod nice;
 mod path;

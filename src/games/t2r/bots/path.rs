@@ -33,17 +33,29 @@ impl Paths {
     /// `path(a, b)`: the unclaimed routes of the shortest path, starting next to `b`, or `None`
     /// if `b` is unreachable. Own routes weigh 0, unclaimed ones their length, and the
     /// opponent's are not in the graph.
-    ///
-    /// Tie rules (§5.0): the unvisited city with the lowest id is taken among equal distances,
-    /// and a distance is only replaced on a strict improvement, so the first route found keeps
-    /// a city on ties.
     pub fn path<'a>(
         &'a mut self,
         map: &'a Map,
         view: &'a View,
         a: u8,
         b: u8,
-    ) -> Option<PathRoutes<'a>> {
+    ) -> Option<impl Iterator<Item = u8> + 'a> {
+        if !self.search(map, view, a, b) {
+            return None;
+        }
+        Some(
+            self.walk(map, a, b)
+                .filter(|&r| view.is_unclaimed(usize::from(r))),
+        )
+    }
+
+    /// Runs the search from `a` until `b` is settled; false if `b` is unreachable. Afterwards
+    /// [`Paths::walk`] lists the path.
+    ///
+    /// Tie rules (§5.0): the unvisited city with the lowest id is taken among equal distances,
+    /// and a distance is only replaced on a strict improvement, so the first route found keeps
+    /// a city on ties.
+    pub fn search(&mut self, map: &Map, view: &View, a: u8, b: u8) -> bool {
         let cities = map.cities.len();
         assert!(
             cities <= MAX_CITIES,
@@ -57,11 +69,11 @@ impl Paths {
         let mut visited: u64 = 0;
         loop {
             if frontier == 0 {
-                return None;
+                return false;
             }
             let city = self.closest(frontier);
             if city == b {
-                break;
+                return true;
             }
             frontier &= !(1 << city);
             visited |= 1 << city;
@@ -88,12 +100,18 @@ impl Paths {
                 }
             }
         }
-        Some(PathRoutes {
-            paths: self,
-            map,
-            view,
-            start: a,
-            city: b,
+    }
+
+    /// Every route of the path found by the last successful [`Paths::search`] from `a` to `b`,
+    /// own routes included, walking from `b` back to `a`.
+    pub fn walk<'a>(&'a self, map: &'a Map, a: u8, b: u8) -> impl Iterator<Item = u8> + 'a {
+        let mut city = b;
+        std::iter::from_fn(move || {
+            (city != a).then(|| {
+                let route = self.pred[usize::from(city)];
+                city = map.routes[usize::from(route)].other_end(city);
+                route
+            })
         })
     }
 
@@ -120,30 +138,6 @@ impl Paths {
             }
         }
         best
-    }
-}
-
-/// The unclaimed routes of one found path, walked from `b` back to `a`.
-pub struct PathRoutes<'a> {
-    paths: &'a Paths,
-    map: &'a Map,
-    view: &'a View,
-    start: u8,
-    city: u8,
-}
-
-impl Iterator for PathRoutes<'_> {
-    type Item = u8;
-
-    fn next(&mut self) -> Option<u8> {
-        while self.city != self.start {
-            let route = self.paths.pred[usize::from(self.city)];
-            self.city = self.map.routes[usize::from(route)].other_end(self.city);
-            if self.view.is_unclaimed(usize::from(route)) {
-                return Some(route);
-            }
-        }
-        None
     }
 }
 

@@ -55,20 +55,47 @@ pub fn best_claim_by_points(
     preferred: impl Fn(u8) -> bool,
 ) -> Option<Action> {
     let trains = view.my_trains();
-    let mut best: Option<(i32, bool, &Route, Payment)> = None;
+    let loco = view.locomotives();
+    let biggest_pile = Colour::CARD_COLOURS
+        .iter()
+        .map(|k| view.hand[k.index()])
+        .max()
+        .unwrap_or(0);
+    // The greedy rule can pay iff the biggest allowed pile plus the locomotives cover the length;
+    // the payment itself is only worked out for the winner.
+    let payable = |route: &Route| {
+        let pile = if route.is_gray() {
+            biggest_pile
+        } else {
+            route
+                .colours
+                .iter()
+                .map(|k| view.hand[k.index()])
+                .max()
+                .unwrap_or(0)
+        };
+        u16::from(route.length) <= u16::from(pile) + u16::from(loco)
+    };
+    let mut best: Option<(i32, bool, &Route)> = None;
     for route in &map.routes {
-        if !view.is_unclaimed(usize::from(route.id)) || route.length > trains {
+        if route.length > trains || !view.is_unclaimed(usize::from(route.id)) {
             continue;
         }
-        let Some(payment) = greedy_payment(route, &view.hand) else {
+        let points = route.points();
+        if best.is_some_and(|(p, pref, _)| points < p || (points == p && pref)) {
             continue;
-        };
-        let key = (route.points(), preferred(route.id));
-        if best.is_none_or(|(points, pref, _, _)| key > (points, pref)) {
-            best = Some((key.0, key.1, route, payment));
+        }
+        if !payable(route) {
+            continue;
+        }
+        let key = (points, preferred(route.id));
+        if best.is_none_or(|(p, pref, _)| key > (p, pref)) {
+            best = Some((key.0, key.1, route));
         }
     }
-    best.map(|(_, _, route, payment)| claim(route, payment, view.rules))
+    let (_, _, route) = best?;
+    let payment = greedy_payment(route, &view.hand).expect("payable was checked");
+    Some(claim(route, payment, view.rules))
 }
 
 #[cfg(test)]

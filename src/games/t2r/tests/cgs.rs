@@ -1,1 +1,177 @@
-//! placeholder
+//! The `cgs` differences of §4, one by one, on the engine side.
+
+use super::*;
+use crate::games::t2r::Phase;
+use crate::outcome::Termination;
+
+/// Seat 0's first turn (a ticket draw keeping `mask`), after which play is free.
+fn first_turn(game: &TicketToRide, state: &mut State, mask: u8) -> [u16; 3] {
+    play(game, state, Action::DrawTickets);
+    let offer = state.players[0].offer;
+    play(game, state, Action::KeepTickets(mask));
+    offer
+}
+
+#[test]
+fn seat_0_must_open_with_tickets_and_seat_1_is_never_forced() {
+    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 30);
+    assert_eq!(state.phase(), Phase::TurnStart);
+    assert!(state.tickets(0).is_empty() && state.tickets(1).is_empty());
+    assert!(!game.is_legal(&state, 0, &Action::DrawBlind));
+    let colour = state.face_up()[0].expect("full row");
+    assert!(!game.is_legal(&state, 0, &Action::DrawColour(colour)));
+    assert_eq!(
+        game.legal_actions(&game.view(&state, 0)),
+        vec![Action::DrawTickets]
+    );
+    play(&game, &mut state, Action::DrawTickets);
+    assert_eq!(game.view(&state, 0).min_keep, 2, "holds no ticket yet");
+    assert!(!game.is_legal(&state, 0, &Action::KeepTickets(0b100)));
+    play(&game, &mut state, Action::KeepTickets(0b101));
+    play(&game, &mut state, Action::DrawBlind);
+    play(&game, &mut state, Action::DrawBlind);
+    assert!(game.is_legal(&state, 0, &Action::DrawBlind));
+    play(&game, &mut state, Action::DrawTickets);
+    assert_eq!(game.view(&state, 0).min_keep, 1);
+}
+
+/// §6 check 8, `cgs` half: rejected tickets go on top, the last put back drawn first.
+#[test]
+fn returned_tickets_are_offered_next() {
+    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 31);
+    let offer = first_turn(&game, &mut state, 0b110);
+    assert_eq!(state.ticket_pile().next(), Some(offer[0]));
+    play(&game, &mut state, Action::DrawTickets);
+    assert_eq!(game.view(&state, 1).offer[0], offer[0]);
+    play(&game, &mut state, Action::KeepTickets(0b110));
+    // Seat 0 returns two: the second put back ends on top.
+    play(&game, &mut state, Action::DrawTickets);
+    let offer = state.players[0].offer;
+    play(&game, &mut state, Action::KeepTickets(0b100));
+    play(&game, &mut state, Action::DrawTickets);
+    assert_eq!(game.view(&state, 1).offer[..2], [offer[1], offer[0]]);
+}
+
+#[test]
+fn an_offer_of_fewer_than_three_tickets_ends_the_game() {
+    // Drawer holds as many tickets as the opponent (none): it wins.
+    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 32);
+    state.ticket_pile.truncate(2);
+    play(&game, &mut state, Action::DrawTickets);
+    let outcome = game.outcome(&state).expect("over");
+    assert_eq!(
+        (outcome.ranks, outcome.termination),
+        (vec![1, 2], Termination::Normal)
+    );
+    // Drawer holds more: it loses.
+    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 33);
+    first_turn(&game, &mut state, 0b111);
+    state.ticket_pile.truncate(1);
+    play(&game, &mut state, Action::DrawTickets);
+    assert_eq!(game.outcome(&state).expect("over").ranks, vec![2, 1]);
+}
+
+#[test]
+fn running_out_of_cards_ends_the_game() {
+    for (drawer_has_more, action) in [
+        (true, Action::DrawBlind),
+        (false, Action::DrawBlind),
+        (true, Action::DrawColour(Colour::Red)),
+    ] {
+        let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 34);
+        first_turn(&game, &mut state, 0b111);
+        set_cards(&mut state, [Colour::Red; 5], &[]);
+        empty_deck_and_discard(&mut state, if drawer_has_more { 1 } else { 0 });
+        assert!(game.is_legal(&state, 1, &action), "{action:?}");
+        play(&game, &mut state, action);
+        let outcome = game.outcome(&state).expect("over");
+        let ranks = if drawer_has_more {
+            vec![1, 2]
+        } else {
+            vec![2, 1]
+        };
+        assert_eq!(
+            (outcome.ranks, outcome.termination),
+            (ranks, Termination::Normal)
+        );
+    }
+}
+
+/// §4.6: the run-out ending takes precedence over "no locomotive as second card".
+#[test]
+fn running_out_beats_the_second_locomotive_check() {
+    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 35);
+    first_turn(&game, &mut state, 0b111);
+    let row = [
+        Colour::Locomotive,
+        Colour::Red,
+        Colour::Red,
+        Colour::Red,
+        Colour::Red,
+    ];
+    set_cards(&mut state, row, &[Colour::Green]);
+    play(&game, &mut state, Action::DrawBlind);
+    assert!(!game.is_legal(&state, 1, &Action::DrawColour(Colour::Locomotive)));
+    empty_deck_and_discard(&mut state, 0);
+    assert!(game.is_legal(&state, 1, &Action::DrawColour(Colour::Locomotive)));
+    play(&game, &mut state, Action::DrawColour(Colour::Locomotive));
+    assert!(game.outcome(&state).is_some());
+}
+
+#[test]
+fn face_up_draws_name_a_colour() {
+    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 36);
+    first_turn(&game, &mut state, 0b111);
+    let row = [
+        Colour::Red,
+        Colour::Blue,
+        Colour::Blue,
+        Colour::Red,
+        Colour::Green,
+    ];
+    set_cards(&mut state, row, &[Colour::White, Colour::Yellow]);
+    assert!(!game.is_legal(&state, 1, &Action::DrawColour(Colour::Black)));
+    assert!(!game.is_legal(&state, 1, &Action::DrawSlot(1)));
+    play(&game, &mut state, Action::DrawColour(Colour::Blue));
+    assert_eq!(
+        state.face_up()[1],
+        Some(Colour::Yellow),
+        "lowest blue slot refilled"
+    );
+    assert_eq!(state.face_up()[2], Some(Colour::Blue));
+    let (official, off_state) = new_game(MapName::Usa, RuleSet::Official, 36);
+    let colour = off_state.face_up()[0].expect("full row");
+    assert!(!official.is_legal(&off_state, 0, &Action::DrawColour(colour)));
+}
+
+#[test]
+fn claims_use_the_cgs_encoding() {
+    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 37);
+    first_turn(&game, &mut state, 0b111);
+    let claim = |route, colour, locomotives| Action::Claim {
+        route,
+        colour,
+        locomotives,
+    };
+    let miami = route_between(&game, "Atlanta", "Miami");
+    set_hand(&mut state, 1, &[(Colour::Locomotive, 5), (Colour::Red, 1)]);
+    assert!(game.is_legal(&state, 1, &claim(miami, Colour::Blue, 5)));
+    assert!(!game.is_legal(&state, 1, &claim(miami, Colour::Locomotive, 5)));
+    // Gray Atlanta–Charleston (2): c = Locomotive with any n ≤ L pays L locomotives.
+    let gray = route_between(&game, "Atlanta", "Charleston");
+    assert!(game.is_legal(&state, 1, &claim(gray, Colour::Locomotive, 0)));
+    assert!(!game.is_legal(&state, 1, &claim(gray, Colour::Locomotive, 3)));
+    let listed = game.legal_actions(&game.view(&state, 1));
+    for n in 0..=2 {
+        assert!(listed.contains(&claim(gray, Colour::Locomotive, n)));
+    }
+    assert!(listed.contains(&claim(gray, Colour::Red, 1)));
+    play(&game, &mut state, claim(gray, Colour::Locomotive, 0));
+    assert_eq!(state.hand(1)[Colour::Locomotive.index()], 3);
+    state.check_invariants(&game).expect("conserved");
+    set_hand(&mut state, 0, &[(Colour::Locomotive, 1)]);
+    let nashville = route_between(&game, "Atlanta", "Nashville");
+    assert!(game.is_legal(&state, 0, &claim(nashville, Colour::Locomotive, 0)));
+    set_hand(&mut state, 0, &[(Colour::Red, 1)]);
+    assert!(!game.is_legal(&state, 0, &claim(nashville, Colour::Locomotive, 0)));
+}

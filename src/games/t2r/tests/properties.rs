@@ -8,17 +8,30 @@ use crate::games::t2r::scoring::score;
 use crate::games::t2r::view::View;
 
 /// Random games per (map, rule set); enough to reach every ending, small enough for debug CI.
-const GAMES: u64 = 150;
+const GAMES: u64 = 40;
 
-#[test]
-fn random_games_end_and_conserve_everything() {
-    for map in MapName::ALL {
-        for rules in RuleSet::ALL {
-            for seed in 0..GAMES {
-                play_checked(map, rules, seed);
-            }
+/// One test per map, so the test harness runs them in parallel.
+fn random_games_on(map: MapName) {
+    for rules in RuleSet::ALL {
+        for seed in 0..GAMES {
+            play_checked(map, rules, seed);
         }
     }
+}
+
+#[test]
+fn random_games_on_usa_end_and_conserve_everything() {
+    random_games_on(MapName::Usa);
+}
+
+#[test]
+fn random_games_on_small_end_and_conserve_everything() {
+    random_games_on(MapName::Small);
+}
+
+#[test]
+fn random_games_on_europe_end_and_conserve_everything() {
+    random_games_on(MapName::Europe);
 }
 
 fn play_checked(map: MapName, rules: RuleSet, seed: u64) {
@@ -72,7 +85,7 @@ fn legal_actions_agree_with_is_legal() {
     for map in MapName::ALL {
         for rules in RuleSet::ALL {
             let game = game(map, rules);
-            for seed in 0..15 {
+            for seed in 0..6 {
                 let mut state = game.new_state(Rng::seed_from_u64(seed));
                 let mut rng = Rng::seed_from_u64(seed + 99);
                 while game.outcome(&state).is_none() {
@@ -134,7 +147,7 @@ fn resampled_states_show_the_same_view() {
     for map in MapName::ALL {
         for rules in RuleSet::ALL {
             let game = game(map, rules);
-            for seed in 0..10 {
+            for seed in 0..4 {
                 let mut state = game.new_state(Rng::seed_from_u64(seed));
                 let mut rng = Rng::seed_from_u64(seed + 7);
                 while game.outcome(&state).is_none() {

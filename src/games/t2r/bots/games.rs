@@ -1,0 +1,212 @@
+//! Whole games with the real engine: every pairing of the four bots, on every map and rule set,
+//! must play only legal actions and never panic; plus the `cgs` first-turn checks of §6.9.
+
+use super::{BOTS, find};
+use crate::bot::{Bot, Params};
+use crate::game::{Game, ToAct};
+use crate::games::t2r::{Action, MapName, RuleSet, TicketToRide};
+use crate::outcome::Termination;
+use crate::seed::{Stream, rng};
+
+const GAMES_PER_PAIRING: u64 = 200;
+const PLAYING_BOTS: [&str; 4] = ["do-nothing", "random", "nice", "greedy"];
+
+fn make(game: &TicketToRide, name: &str, seat: usize, seed: u64) -> Box<dyn Bot<TicketToRide>> {
+    let entry = find(name).expect("listed bot");
+    let stream = Stream::Seat(u8::try_from(seat).expect("seat 0 or 1"));
+    (entry.make)(game, seat, rng(seed, 0, stream), &Params::default()).expect("no params")
+}
+
+/// A seat and the action it played.
+type Move = (usize, Action);
+
+/// Plays one game until its end or the first illegal action; returns that illegal action, if
+/// any, and the legal moves played before it. A game that ends must not end by forfeit.
+fn play(game: &TicketToRide, names: [&str; 2], seed: u64) -> (Option<Move>, Vec<Move>) {
+    let mut bots = [make(game, names[0], 0, seed), make(game, names[1], 1, seed)];
+    let mut state = game.new_state(rng(seed, 0, Stream::Chance));
+    let mut history = Vec::new();
+    while let ToAct::Seat(seat) = game.to_act(&state) {
+        let action = bots[seat].act(game, &game.view(&state, seat));
+        if !game.is_legal(&state, seat, &action) {
+            return (Some((seat, action)), history);
+        }
+        history.push((seat, action));
+        game.apply(&mut state, seat, action);
+    }
+    let outcome = game.outcome(&state).expect("over");
+    assert!(
+        !outcome.termination.is_forfeit(),
+        "{names:?} seed {seed}: {outcome:?}"
+    );
+    (None, history)
+}
+
+fn is_cgs_do_nothing_seat0(rules: RuleSet, names: [&str; 2]) -> bool {
+    rules == RuleSet::Cgs && names[0] == "do-nothing"
+}
+
+/// Every ordered pairing, self-play included, for `GAMES_PER_PAIRING` seeds.
+fn every_pairing_plays_only_legal_actions(map: MapName, rules: RuleSet) {
+    let game = TicketToRide::new(map, rules, crate::games::t2r::DEFAULT_TURN_LIMIT);
+    for first in PLAYING_BOTS {
+        for second in PLAYING_BOTS {
+            let names = [first, second];
+            for seed in 0..GAMES_PER_PAIRING {
+                let (illegal, _) = play(&game, names, seed);
+                if is_cgs_do_nothing_seat0(rules, names) {
+                    assert!(matches!(illegal, Some((0, _))), "{names:?} seed {seed}");
+                } else {
+                    assert_eq!(illegal, None, "{map:?} {rules:?} {names:?} seed {seed}");
+                }
+            }
+        }
+    }
+}
+
+// One test per board and rule set, so the test harness runs them in parallel.
+#[test]
+fn all_pairings_usa_official() {
+    every_pairing_plays_only_legal_actions(MapName::Usa, RuleSet::Official);
+}
+#[test]
+fn all_pairings_usa_cgs() {
+    every_pairing_plays_only_legal_actions(MapName::Usa, RuleSet::Cgs);
+}
+#[test]
+fn all_pairings_small_official() {
+    every_pairing_plays_only_legal_actions(MapName::Small, RuleSet::Official);
+}
+#[test]
+fn all_pairings_small_cgs() {
+    every_pairing_plays_only_legal_actions(MapName::Small, RuleSet::Cgs);
+}
+#[test]
+fn all_pairings_europe_official() {
+    every_pairing_plays_only_legal_actions(MapName::Europe, RuleSet::Official);
+}
+#[test]
+fn all_pairings_europe_cgs() {
+    every_pairing_plays_only_legal_actions(MapName::Europe, RuleSet::Cgs);
+}
+
+/// §6.9: in `cgs`, do-nothing as seat 0 loses at its first action (a card draw), and as seat 1
+/// it is never forced to draw tickets: it plays the whole game without holding one.
+#[test]
+fn cgs_do_nothing_loses_as_seat_0_and_never_draws_tickets_as_seat_1() {
+    let game = TicketToRide::new(
+        MapName::Usa,
+        RuleSet::Cgs,
+        crate::games::t2r::DEFAULT_TURN_LIMIT,
+    );
+    for seed in 0..20 {
+        let (illegal, history) = play(&game, ["do-nothing", "greedy"], seed);
+        assert!(history.is_empty());
+        let (seat, action) = illegal.expect("the first action is illegal");
+        assert_eq!(seat, 0);
+        assert!(matches!(action, Action::DrawBlind | Action::DrawColour(_)));
+
+        let mut bots = [
+            make(&game, "nice", 0, seed),
+            make(&game, "do-nothing", 1, seed),
+        ];
+        let mut state = game.new_state(rng(seed, 0, Stream::Chance));
+        while let ToAct::Seat(seat) = game.to_act(&state) {
+            let view = game.view(&state, seat);
+            let action = bots[seat].act(&game, &view);
+            assert!(game.is_legal(&state, seat, &action));
+            if seat == 1 {
+                assert_ne!(action, Action::DrawTickets);
+                assert_eq!(view.tickets_held[1], 0);
+            }
+            game.apply(&mut state, seat, action);
+        }
+        let outcome = game.outcome(&state).expect("over");
+        assert_ne!(outcome.termination, Termination::Illegal);
+    }
+}
+
+#[test]
+fn hidden_doubles_are_flagged_and_test_illegal_is_refused_by_the_engine() {
+    let game = TicketToRide::new(
+        MapName::Small,
+        RuleSet::Official,
+        crate::games::t2r::DEFAULT_TURN_LIMIT,
+    );
+    assert!(
+        BOTS.iter()
+            .filter(|b| b.hidden)
+            .all(|b| b.name.starts_with("test-"))
+    );
+    let (illegal, history) = play(&game, ["test-illegal", "nice"], 1);
+    assert!(history.is_empty());
+    assert_eq!(illegal, Some((0, super::ILLEGAL_CLAIM)));
+}
+
+/// Throughput probe, not a gate: `cargo test --release -- --ignored --nocapture speed`.
+#[test]
+#[ignore]
+fn speed_nice_vs_greedy() {
+    for map in MapName::ALL {
+        let game = TicketToRide::new(
+            map,
+            RuleSet::Official,
+            crate::games::t2r::DEFAULT_TURN_LIMIT,
+        );
+        let start = std::time::Instant::now();
+        let games = 5000;
+        let mut decisions = 0;
+        for seed in 0..games {
+            decisions += play(&game, ["nice", "greedy"], seed).1.len();
+        }
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{map:?}: {:.0} games/s, {:.1} decisions/game",
+            games as f64 / secs,
+            decisions as f64 / games as f64
+        );
+    }
+}
+
+/// The incremental ticket-path cache must equal a fresh computation at every decision, for
+/// both seats' views. `PLAN_CHECK_SEEDS=2000 cargo test --release cached_plan` for a long run.
+#[test]
+fn cached_plan_matches_a_fresh_one_throughout_real_games() {
+    use super::path::Paths;
+    use super::plan::TicketPlan;
+    let pairings = [
+        ["nice", "greedy"],
+        ["random", "nice"],
+        ["greedy", "random"],
+        ["nice", "nice"],
+    ];
+    let seeds = std::env::var("PLAN_CHECK_SEEDS").map_or(10, |s| s.parse().expect("a number"));
+    for (map, rules, names) in MapName::ALL
+        .into_iter()
+        .flat_map(|m| RuleSet::ALL.map(|r| (m, r)))
+        .flat_map(|(m, r)| pairings.map(|p| (m, r, p)))
+    {
+        let game = TicketToRide::new(map, rules, crate::games::t2r::DEFAULT_TURN_LIMIT);
+        for seed in 0..seeds {
+            let mut bots = [
+                make(&game, names[0], 0, seed),
+                make(&game, names[1], 1, seed),
+            ];
+            let mut cached = [TicketPlan::default(), TicketPlan::default()];
+            let mut paths = Paths::default();
+            let mut state = game.new_state(rng(seed, 0, Stream::Chance));
+            while let ToAct::Seat(seat) = game.to_act(&state) {
+                for viewer in [seat, 1 - seat] {
+                    let view = game.view(&state, viewer);
+                    cached[viewer].refresh(&mut paths, game.map(), &view);
+                    let mut fresh = TicketPlan::default();
+                    fresh.refresh(&mut paths, game.map(), &view);
+                    let context = format!("{map:?} {rules:?} {names:?} seed {seed}");
+                    assert_eq!(cached[viewer].routes, fresh.routes, "{context}");
+                }
+                let action = bots[seat].act(&game, &game.view(&state, seat));
+                game.apply(&mut state, seat, action);
+            }
+        }
+    }
+}
