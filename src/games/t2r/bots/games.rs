@@ -1,9 +1,12 @@
 //! Whole games with the real engine: every pairing of the four bots, on every map and rule set,
-//! must play only legal actions and never panic; plus the `cgs` first-turn checks of §6.9.
+//! must play only legal actions and never panic, conserve the 110 cards and every seat's trains
+//! after every action (`State::check_invariants`), and end with scores that are the sum of
+//! their parts; plus the `cgs` first-turn checks of §6.9.
 
 use super::{BOTS, find};
 use crate::bot::{Bot, Params};
 use crate::game::{Game, ToAct};
+use crate::games::t2r::tests::check_final_scoring;
 use crate::games::t2r::{Action, MapName, RuleSet, TicketToRide};
 use crate::outcome::Termination;
 use crate::seed::{Stream, rng};
@@ -33,12 +36,16 @@ fn play(game: &TicketToRide, names: [&str; 2], seed: u64) -> (Option<Move>, Vec<
         }
         history.push((seat, action));
         game.apply(&mut state, seat, action);
+        if let Err(broken) = state.check_invariants(game) {
+            panic!("{names:?} seed {seed} after {action:?}: {broken}");
+        }
     }
     let outcome = game.outcome(&state).expect("over");
     assert!(
         !outcome.termination.is_forfeit(),
         "{names:?} seed {seed}: {outcome:?}"
     );
+    check_final_scoring(game, &state);
     (None, history)
 }
 

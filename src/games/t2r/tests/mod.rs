@@ -127,3 +127,23 @@ pub(super) fn empty_deck_and_discard(state: &mut State, seat: usize) {
         *count = 0;
     }
 }
+
+/// The end of a game that ended by its rules: ranks 1 and 2, every score the sum of its parts
+/// (routes + tickets + trail bonus), the reported scores equal to that sum, one extra value per
+/// extra column, and the trail bonus given to at least one seat.
+pub(in crate::games::t2r) fn check_final_scoring(game: &TicketToRide, state: &State) {
+    let outcome = game.outcome(state).expect("over");
+    let mut ranks = outcome.ranks.clone();
+    ranks.sort_unstable();
+    assert_eq!(ranks, vec![1, 2]);
+    assert_eq!(game.to_act(state), ToAct::Over);
+    let scores = super::scoring::score(game, state);
+    for (seat, s) in scores.iter().enumerate() {
+        assert_eq!(s.total, s.route_points + s.ticket_points + s.trail_bonus);
+        assert!(s.tickets_completed <= s.tickets);
+        assert_eq!(outcome.scores[seat], s.total);
+        let extra = game.extra_values(state, seat);
+        assert_eq!(extra.len(), game.extra_columns().len());
+    }
+    assert!(scores.iter().any(|s| s.trail_bonus == 10));
+}
