@@ -182,3 +182,49 @@ fn summary_states_the_master_seed_and_the_rating_method() {
         assert!(row["elo"].as_f64().unwrap() <= row["upper"].as_f64().unwrap());
     }
 }
+
+#[test]
+fn ctrl_c_stops_cleanly_and_keeps_every_finished_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("tourney"))
+        .args([
+            "run",
+            "--bots",
+            "nice,greedy",
+            "--games",
+            "100000000",
+            "--quiet",
+            "--out",
+        ])
+        .arg(dir.path())
+        .spawn()
+        .unwrap();
+    // Wait until games are being written, then interrupt as a terminal would.
+    let csv = dir.path().join("games.csv");
+    let started = std::time::Instant::now();
+    while fs::metadata(&csv).map_or(0, |m| m.len()) < 10_000 {
+        assert!(started.elapsed().as_secs() < 60, "no games written");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130), "interrupted runs exit with 130");
+    let summary: serde_json::Value =
+        serde_json::from_slice(&fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
+    assert_eq!(summary["interrupted"], true);
+    let played = summary["games_played"].as_u64().unwrap();
+    assert!(
+        played > 0 && played % 2 == 0,
+        "whole seed pairs only: {played}"
+    );
+    let rows = fs::read_to_string(&csv).unwrap().lines().count() as u64;
+    assert_eq!(
+        rows,
+        1 + 2 * played,
+        "every finished game, complete, and nothing else"
+    );
+}
