@@ -218,7 +218,7 @@ fn ctrl_c_stops_cleanly_and_keeps_every_finished_game() {
     assert_eq!(summary["interrupted"], true);
     let played = summary["games_played"].as_u64().unwrap();
     assert!(
-        played > 0 && played % 2 == 0,
+        played > 0 && played.is_multiple_of(2),
         "whole seed pairs only: {played}"
     );
     let rows = fs::read_to_string(&csv).unwrap().lines().count() as u64;
