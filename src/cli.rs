@@ -51,6 +51,9 @@ pub struct MatchArgs {
     /// Any other game option, as NAME=VALUE (e.g. `--option turn_limit=300`); repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// Seats per game, for games of 2 to 5 players (default: the game's smallest).
+    #[arg(long)]
+    pub players: Option<usize>,
     /// Master seed; every game's seed derives from it and the game index.
     #[arg(long)]
     pub seed: Option<u64>,

@@ -81,6 +81,7 @@ fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, 
         rules: args.rules.clone(),
         map: args.map.clone(),
         options: Vec::new(),
+        players: None,
         seed: None,
         threads: Some(threads),
     };

@@ -36,8 +36,21 @@ impl RunPlan {
     /// The part shared by `run` and `bench`: game, bots, seed, threads.
     pub fn from_match(args: &MatchArgs, games_per_pairing: u64) -> Result<RunPlan, UsageError> {
         let game = games::find(&args.game)?;
+        if let Some(players) = args.players.filter(|p| !game.seats.contains(p)) {
+            let (min, max) = (game.seats.start(), game.seats.end());
+            let allowed = if min == max {
+                format!("exactly {min}")
+            } else {
+                format!("{min} to {max}")
+            };
+            return Err(UsageError::Invalid(format!(
+                "{} is played by {allowed} players, not {players}",
+                game.name
+            )));
+        }
         let mut config = GameConfig {
             rules: args.rules.clone(),
+            seats: args.players,
             ..GameConfig::default()
         };
         for option in &args.options {

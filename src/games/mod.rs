@@ -35,6 +35,8 @@ pub trait Registered: Game + Sized {
     /// Rule set names, the default first.
     const RULE_SETS: &'static [&'static str];
     const OPTIONS: &'static [OptionSpec];
+    /// Seat counts the game supports; the first is the default.
+    const SEATS: std::ops::RangeInclusive<usize>;
     /// Builds the configured game or explains what is wrong with the configuration.
     fn configure(config: &GameConfig) -> Result<Self, UsageError>;
     /// Every bot of the game, hidden test doubles included.
@@ -47,6 +49,7 @@ pub struct GameEntry {
     pub summary: &'static str,
     pub rule_sets: &'static [&'static str],
     pub options: &'static [OptionSpec],
+    pub seats: std::ops::RangeInclusive<usize>,
     /// (name, summary) of the visible bots.
     pub bots: fn() -> Vec<(&'static str, &'static str)>,
     /// Plays a validated plan for this game; see `app::run`.
@@ -60,6 +63,7 @@ impl GameEntry {
             summary: G::SUMMARY,
             rule_sets: G::RULE_SETS,
             options: G::OPTIONS,
+            seats: G::SEATS,
             bots: || {
                 G::bots()
                     .iter()

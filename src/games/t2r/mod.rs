@@ -110,6 +110,8 @@ impl crate::games::Registered for TicketToRide {
         },
     ];
 
+    const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
+
     fn configure(config: &crate::games::GameConfig) -> Result<Self, crate::error::UsageError> {
         use crate::error::UsageError;
         let rules = match config.rules.as_deref() {
