@@ -47,7 +47,15 @@ pub fn run_game<G: Registered>(plan: &RunPlan) -> anyhow::Result<RunSummary> {
     let game = G::configure(&plan.config)?;
     let lineup = resolve_bots(&game, plan)?;
     let bot_names: Vec<String> = plan.bots.iter().map(|(name, _)| name.clone()).collect();
-    let schedule = Schedule::pairs(bot_names.len(), plan.games_per_pairing);
+    let seats = game.info().seats;
+    if bot_names.len() < seats {
+        return Err(UsageError::Invalid(format!(
+            "{seats} players need at least {seats} bots (got {}); list a bot twice to seat it twice",
+            bot_names.len()
+        ))
+        .into());
+    }
+    let schedule = Schedule::combinations(bot_names.len(), seats, plan.games_per_pairing);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()

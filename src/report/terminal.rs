@@ -36,7 +36,10 @@ pub fn print_summary(summary: &Summary, seconds: f64, out: Option<&Path>) {
         ratings.row(vec![
             row.bot.clone(),
             format!("{:+.1}", row.elo),
-            format!("[{:+.1}, {:+.1}]", row.lower, row.upper),
+            row.interval.map_or_else(
+                || "-".to_string(),
+                |(lo, hi)| format!("[{lo:+.1}, {hi:+.1}]"),
+            ),
             row.games.to_string(),
         ]);
     }

@@ -34,16 +34,24 @@ impl Schedule {
     /// Two bots: a head-to-head; more: a round robin of every pair. `games_per_pairing` is
     /// rounded up to whole seed groups (both seat orders of a seed).
     pub fn pairs(bot_count: usize, games_per_pairing: u64) -> Schedule {
+        Schedule::combinations(bot_count, 2, games_per_pairing)
+    }
+
+    /// Every `seats`-combination of the bots (in lexicographic order) meets, each seed in all
+    /// `seats` cyclic rotations; `games_per_pairing` is rounded up to whole seed groups.
+    /// Needs at least `seats` bots; a bot may be listed twice to play against itself.
+    pub fn combinations(bot_count: usize, seats: usize, games_per_pairing: u64) -> Schedule {
+        assert!(
+            seats >= 1 && bot_count >= seats,
+            "at least as many bots as seats"
+        );
         let mut pairings = Vec::new();
-        for a in 0..bot_count {
-            for b in a + 1..bot_count {
-                pairings.push(vec![a, b]);
-            }
-        }
+        let mut current = Vec::with_capacity(seats);
+        push_combinations(bot_count, seats, 0, &mut current, &mut pairings);
         Schedule {
             pairings,
-            seeds: games_per_pairing.div_ceil(2),
-            seats: 2,
+            seeds: games_per_pairing.div_ceil(seats as u64),
+            seats,
         }
     }
 
@@ -80,6 +88,25 @@ impl Schedule {
     }
 }
 
+/// Appends every increasing sequence of `seats` bot indices from `from` on, in order.
+fn push_combinations(
+    bot_count: usize,
+    seats: usize,
+    from: usize,
+    current: &mut Vec<usize>,
+    out: &mut Vec<Vec<usize>>,
+) {
+    if current.len() == seats {
+        out.push(current.clone());
+        return;
+    }
+    for bot in from..bot_count {
+        current.push(bot);
+        push_combinations(bot_count, seats, bot + 1, current, out);
+        current.pop();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -112,5 +139,21 @@ mod tests {
             ]
         );
         assert!((0..6).all(|i| schedule.fixture(i).seed_index == 0));
+    }
+
+    #[test]
+    fn multi_seat_games_play_every_combination_in_every_cyclic_rotation() {
+        let schedule = Schedule::combinations(4, 3, 5);
+        assert_eq!(
+            schedule.pairings,
+            vec![vec![0, 1, 2], vec![0, 1, 3], vec![0, 2, 3], vec![1, 2, 3]]
+        );
+        assert_eq!(
+            schedule.seeds, 2,
+            "5 games round up to 2 seeds of 3 rotations"
+        );
+        let rotations: Vec<_> = (0..3).map(|i| schedule.fixture(i).lineup).collect();
+        assert_eq!(rotations, vec![vec![0, 1, 2], vec![1, 2, 0], vec![2, 0, 1]]);
+        assert_eq!(schedule.total_games(), 2 * 4 * 3);
     }
 }

@@ -48,8 +48,8 @@ pub struct Ratings {
 pub struct RatingRow {
     pub bot: String,
     pub elo: f64,
-    pub lower: f64,
-    pub upper: f64,
+    /// The 95% interval; `None` where no seed groups of two seats were played.
+    pub interval: Option<(f64, f64)>,
     pub games: u64,
 }
 
@@ -129,7 +129,8 @@ impl Summary {
             game: info.clone(),
             bots: bots.to_vec(),
             master_seed: plan.master_seed,
-            games_per_pairing: plan.games_per_pairing.div_ceil(2) * 2,
+            games_per_pairing: plan.games_per_pairing.div_ceil(info.seats as u64)
+                * info.seats as u64,
             games_played: status.games_played,
             interrupted: status.interrupted,
             ratings: ratings(bots, tally, rng),
@@ -157,11 +158,14 @@ fn ratings(bots: &[String], tally: &Tally, rng: &mut Rng) -> Ratings {
         .cloned()
         .collect();
     let intervals = if two_seat.is_empty() {
-        vec![(f64::NAN, f64::NAN); bots.len()]
+        vec![None; bots.len()]
     } else {
         bootstrap(bots.len(), &two_seat, BOOTSTRAP_DRAWS, prior, rng)
             .expect("the prior keeps every resample finite")
             .intervals
+            .into_iter()
+            .map(Some)
+            .collect()
     };
     Ratings {
         method: "Bradley-Terry maximum likelihood on all games, draws as half, Elo scale 400*log10, mean 0",
@@ -175,8 +179,7 @@ fn ratings(bots: &[String], tally: &Tally, rng: &mut Rng) -> Ratings {
             .map(|(i, bot)| RatingRow {
                 bot: bot.clone(),
                 elo: elo[i],
-                lower: intervals[i].0,
-                upper: intervals[i].1,
+                interval: intervals[i],
                 games: tally.bots[i].games,
             })
             .collect(),

@@ -60,7 +60,8 @@ impl Tally {
             results: PairwiseResults::new(bot_count),
             groups: pairings
                 .iter()
-                .map(|p| PairingGroups::new(p[0], p[1], seats as u32))
+                .filter(|p| p.len() == 2)
+                .map(|p| PairingGroups::new(p[0], p[1], 2))
                 .collect(),
             pairings,
             terminations: [0; Termination::ALL.len()],
@@ -116,8 +117,12 @@ impl Tally {
     }
 
     /// Seed groups are contiguous in the stream; a group missing games (an interrupted run)
-    /// is dropped rather than counted short.
+    /// is dropped rather than counted short. Only two-seat groups are kept: they are what the
+    /// pairwise bootstrap and the pentanomial counts need.
     fn add_to_group(&mut self, record: &GameRecord) {
+        if self.group_len != 2 {
+            return;
+        }
         let first_bot = self.pairings[record.pairing][0];
         let first_seat = record
             .lineup

@@ -178,8 +178,12 @@ fn summary_states_the_master_seed_and_the_rating_method() {
     let sum: f64 = rows.iter().map(|r| r["elo"].as_f64().unwrap()).sum();
     assert!(sum.abs() < 1e-6, "ratings have mean 0");
     for row in rows {
-        assert!(row["lower"].as_f64().unwrap() <= row["elo"].as_f64().unwrap());
-        assert!(row["elo"].as_f64().unwrap() <= row["upper"].as_f64().unwrap());
+        let (lower, upper) = (
+            row["interval"][0].as_f64().unwrap(),
+            row["interval"][1].as_f64().unwrap(),
+        );
+        assert!(lower <= row["elo"].as_f64().unwrap());
+        assert!(row["elo"].as_f64().unwrap() <= upper);
     }
 }
 
