@@ -19,9 +19,30 @@ pub enum Command {
     /// Play a tournament and report ratings, win rates and score distributions.
     #[command(after_help = RUN_EXAMPLES)]
     Run(RunArgs),
+    /// Run a scenario and decide its gates; the exit code says the verdict.
+    #[command(after_help = CHECK_HELP)]
+    Check(CheckArgs),
     /// Measure games per second and peak memory (no files written).
     Bench(BenchArgs),
 }
+
+const CHECK_HELP: &str = "\
+Exit codes:
+  0  every gate passes
+  1  a gate fails (a regression)
+  2  a gate is inconclusive at its maximum number of games, or the input is bad (message says)
+  3  harness failure: crash or illegal-move rate above the scenario's max_fault_rate, or I/O
+
+Gates (in the scenario's [[gates]] tables):
+  kind = \"sprt\"      candidate, baseline, elo0 (0), elo1 (5), alpha (0.05), beta (0.05), max_games:
+                      a generalized SPRT on game pairs with normalized-Elo bounds, decided in
+                      game-index order (the same stopping point at any --threads)
+  kind = \"win-rate\"  bot, against, min_lower and/or max_upper: judged by the 95% Wilson interval
+  kind = \"baseline\"  bot, margin: rating not below the stored baseline by more than margin Elo
+
+Example:
+  tourney check scenarios/t2r-ci.toml
+  tourney check scenarios/t2r-ci.toml --save-baseline   # writes results/baselines/t2r-ci.json";
 
 const RUN_EXAMPLES: &str = "\
 Examples:
@@ -33,14 +54,14 @@ Two bots play a head-to-head, more play a round robin of every pair. Each seed i
 both seat orders (same deck), so --games is rounded up to an even number per pairing.
 Exit codes: 0 done, 2 bad input, 3 harness failure (I/O), 130 stopped by Ctrl-C (results kept).";
 
-/// What the game is and who plays it.
-#[derive(Debug, Args, Clone)]
+/// What the game is and who plays it. Every flag overrides the scenario's field, if any.
+#[derive(Debug, Args, Clone, Default)]
 pub struct MatchArgs {
-    /// Game to play (see `tourney list`).
-    #[arg(long, default_value = "t2r")]
-    pub game: String,
+    /// Game to play (see `tourney list`) [default: t2r].
+    #[arg(long)]
+    pub game: Option<String>,
     /// Comma-separated bot names (see `tourney list`), at least two.
-    #[arg(long, value_delimiter = ',', required = true, num_args = 1..)]
+    #[arg(long, value_delimiter = ',', num_args = 1..)]
     pub bots: Vec<String>,
     /// Rule set (default: the game's first, e.g. `official` for t2r).
     #[arg(long)]
@@ -64,11 +85,13 @@ pub struct MatchArgs {
 
 #[derive(Debug, Args)]
 pub struct RunArgs {
+    /// A scenario file (scenarios/NAME.toml); flags override its fields.
+    pub scenario: Option<PathBuf>,
     #[command(flatten)]
     pub matchup: MatchArgs,
-    /// Games per pairing (rounded up to whole seed pairs).
-    #[arg(long, default_value_t = 1000)]
-    pub games: u64,
+    /// Games per pairing, rounded up to whole seed groups [default: 1000].
+    #[arg(long)]
+    pub games: Option<u64>,
     /// Output folder (default: a new folder under `results/`).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -78,6 +101,24 @@ pub struct RunArgs {
     /// Print the process's peak resident memory at the end (used by `tourney bench`).
     #[arg(long, hide = true)]
     pub print_peak_memory: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The scenario whose gates to decide.
+    pub scenario: PathBuf,
+    /// Worker threads (default: all cores). Verdicts and stopping points do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Write the measured ratings to results/baselines/NAME.json, for later baseline gates.
+    #[arg(long)]
+    pub save_baseline: bool,
+    /// Output folder of the fixed-games tournament (default: the scenario's, or a new one).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print only the verdict lines.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 #[derive(Debug, Args)]

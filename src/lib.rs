@@ -16,6 +16,7 @@ pub mod games;
 pub mod outcome;
 pub mod report;
 pub mod runner;
+pub mod scenario;
 pub mod seed;
 pub mod stats;
 pub mod summary;

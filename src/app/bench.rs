@@ -37,7 +37,7 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
         for threads in thread_counts {
             let plan = plan_for(args, matchup, threads)?;
             let started = Instant::now();
-            let run = (plan.game.run)(&plan)?;
+            let run = (plan.game.run)(&plan, None)?;
             let seconds = started.elapsed().as_secs_f64();
             let rate = run.games_played as f64 / seconds;
             let base = *single.get_or_insert(rate);
@@ -76,16 +76,14 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
 
 fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, UsageError> {
     let matchup_args = MatchArgs {
-        game: args.game.clone(),
+        game: Some(args.game.clone()),
         bots: matchup.split(',').map(str::to_string).collect(),
         rules: args.rules.clone(),
         map: args.map.clone(),
-        options: Vec::new(),
-        players: None,
-        seed: None,
         threads: Some(threads),
+        ..MatchArgs::default()
     };
-    let mut plan = RunPlan::from_match(&matchup_args, args.games)?;
+    let mut plan = RunPlan::build(None, &matchup_args, Some(args.games))?;
     plan.quiet = true;
     Ok(plan)
 }

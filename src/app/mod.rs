@@ -2,6 +2,7 @@
 //! maps results to exit codes. The only module that knows both the game registry and the runner.
 
 mod bench;
+mod check;
 mod list;
 mod plan;
 mod progress;
@@ -38,6 +39,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
                 ExitCode::SUCCESS
             })
         }
+        Command::Check(args) => check::execute(&args),
         Command::Bench(args) => {
             bench::execute(&args)?;
             Ok(ExitCode::SUCCESS)

@@ -1,19 +1,23 @@
 //! From what was typed to a plan the library can run: names parsed, defaults filled in,
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
-use crate::bot::Params;
 use crate::cli::{MatchArgs, RunArgs};
 use crate::error::UsageError;
 use crate::games::{self, GameConfig, GameEntry};
+use crate::scenario::{BotChoice, Format, Scenario};
 use crate::seed::DEFAULT_MASTER_SEED;
 use std::path::{Path, PathBuf};
+
+/// Games per pairing when neither the command line nor a scenario says.
+pub const DEFAULT_GAMES: u64 = 1000;
 
 /// A validated tournament, ready to run.
 pub struct RunPlan {
     pub game: GameEntry,
     pub config: GameConfig,
-    /// Bot names with their parameters, in the order given.
-    pub bots: Vec<(String, Params)>,
+    /// The bots, in the order given; labels are unique.
+    pub bots: Vec<BotChoice>,
+    pub format: Format,
     pub games_per_pairing: u64,
     pub master_seed: u64,
     pub threads: usize,
@@ -24,19 +28,41 @@ pub struct RunPlan {
 
 impl RunPlan {
     pub fn from_args(args: &RunArgs) -> Result<RunPlan, UsageError> {
-        let mut plan = RunPlan::from_match(&args.matchup, args.games)?;
+        let scenario = args.scenario.as_deref().map(Scenario::load).transpose()?;
+        let mut plan = RunPlan::build(scenario.as_ref(), &args.matchup, args.games)?;
         plan.quiet = args.quiet;
-        plan.out_dir = Some(match &args.out {
-            Some(dir) => dir.clone(),
-            None => default_out_dir(Path::new("results"), &plan),
-        });
+        plan.out_dir = Some(
+            args.out
+                .clone()
+                .or(scenario.and_then(|s| s.out))
+                .unwrap_or_else(|| default_out_dir(Path::new("results"), &plan)),
+        );
         Ok(plan)
     }
 
-    /// The part shared by `run` and `bench`: game, bots, seed, threads.
-    pub fn from_match(args: &MatchArgs, games_per_pairing: u64) -> Result<RunPlan, UsageError> {
-        let game = games::find(&args.game)?;
-        if let Some(players) = args.players.filter(|p| !game.seats.contains(p)) {
+    /// A plan from an optional scenario, with every flag that was given overriding it.
+    pub fn build(
+        scenario: Option<&Scenario>,
+        args: &MatchArgs,
+        games: Option<u64>,
+    ) -> Result<RunPlan, UsageError> {
+        let game_name = args
+            .game
+            .as_deref()
+            .or(scenario.map(|s| s.game.as_str()))
+            .unwrap_or("t2r");
+        let game = games::find(game_name)?;
+        let mut config = match scenario {
+            Some(s) if s.game == game.name => s.config.clone(),
+            _ => GameConfig::default(),
+        };
+        if args.rules.is_some() {
+            config.rules = args.rules.clone();
+        }
+        if args.players.is_some() {
+            config.seats = args.players;
+        }
+        if let Some(players) = config.seats.filter(|p| !game.seats.contains(p)) {
             let (min, max) = (game.seats.start(), game.seats.end());
             let allowed = if min == max {
                 format!("exactly {min}")
@@ -48,11 +74,6 @@ impl RunPlan {
                 game.name
             )));
         }
-        let mut config = GameConfig {
-            rules: args.rules.clone(),
-            seats: args.players,
-            ..GameConfig::default()
-        };
         for option in &args.options {
             let (name, value) = option.split_once('=').ok_or_else(|| {
                 UsageError::Invalid(format!("--option '{option}' is not NAME=VALUE"))
@@ -62,12 +83,30 @@ impl RunPlan {
         if let Some(map) = &args.map {
             config.options.insert("map".to_string(), map.clone());
         }
-        if args.bots.len() < 2 {
+        let (bots, format) = if !args.bots.is_empty() {
+            let bots: Vec<BotChoice> = args
+                .bots
+                .iter()
+                .map(|b| BotChoice::named(b.trim()))
+                .collect();
+            (unique_labels(bots), Format::RoundRobin)
+        } else if let Some(s) = scenario {
+            (s.bots.clone(), s.format)
+        } else {
+            return Err(UsageError::Invalid(
+                "no bots: give --bots a,b (see `tourney list`) or a scenario file".into(),
+            ));
+        };
+        if bots.len() < 2 {
+            let names: Vec<&str> = bots.iter().map(|b| b.bot.as_str()).collect();
             return Err(UsageError::Invalid(format!(
                 "--bots needs at least two bots (got {}); a bot may play itself: --bots {0},{0}",
-                args.bots.join(",")
+                names.join(",")
             )));
         }
+        let games_per_pairing = games
+            .or(scenario.and_then(|s| s.games))
+            .unwrap_or(DEFAULT_GAMES);
         if games_per_pairing == 0 {
             return Err(UsageError::Invalid("--games must be at least 1".into()));
         }
@@ -79,24 +118,39 @@ impl RunPlan {
         Ok(RunPlan {
             game,
             config,
-            bots: args
-                .bots
-                .iter()
-                .map(|name| (name.trim().to_string(), Params::default()))
-                .collect(),
+            bots,
+            format,
             games_per_pairing,
-            master_seed: args.seed.unwrap_or(DEFAULT_MASTER_SEED),
+            master_seed: args
+                .seed
+                .or(scenario.and_then(|s| s.seed))
+                .unwrap_or(DEFAULT_MASTER_SEED),
             threads,
             out_dir: None,
             quiet: false,
         })
     }
+
+    pub fn labels(&self) -> Vec<String> {
+        self.bots.iter().map(|b| b.label.clone()).collect()
+    }
+}
+
+/// A bot listed twice on the command line gets `#2`, `#3`… so every label names one bot.
+fn unique_labels(mut bots: Vec<BotChoice>) -> Vec<BotChoice> {
+    for i in 1..bots.len() {
+        let copies = bots[..i].iter().filter(|b| b.bot == bots[i].bot).count();
+        if copies > 0 {
+            bots[i].label = format!("{}#{}", bots[i].bot, copies + 1);
+        }
+    }
+    bots
 }
 
 /// `results/<game>-<bot>-<bot>-seed<S>`, with `-2`, `-3`… appended until the folder is new, so
 /// a run never overwrites an earlier one.
 fn default_out_dir(root: &Path, plan: &RunPlan) -> PathBuf {
-    let names: Vec<&str> = plan.bots.iter().map(|(name, _)| name.as_str()).collect();
+    let names: Vec<&str> = plan.bots.iter().map(|b| b.label.as_str()).collect();
     let base = format!(
         "{}-{}-seed{}",
         plan.game.name,

@@ -8,15 +8,17 @@ use crate::error::UsageError;
 use crate::games::Registered;
 use crate::report::{games_csv::GamesCsv, terminal};
 use crate::runner::play::Lineup;
-use crate::runner::{GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
+use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
+use crate::scenario::Format;
 use crate::seed::{self, Stream};
 use crate::summary::{Summary, Tally};
 use anyhow::Context;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-/// A game's entry point, monomorphised per game in the registry.
-pub type RunFn = fn(&RunPlan) -> anyhow::Result<RunSummary>;
+/// A game's entry point, monomorphised per game in the registry. The optional observer sees
+/// every record in index order and may stop the run (a sequential test).
+pub type RunFn = fn(&RunPlan, Option<&mut dyn RecordSink>) -> anyhow::Result<RunSummary>;
 
 /// What a finished (or interrupted) run hands back to the command.
 pub struct RunSummary {
@@ -39,14 +41,17 @@ fn install_ctrl_c() {
 }
 
 pub fn execute(plan: &RunPlan) -> anyhow::Result<RunSummary> {
-    (plan.game.run)(plan)
+    (plan.game.run)(plan, None)
 }
 
 /// Plays `plan` for game `G`: the one place where the generic runner meets a concrete game.
-pub fn run_game<G: Registered>(plan: &RunPlan) -> anyhow::Result<RunSummary> {
+pub fn run_game<G: Registered>(
+    plan: &RunPlan,
+    observer: Option<&mut dyn RecordSink>,
+) -> anyhow::Result<RunSummary> {
     let game = G::configure(&plan.config)?;
     let lineup = resolve_bots(&game, plan)?;
-    let bot_names: Vec<String> = plan.bots.iter().map(|(name, _)| name.clone()).collect();
+    let bot_names = plan.labels();
     let seats = game.info().seats;
     if bot_names.len() < seats {
         return Err(UsageError::Invalid(format!(
@@ -55,7 +60,14 @@ pub fn run_game<G: Registered>(plan: &RunPlan) -> anyhow::Result<RunSummary> {
         ))
         .into());
     }
-    let schedule = Schedule::combinations(bot_names.len(), seats, plan.games_per_pairing);
+    let schedule = match plan.format {
+        Format::RoundRobin => {
+            Schedule::combinations(bot_names.len(), seats, plan.games_per_pairing)
+        }
+        Format::Gauntlet { candidate } => {
+            Schedule::gauntlet(candidate, bot_names.len(), seats, plan.games_per_pairing)
+        }
+    };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
@@ -80,6 +92,7 @@ pub fn run_game<G: Registered>(plan: &RunPlan) -> anyhow::Result<RunSummary> {
     }
     let mut progress = Progress::new(schedule.total_games(), show);
     let mut sinks = Sinks {
+        observer,
         csv: csv.as_mut(),
         tally: &mut tally,
         progress: &mut progress,
@@ -129,7 +142,8 @@ pub fn run_game<G: Registered>(plan: &RunPlan) -> anyhow::Result<RunSummary> {
 fn resolve_bots<'a, G: Registered>(game: &G, plan: &RunPlan) -> Result<Lineup<'a, G>, UsageError> {
     let table: &'a [BotEntry<G>] = G::bots();
     let mut entries = Vec::new();
-    for (name, params) in &plan.bots {
+    for choice in &plan.bots {
+        let (name, params) = (&choice.bot, &choice.params);
         let entry = table
             .iter()
             .find(|entry| entry.name == name)
@@ -154,20 +168,24 @@ fn resolve_bots<'a, G: Registered>(game: &G, plan: &RunPlan) -> Result<Lineup<'a
     Ok(Lineup { entries })
 }
 
-/// Hands each record to every consumer, in order.
-struct Sinks<'a> {
+/// Hands each record to every consumer, in order; the observer decides whether to go on.
+struct Sinks<'a, 'o> {
+    observer: Option<&'a mut (dyn RecordSink + 'o)>,
     csv: Option<&'a mut GamesCsv>,
     tally: &'a mut Tally,
     progress: &'a mut Progress,
 }
 
-impl RecordSink for Sinks<'_> {
-    fn record(&mut self, record: &GameRecord) -> std::io::Result<()> {
+impl RecordSink for Sinks<'_, '_> {
+    fn record(&mut self, record: &GameRecord) -> std::io::Result<Flow> {
         if let Some(csv) = self.csv.as_mut() {
             csv.record(record)?;
         }
         self.tally.add(record);
-        Ok(())
+        match self.observer.as_mut() {
+            Some(observer) => observer.record(record),
+            None => Ok(Flow::Continue),
+        }
     }
 
     fn block_done(&mut self, games_done: u64) -> std::io::Result<()> {

@@ -52,6 +52,10 @@ pub struct GameEntry {
     pub seats: std::ops::RangeInclusive<usize>,
     /// (name, summary) of the visible bots.
     pub bots: fn() -> Vec<(&'static str, &'static str)>,
+    /// Whether a bot of this name exists, hidden test doubles included.
+    pub has_bot: fn(&str) -> bool,
+    /// Checks a configuration without running anything.
+    pub check: fn(&GameConfig) -> Result<(), UsageError>,
     /// Plays a validated plan for this game; see `app::run`.
     pub run: crate::app::RunFn,
 }
@@ -71,6 +75,8 @@ impl GameEntry {
                     .map(|b| (b.name, b.summary))
                     .collect()
             },
+            has_bot: |name| G::bots().iter().any(|b| b.name == name),
+            check: |config| G::configure(config).map(drop),
             run: crate::app::run_game::<G>,
         }
     }

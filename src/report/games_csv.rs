@@ -1,7 +1,7 @@
 //! `games.csv`: one row per seat per game, streamed as games finish so memory stays flat and an
 //! interrupted run keeps every finished game.
 
-use crate::runner::{GameRecord, RecordSink};
+use crate::runner::{Flow, GameRecord, RecordSink};
 use std::fs::File;
 use std::io::{self, BufWriter};
 use std::path::Path;
@@ -45,7 +45,7 @@ impl GamesCsv {
 }
 
 impl RecordSink for GamesCsv {
-    fn record(&mut self, record: &GameRecord) -> io::Result<()> {
+    fn record(&mut self, record: &GameRecord) -> io::Result<Flow> {
         for seat in 0..record.seats() {
             self.row.clear();
             self.row.extend([
@@ -65,7 +65,7 @@ impl RecordSink for GamesCsv {
                 .extend(record.extras_of(seat).iter().map(|v| format_number(*v)));
             self.writer.write_record(&self.row)?;
         }
-        Ok(())
+        Ok(Flow::Continue)
     }
 
     fn block_done(&mut self, _games_done: u64) -> io::Result<()> {

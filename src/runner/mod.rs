@@ -10,7 +10,7 @@ pub mod stream;
 pub use play::{Lineup, play_fixture};
 pub use record::GameRecord;
 pub use schedule::{Fixture, Schedule};
-pub use stream::{RecordSink, StreamStatus, run_fixtures};
+pub use stream::{Flow, RecordSink, StreamStatus, run_fixtures};
 
 #[cfg(test)]
 mod tests;

@@ -55,6 +55,30 @@ impl Schedule {
         }
     }
 
+    /// The candidate against the field: with two seats, against each other bot in turn; with
+    /// more, with each window of `seats` − 1 consecutive field bots.
+    pub fn gauntlet(
+        candidate: usize,
+        bot_count: usize,
+        seats: usize,
+        games_per_pairing: u64,
+    ) -> Schedule {
+        let field: Vec<usize> = (0..bot_count).filter(|&b| b != candidate).collect();
+        assert!(field.len() >= seats - 1, "enough field bots for the seats");
+        let pairings = (0..=field.len() - (seats - 1))
+            .map(|start| {
+                std::iter::once(candidate)
+                    .chain(field[start..start + seats - 1].iter().copied())
+                    .collect()
+            })
+            .collect();
+        Schedule {
+            pairings,
+            seeds: games_per_pairing.div_ceil(seats as u64),
+            seats,
+        }
+    }
+
     /// Games in one seed group of one pairing.
     pub fn group_len(&self) -> u64 {
         self.seats as u64

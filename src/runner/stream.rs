@@ -9,9 +9,18 @@ use crate::game::Game;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+/// Whether a sink wants more records.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    /// Stop the run after this record (a sequential test reached its decision). Decided in
+    /// index order, so the stopping point does not depend on the thread count.
+    Stop,
+}
+
 /// Receives every record, in index order, on the calling thread.
 pub trait RecordSink {
-    fn record(&mut self, record: &GameRecord) -> std::io::Result<()>;
+    fn record(&mut self, record: &GameRecord) -> std::io::Result<Flow>;
     /// Called after each block, e.g. to flush files or move a progress bar.
     fn block_done(&mut self, _games_done: u64) -> std::io::Result<()> {
         Ok(())
@@ -22,8 +31,10 @@ pub trait RecordSink {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StreamStatus {
     pub games_played: u64,
-    /// A stop was requested before the schedule was complete.
+    /// A stop was requested (Ctrl-C) before the schedule was complete.
     pub interrupted: bool,
+    /// A sink asked to stop (a sequential test decided) before the schedule was complete.
+    pub decided_early: bool,
 }
 
 /// Games per block per thread: large enough to keep every core busy between the ordered
@@ -56,42 +67,54 @@ pub fn run_fixtures<G: Game>(
     };
     let mut played = 0;
     let mut written = 0;
+    let mut decided = false;
     let mut pending: Vec<GameRecord> = Vec::new();
     loop {
-        let next = (played < total && !stop.load(Ordering::SeqCst)).then_some(played);
+        let next = (played < total && !decided && !stop.load(Ordering::SeqCst)).then_some(played);
         let (records, sunk) = std::thread::scope(|scope| {
             let worker = next.map(|start| scope.spawn(move || play_block(start)));
             let sunk = sink_block(sink, &pending, written);
             let records = worker.map(|w| w.join().expect("game threads report panics as records"));
             (records, sunk)
         });
-        written += pending.len() as u64;
-        sunk?;
+        let (taken, flow) = sunk?;
+        written += taken;
+        decided |= flow == Flow::Stop;
         match records {
-            Some(records) => {
+            // Games played past a decision are dropped: the stopping point is the same for
+            // every thread count.
+            Some(records) if !decided => {
                 played += records.len() as u64;
                 pending = records;
             }
-            None => break,
+            _ => break,
         }
     }
     Ok(StreamStatus {
         games_played: written,
-        interrupted: written < total,
+        interrupted: written < total && !decided,
+        decided_early: decided,
     })
 }
 
-/// Hands one block to the sink in index order; `before` games were written earlier.
+/// Hands one block to the sink in index order, until it asks to stop; `before` games were
+/// written earlier. Returns how many records it took.
 fn sink_block(
     sink: &mut dyn RecordSink,
     records: &[GameRecord],
     before: u64,
-) -> std::io::Result<()> {
-    if records.is_empty() {
-        return Ok(());
-    }
+) -> std::io::Result<(u64, Flow)> {
+    let mut taken = 0;
+    let mut flow = Flow::Continue;
     for record in records {
-        sink.record(record)?;
+        flow = sink.record(record)?;
+        taken += 1;
+        if flow == Flow::Stop {
+            break;
+        }
     }
-    sink.block_done(before + records.len() as u64)
+    if taken > 0 {
+        sink.block_done(before + taken)?;
+    }
+    Ok((taken, flow))
 }

@@ -225,9 +225,9 @@ fn lineup(bots: &[usize]) -> Lineup<'static, Race> {
 
 struct Collect(Vec<GameRecord>);
 impl RecordSink for Collect {
-    fn record(&mut self, record: &GameRecord) -> std::io::Result<()> {
+    fn record(&mut self, record: &GameRecord) -> std::io::Result<Flow> {
         self.0.push(record.clone());
-        Ok(())
+        Ok(Flow::Continue)
     }
 }
 

@@ -2,4 +2,5 @@
 //! architecture rule that the engine room never names a game.
 
 mod architecture;
+mod check;
 mod cli;

@@ -1,0 +1,93 @@
+//! The scenario file as written: TOML parsed by serde with spans kept, so every later check can
+//! name the line it refuses. Unknown keys are refused here.
+
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use toml::Spanned;
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioFile {
+    pub game: Option<Spanned<String>>,
+    pub rules: Option<Spanned<String>>,
+    /// Game options by name (`map = "small"`, `turn_limit = 300`).
+    #[serde(default)]
+    pub options: BTreeMap<String, Spanned<toml::Value>>,
+    pub players: Option<Spanned<usize>>,
+    pub bots: Spanned<Vec<Spanned<BotSpec>>>,
+    pub format: Option<Spanned<FormatName>>,
+    /// The bot facing the field in a gauntlet.
+    pub candidate: Option<Spanned<String>>,
+    /// Games per pairing.
+    pub games: Option<Spanned<u64>>,
+    pub seed: Option<u64>,
+    pub out: Option<PathBuf>,
+    /// Crash plus illegal games over games played above which `check` is a harness failure.
+    pub max_fault_rate: Option<Spanned<f64>>,
+    #[serde(default)]
+    pub gates: Vec<Spanned<GateSpec>>,
+}
+
+/// A bot: a built-in name, or a table naming it, with an optional label and parameters.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum BotSpec {
+    Name(String),
+    Table(BotTable),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BotTable {
+    /// The built-in bot.
+    pub bot: String,
+    /// How results and gates name it (default: the bot's name); must be unique.
+    pub name: Option<String>,
+    #[serde(default)]
+    pub params: BTreeMap<String, toml::Value>,
+}
+
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum FormatName {
+    HeadToHead,
+    RoundRobin,
+    Gauntlet,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum GateSpec {
+    /// Candidate against baseline by a generalized SPRT on game pairs.
+    Sprt {
+        candidate: String,
+        baseline: String,
+        #[serde(default)]
+        elo0: f64,
+        #[serde(default = "default_elo1")]
+        elo1: f64,
+        #[serde(default = "default_error_rate")]
+        alpha: f64,
+        #[serde(default = "default_error_rate")]
+        beta: f64,
+        max_games: u64,
+    },
+    /// A bot's win rate against another, judged by its 95% Wilson interval.
+    WinRate {
+        bot: String,
+        against: String,
+        min_lower: Option<f64>,
+        max_upper: Option<f64>,
+    },
+    /// A bot's rating not below the stored baseline by more than `margin` Elo.
+    Baseline { bot: String, margin: f64 },
+}
+
+fn default_elo1() -> f64 {
+    5.0
+}
+
+fn default_error_rate() -> f64 {
+    0.05
+}

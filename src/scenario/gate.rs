@@ -1,0 +1,171 @@
+//! Gates: what `tourney check` decides, and how a decision is reached from a run's summary.
+//! Each gate passes, fails, or cannot tell yet (its interval straddles the threshold).
+
+use crate::summary::Summary;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A validated gate; bot fields index the scenario's bots.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Gate {
+    /// Candidate against baseline by a generalized SPRT on game pairs, normalized-Elo bounds.
+    Sprt {
+        candidate: usize,
+        baseline: usize,
+        elo0: f64,
+        elo1: f64,
+        alpha: f64,
+        beta: f64,
+        max_games: u64,
+    },
+    /// `bot`'s win rate against `against`, by its 95% Wilson interval.
+    WinRate {
+        bot: usize,
+        against: usize,
+        min_lower: Option<f64>,
+        max_upper: Option<f64>,
+    },
+    /// `bot`'s rating not below the stored baseline rating by more than `margin` Elo.
+    Baseline { bot: usize, margin: f64 },
+}
+
+/// A gate's decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Status {
+    Pass,
+    Inconclusive,
+    Fail,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Judgement {
+    pub gate: String,
+    pub status: Status,
+    pub detail: String,
+}
+
+/// Ratings saved by `tourney check --save-baseline`, meant to be committed.
+#[derive(Clone, Debug, Serialize, Deserialize, PartialEq)]
+pub struct Baseline {
+    pub scenario: String,
+    pub game: String,
+    pub master_seed: u64,
+    pub games_played: u64,
+    /// Elo by bot label.
+    pub ratings: BTreeMap<String, f64>,
+}
+
+impl Baseline {
+    pub fn from_summary(scenario: &str, summary: &Summary) -> Baseline {
+        Baseline {
+            scenario: scenario.to_string(),
+            game: summary.game.name.to_string(),
+            master_seed: summary.master_seed,
+            games_played: summary.games_played,
+            ratings: summary
+                .ratings
+                .rows
+                .iter()
+                .map(|r| (r.bot.clone(), r.elo))
+                .collect(),
+        }
+    }
+}
+
+impl Gate {
+    /// Judges a fixed-games gate on a finished run. Not for `Sprt`, which decides while playing.
+    pub fn judge(
+        &self,
+        labels: &[String],
+        summary: &Summary,
+        baseline: Option<&Baseline>,
+    ) -> Judgement {
+        match self {
+            Gate::Sprt { .. } => unreachable!("SPRT gates are judged while their games are played"),
+            Gate::WinRate {
+                bot,
+                against,
+                min_lower,
+                max_upper,
+            } => {
+                let gate = format!("win-rate {} vs {}", labels[*bot], labels[*against]);
+                let Some(row) = summary
+                    .pairwise
+                    .iter()
+                    .find(|r| r.bot == labels[*bot] && r.opponent == labels[*against])
+                else {
+                    return Judgement {
+                        gate,
+                        status: Status::Inconclusive,
+                        detail: "the two bots never met".into(),
+                    };
+                };
+                let mut status = Status::Pass;
+                let mut wants = Vec::new();
+                if let Some(min) = min_lower {
+                    wants.push(format!("lower end above {min}"));
+                    status = status.max(if row.lower > *min {
+                        Status::Pass
+                    } else if row.upper <= *min {
+                        Status::Fail
+                    } else {
+                        Status::Inconclusive
+                    });
+                }
+                if let Some(max) = max_upper {
+                    wants.push(format!("upper end below {max}"));
+                    status = status.max(if row.upper < *max {
+                        Status::Pass
+                    } else if row.lower >= *max {
+                        Status::Fail
+                    } else {
+                        Status::Inconclusive
+                    });
+                }
+                Judgement {
+                    gate,
+                    status,
+                    detail: format!(
+                        "{:.3} [{:.3}, {:.3}] over {} games; wanted {}",
+                        row.win_rate,
+                        row.lower,
+                        row.upper,
+                        row.games,
+                        wants.join(" and ")
+                    ),
+                }
+            }
+            Gate::Baseline { bot, margin } => {
+                let label = &labels[*bot];
+                let gate = format!("baseline {label}");
+                let stored = baseline.and_then(|b| b.ratings.get(label));
+                let row = summary.ratings.rows.iter().find(|r| &r.bot == label);
+                let (Some(&stored), Some(row)) = (stored, row) else {
+                    return Judgement {
+                        gate,
+                        status: Status::Inconclusive,
+                        detail: "no stored rating for this bot: run `tourney check --save-baseline` first".into(),
+                    };
+                };
+                let floor = stored - margin;
+                let (lower, upper) = row.interval.unwrap_or((row.elo, row.elo));
+                let status = if lower >= floor {
+                    Status::Pass
+                } else if upper < floor {
+                    Status::Fail
+                } else {
+                    Status::Inconclusive
+                };
+                Judgement {
+                    gate,
+                    status,
+                    detail: format!(
+                        "{:+.1} [{lower:+.1}, {upper:+.1}] against baseline {stored:+.1} - {margin} = {floor:+.1}",
+                        row.elo
+                    ),
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,318 @@
+//! Tournaments described in files (`scenarios/*.toml`), so a run can be repeated next year and
+//! CI can gate on it. Parsing keeps spans, so every refusal names the file and line.
+
+mod file;
+pub mod gate;
+
+pub use gate::Gate;
+
+use crate::bot::Params;
+use crate::error::UsageError;
+use crate::games::{self, GameConfig};
+use file::{BotSpec, FormatName, GateSpec, ScenarioFile};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// A bot of a tournament: how it is labelled, which built-in it is, with which parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotChoice {
+    pub label: String,
+    pub bot: String,
+    pub params: Params,
+}
+
+impl BotChoice {
+    pub fn named(bot: &str) -> BotChoice {
+        BotChoice {
+            label: bot.to_string(),
+            bot: bot.to_string(),
+            params: Params::default(),
+        }
+    }
+}
+
+/// Who meets whom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Every combination of bots (every pair for two seats): with two bots, a head-to-head.
+    RoundRobin,
+    /// One candidate (a bot index) against each bot of the field.
+    Gauntlet { candidate: usize },
+}
+
+/// A validated scenario. Indices refer to `bots`.
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    pub path: PathBuf,
+    /// The file stem: names the baseline file.
+    pub name: String,
+    pub game: String,
+    pub config: GameConfig,
+    pub bots: Vec<BotChoice>,
+    pub format: Format,
+    pub games: Option<u64>,
+    pub seed: Option<u64>,
+    pub out: Option<PathBuf>,
+    pub max_fault_rate: f64,
+    pub gates: Vec<Gate>,
+}
+
+/// Where a value sits in the file, for messages.
+struct Source<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl Source<'_> {
+    fn error(
+        &self,
+        span: Option<std::ops::Range<usize>>,
+        message: impl Into<String>,
+    ) -> UsageError {
+        let line = span.map_or(1, |s| {
+            1 + self.text[..s.start.min(self.text.len())]
+                .matches('\n')
+                .count()
+        });
+        UsageError::File {
+            path: self.path.to_path_buf(),
+            line,
+            message: message.into(),
+        }
+    }
+}
+
+impl Scenario {
+    pub fn load(path: &Path) -> Result<Scenario, UsageError> {
+        let text = std::fs::read_to_string(path).map_err(|e| UsageError::File {
+            path: path.to_path_buf(),
+            line: 0,
+            message: format!("cannot read the scenario: {e}"),
+        })?;
+        Scenario::parse(path, &text)
+    }
+
+    pub fn parse(path: &Path, text: &str) -> Result<Scenario, UsageError> {
+        let src = Source { path, text };
+        let raw: ScenarioFile = toml::from_str(text)
+            .map_err(|e| src.error(e.span(), e.message().trim().to_string()))?;
+        let game_name = raw.game.as_ref().map_or("t2r", |g| g.get_ref().as_str());
+        let entry = games::find(game_name)
+            .map_err(|e| src.error(raw.game.as_ref().map(|g| g.span()), e.to_string()))?;
+
+        let mut bots = Vec::new();
+        for spec in raw.bots.get_ref() {
+            let choice = match spec.get_ref() {
+                BotSpec::Name(name) => BotChoice::named(name),
+                BotSpec::Table(t) => BotChoice {
+                    label: t.name.clone().unwrap_or_else(|| t.bot.clone()),
+                    bot: t.bot.clone(),
+                    params: Params(
+                        t.params
+                            .iter()
+                            .map(|(k, v)| (k.clone(), plain(v)))
+                            .collect(),
+                    ),
+                },
+            };
+            if !(entry.has_bot)(&choice.bot) {
+                let known: Vec<&str> = (entry.bots)().iter().map(|(n, _)| *n).collect();
+                return Err(src.error(
+                    Some(spec.span()),
+                    format!(
+                        "unknown bot '{}' for {}; known bots: {}",
+                        choice.bot,
+                        entry.name,
+                        known.join(", ")
+                    ),
+                ));
+            }
+            if bots.iter().any(|b: &BotChoice| b.label == choice.label) {
+                return Err(src.error(
+                    Some(spec.span()),
+                    format!(
+                        "two bots are named '{}'; give one a distinct `name`",
+                        choice.label
+                    ),
+                ));
+            }
+            bots.push(choice);
+        }
+        if bots.len() < 2 {
+            return Err(src.error(Some(raw.bots.span()), "a scenario needs at least two bots"));
+        }
+        let index_of = |label: &str, span| {
+            bots.iter().position(|b| b.label == label).ok_or_else(|| {
+                let known: Vec<&str> = bots.iter().map(|b| b.label.as_str()).collect();
+                src.error(
+                    Some(span),
+                    format!(
+                        "'{label}' is not one of this scenario's bots: {}",
+                        known.join(", ")
+                    ),
+                )
+            })
+        };
+
+        let format = match raw.format.as_ref().map(|f| (*f.get_ref(), f.span())) {
+            None | Some((FormatName::RoundRobin, _)) => Format::RoundRobin,
+            Some((FormatName::HeadToHead, span)) => {
+                if bots.len() != 2 {
+                    return Err(src.error(
+                        Some(span),
+                        format!("head-to-head needs exactly 2 bots, not {}", bots.len()),
+                    ));
+                }
+                Format::RoundRobin
+            }
+            Some((FormatName::Gauntlet, span)) => {
+                let candidate = raw.candidate.as_ref().ok_or_else(|| {
+                    src.error(Some(span), "a gauntlet needs `candidate = \"BOT\"`")
+                })?;
+                Format::Gauntlet {
+                    candidate: index_of(candidate.get_ref(), candidate.span())?,
+                }
+            }
+        };
+
+        let mut options = BTreeMap::new();
+        for (name, value) in &raw.options {
+            options.insert(name.clone(), plain(value.get_ref()));
+        }
+        let config = GameConfig {
+            rules: raw.rules.as_ref().map(|r| r.get_ref().clone()),
+            options,
+            seats: raw.players.as_ref().map(|p| *p.get_ref()),
+        };
+        (entry.check)(&config).map_err(|e| {
+            let span = match &e {
+                UsageError::UnknownRules { .. } => raw.rules.as_ref().map(|r| r.span()),
+                UsageError::BadOptionValue { option, .. } => {
+                    raw.options.get(*option).map(|v| v.span())
+                }
+                UsageError::UnknownOption { name, .. } => raw.options.get(name).map(|v| v.span()),
+                _ => raw.players.as_ref().map(|p| p.span()),
+            };
+            src.error(span, e.to_string())
+        })?;
+
+        if let Some(games) = raw.games.as_ref().filter(|g| *g.get_ref() == 0) {
+            return Err(src.error(Some(games.span()), "`games` must be at least 1"));
+        }
+        let max_fault_rate = match &raw.max_fault_rate {
+            None => 0.0,
+            Some(rate) if (0.0..=1.0).contains(rate.get_ref()) => *rate.get_ref(),
+            Some(rate) => {
+                return Err(src.error(
+                    Some(rate.span()),
+                    "`max_fault_rate` must be between 0 and 1",
+                ));
+            }
+        };
+
+        let mut gates = Vec::new();
+        for spec in &raw.gates {
+            let span = spec.span();
+            let bad = |message: &str| src.error(Some(span.clone()), message.to_string());
+            gates.push(match spec.get_ref() {
+                GateSpec::Sprt {
+                    candidate,
+                    baseline,
+                    elo0,
+                    elo1,
+                    alpha,
+                    beta,
+                    max_games,
+                } => {
+                    if elo0 >= elo1 {
+                        return Err(bad("sprt gate: elo0 must be below elo1"));
+                    }
+                    if !(0.0 < *alpha && *alpha < 1.0 && 0.0 < *beta && *beta < 1.0) {
+                        return Err(bad("sprt gate: alpha and beta must be between 0 and 1"));
+                    }
+                    if *max_games < 2 {
+                        return Err(bad(
+                            "sprt gate: max_games must be at least 2 (one seed pair)",
+                        ));
+                    }
+                    let (candidate, baseline) = (
+                        index_of(candidate, span.clone())?,
+                        index_of(baseline, span.clone())?,
+                    );
+                    if candidate == baseline {
+                        return Err(bad("sprt gate: candidate and baseline must differ"));
+                    }
+                    Gate::Sprt {
+                        candidate,
+                        baseline,
+                        elo0: *elo0,
+                        elo1: *elo1,
+                        alpha: *alpha,
+                        beta: *beta,
+                        max_games: *max_games,
+                    }
+                }
+                GateSpec::WinRate {
+                    bot,
+                    against,
+                    min_lower,
+                    max_upper,
+                } => {
+                    if min_lower.is_none() && max_upper.is_none() {
+                        return Err(bad("win-rate gate: give min_lower, max_upper or both"));
+                    }
+                    if [min_lower, max_upper]
+                        .into_iter()
+                        .flatten()
+                        .any(|p| !(0.0..=1.0).contains(p))
+                    {
+                        return Err(bad("win-rate gate: bounds are win rates between 0 and 1"));
+                    }
+                    Gate::WinRate {
+                        bot: index_of(bot, span.clone())?,
+                        against: index_of(against, span.clone())?,
+                        min_lower: *min_lower,
+                        max_upper: *max_upper,
+                    }
+                }
+                GateSpec::Baseline { bot, margin } => {
+                    if *margin < 0.0 {
+                        return Err(bad("baseline gate: margin is a non-negative number of Elo"));
+                    }
+                    Gate::Baseline {
+                        bot: index_of(bot, span.clone())?,
+                        margin: *margin,
+                    }
+                }
+            });
+        }
+
+        Ok(Scenario {
+            path: path.to_path_buf(),
+            name: path.file_stem().map_or_else(
+                || "scenario".to_string(),
+                |s| s.to_string_lossy().into_owned(),
+            ),
+            game: entry.name.to_string(),
+            config,
+            bots,
+            format,
+            games: raw.games.map(|g| g.into_inner()),
+            seed: raw.seed,
+            out: raw.out,
+            max_fault_rate,
+            gates,
+        })
+    }
+}
+
+/// A TOML value as the text a bot parameter or game option is given in.
+fn plain(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,188 @@
+//! `tourney check`: each exit code from a small scenario, and SPRT verdicts and stopping
+//! points that do not depend on the thread count.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::PathBuf;
+
+/// Writes a scenario on the small map (fast games) with the given bots and gates.
+fn scenario(dir: &tempfile::TempDir, name: &str, bots: &str, gates: &str) -> PathBuf {
+    let path = dir.path().join(format!("{name}.toml"));
+    let text = format!(
+        "game = \"t2r\"\noptions = {{ map = \"small\" }}\nbots = [{bots}]\ngames = 200\nseed = 3\nout = \"{}\"\n{gates}",
+        dir.path().join(format!("{name}-out")).display()
+    );
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+fn check(path: &PathBuf, extra: &[&str]) -> assert_cmd::assert::Assert {
+    Command::cargo_bin("tourney")
+        .unwrap()
+        .arg("check")
+        .arg(path)
+        .arg("--quiet")
+        .args(extra)
+        .assert()
+}
+
+const NICE_OVER_RANDOM: &str =
+    "[[gates]]\nkind = \"win-rate\"\nbot = \"nice\"\nagainst = \"random\"\nmin_lower = 0.6\n";
+
+#[test]
+fn a_gate_that_holds_passes_with_exit_0() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = scenario(&dir, "pass", "\"nice\", \"random\"", NICE_OVER_RANDOM);
+    check(&path, &[])
+        .code(0)
+        .stdout(predicate::str::contains("verdict: pass"));
+}
+
+#[test]
+fn a_regression_fails_with_exit_1() {
+    let dir = tempfile::tempdir().unwrap();
+    let gate =
+        "[[gates]]\nkind = \"win-rate\"\nbot = \"random\"\nagainst = \"nice\"\nmin_lower = 0.5\n";
+    let path = scenario(&dir, "fail", "\"nice\", \"random\"", gate);
+    check(&path, &[])
+        .code(1)
+        .stdout(predicate::str::contains("FAIL"));
+}
+
+#[test]
+fn an_sprt_between_equals_is_inconclusive_at_its_maximum_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let gate = "[[gates]]\nkind = \"sprt\"\ncandidate = \"random\"\nbaseline = \"random#2\"\nmax_games = 40\n";
+    let path = scenario(
+        &dir,
+        "undecided",
+        "\"random\", { bot = \"random\", name = \"random#2\" }",
+        gate,
+    );
+    check(&path, &[]).code(2).stdout(
+        predicate::str::contains("INCONCLUSIVE").and(predicate::str::contains("after 40 games")),
+    );
+}
+
+#[test]
+fn a_broken_file_is_refused_with_its_line_and_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("broken.toml");
+    std::fs::write(&path, "bots = [\"nice\", \"random\"]\ngames = -3\n").unwrap();
+    check(&path, &[])
+        .code(2)
+        .stderr(predicate::str::contains("broken.toml:2:"));
+    check(&dir.path().join("missing.toml"), &[])
+        .code(2)
+        .stderr(predicate::str::contains("cannot read the scenario"));
+}
+
+#[test]
+fn crashes_above_the_fault_threshold_are_a_harness_failure_with_exit_3() {
+    let dir = tempfile::tempdir().unwrap();
+    let gate = "[[gates]]\nkind = \"win-rate\"\nbot = \"nice\"\nagainst = \"test-panic\"\nmin_lower = 0.5\n";
+    let path = scenario(&dir, "crashy", "\"nice\", \"test-panic\"", gate);
+    check(&path, &[])
+        .code(3)
+        .stdout(predicate::str::contains("HARNESS"));
+}
+
+#[test]
+fn baselines_are_saved_and_then_gate_later_checks() {
+    let dir = tempfile::tempdir().unwrap();
+    let gate = "[[gates]]\nkind = \"baseline\"\nbot = \"nice\"\nmargin = 200\n";
+    let path = scenario(&dir, "based", "\"nice\", \"random\"", gate);
+    let run = |extra: &[&str]| {
+        Command::cargo_bin("tourney")
+            .unwrap()
+            .current_dir(dir.path())
+            .arg("check")
+            .arg(&path)
+            .arg("--quiet")
+            .args(extra)
+            .assert()
+    };
+    // Without a stored baseline the gate cannot decide.
+    run(&[])
+        .code(2)
+        .stdout(predicate::str::contains("save-baseline"));
+    run(&["--save-baseline"]).code(0);
+    let saved = dir.path().join("results/baselines/based.json");
+    let baseline: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(saved).unwrap()).unwrap();
+    assert!(baseline["ratings"]["nice"].as_f64().unwrap() > 0.0);
+    run(&[]).code(0).stdout(predicate::str::contains("PASS"));
+}
+
+#[test]
+fn sprt_verdict_and_games_played_do_not_depend_on_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let gate = "[[gates]]\nkind = \"sprt\"\ncandidate = \"nice\"\nbaseline = \"greedy\"\nelo0 = 0\nelo1 = 5\nmax_games = 20000\n";
+    let path = scenario(&dir, "threads", "\"nice\", \"greedy\"", gate);
+    let outputs: Vec<String> = ["1", "2"]
+        .iter()
+        .map(|threads| {
+            let out = check(&path, &["--threads", threads])
+                .get_output()
+                .stdout
+                .clone();
+            String::from_utf8(out).unwrap()
+        })
+        .collect();
+    assert_eq!(outputs[0], outputs[1]);
+    assert!(outputs[0].contains("after "), "{}", outputs[0]);
+}
+
+/// Two copies of the same bot (true difference 0) with bounds [0, 5] nElo and α = β = 0.05:
+/// over 200 seeded runs the SPRT must accept H1 in about 5% of them at most. Real games on the
+/// small map (random against random, ~30k games per run); about a minute in release builds, so
+/// skipped in debug builds.
+#[test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "200 SPRT runs of real games: run with --release"
+)]
+fn sprt_between_equal_bots_rarely_accepts_h1() {
+    let dir = tempfile::tempdir().unwrap();
+    let runs = 200;
+    let run = |seed: usize| {
+        let path = dir.path().join(format!("equal-{seed}.toml"));
+        let text = format!(
+            "seed = {seed}\ngame = \"t2r\"\noptions = {{ map = \"small\" }}\n\
+                 bots = [\"random\", {{ bot = \"random\", name = \"random-b\" }}]\n\
+                 [[gates]]\nkind = \"sprt\"\ncandidate = \"random\"\nbaseline = \"random-b\"\n\
+                 elo0 = 0\nelo1 = 5\nalpha = 0.05\nbeta = 0.05\nmax_games = 1000000\n"
+        );
+        std::fs::write(&path, text).unwrap();
+        let output = Command::cargo_bin("tourney")
+            .unwrap()
+            .args(["check", "--quiet", "--threads", "1"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        output.status.code().expect("exited")
+    };
+    // Two runs at a time, one thread each: the machine's cores stay busy between short runs.
+    let verdicts: Vec<i32> = std::thread::scope(|scope| {
+        let halves: Vec<_> = (0..2)
+            .map(|half| scope.spawn(move || (half..runs).step_by(2).map(run).collect::<Vec<_>>()))
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    let accepted_h1 = verdicts.iter().filter(|&&c| c == 0).count();
+    let accepted_h0 = verdicts.iter().filter(|&&c| c == 1).count();
+    println!(
+        "SPRT [0, 5] nElo between equal bots: H1 accepted in {accepted_h1}/{runs} runs ({:.1}%), H0 in {accepted_h0}",
+        100.0 * accepted_h1 as f64 / runs as f64
+    );
+    assert_eq!(
+        accepted_h1 + accepted_h0,
+        runs,
+        "every run decided: {verdicts:?}"
+    );
+    // 5% of 200 is 10; allow two binomial standard deviations (about 6) of sampling noise.
+    assert!(
+        accepted_h1 <= 16,
+        "H1 accepted in {accepted_h1} of {runs} runs"
+    );
+}
