@@ -81,6 +81,16 @@ pub fn ranks_from_keys<K: Ord>(keys: &[K]) -> Vec<u8> {
         .collect()
 }
 
+/// A seat's result against another from their ranks, in half-points: 2 for the better rank,
+/// 1 for equal ranks (a draw counts half), 0 for the worse. Whole numbers keep sums exact.
+pub fn half_points(rank: u8, other: u8) -> u8 {
+    match rank.cmp(&other) {
+        std::cmp::Ordering::Less => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Greater => 0,
+    }
+}
+
 /// Ranks for a forfeit: `culprit` is last; the others keep their order by `keys` among
 /// themselves (ties share), ranked from 1.
 pub fn forfeit_ranks<K: Ord + Clone>(keys: &[K], culprit: Seat) -> Vec<u8> {

@@ -3,6 +3,7 @@
 
 use super::RunPlan;
 use crate::cli::{CheckArgs, MatchArgs};
+use crate::outcome::half_points;
 use crate::runner::{Flow, GameRecord, RecordSink};
 use crate::scenario::gate::{Baseline, Judgement, Status};
 use crate::scenario::{Format, Gate, Scenario};
@@ -202,17 +203,13 @@ impl RecordSink for SequentialTest {
         if record.termination.is_forfeit() {
             self.faults += 1;
         }
-        // Bot 0 is the candidate; it sits in seat `rotation`'s complement.
+        // Bot 0 of this two-bot plan is the candidate.
         let seat = record
             .lineup
             .iter()
             .position(|&b| b == 0)
             .expect("candidate plays");
-        let half_points = match record.ranks[seat].cmp(&record.ranks[1 - seat]) {
-            std::cmp::Ordering::Less => 2,
-            std::cmp::Ordering::Equal => 1,
-            std::cmp::Ordering::Greater => 0,
-        };
+        let half_points = usize::from(half_points(record.ranks[seat], record.ranks[1 - seat]));
         let Some(first) = self.open.take() else {
             self.open = Some(half_points);
             return Ok(Flow::Continue);

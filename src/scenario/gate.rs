@@ -103,25 +103,14 @@ impl Gate {
                 };
                 let mut status = Status::Pass;
                 let mut wants = Vec::new();
+                let interval = (row.lower, row.upper);
                 if let Some(min) = min_lower {
                     wants.push(format!("lower end above {min}"));
-                    status = status.max(if row.lower > *min {
-                        Status::Pass
-                    } else if row.upper <= *min {
-                        Status::Fail
-                    } else {
-                        Status::Inconclusive
-                    });
+                    status = status.max(above(interval, *min));
                 }
                 if let Some(max) = max_upper {
                     wants.push(format!("upper end below {max}"));
-                    status = status.max(if row.upper < *max {
-                        Status::Pass
-                    } else if row.lower >= *max {
-                        Status::Fail
-                    } else {
-                        Status::Inconclusive
-                    });
+                    status = status.max(above((-interval.1, -interval.0), -max));
                 }
                 Judgement {
                     gate,
@@ -150,13 +139,7 @@ impl Gate {
                 };
                 let floor = stored - margin;
                 let (lower, upper) = row.interval.unwrap_or((row.elo, row.elo));
-                let status = if lower >= floor {
-                    Status::Pass
-                } else if upper < floor {
-                    Status::Fail
-                } else {
-                    Status::Inconclusive
-                };
+                let status = above((lower, upper), floor);
                 Judgement {
                     gate,
                     status,
@@ -167,5 +150,31 @@ impl Gate {
                 }
             }
         }
+    }
+}
+
+/// Pass when the whole interval lies above `floor`, fail when it lies wholly at or below it, and
+/// undecided while it straddles: more games would tell.
+fn above((lower, upper): (f64, f64), floor: f64) -> Status {
+    if lower > floor {
+        Status::Pass
+    } else if upper <= floor {
+        Status::Fail
+    } else {
+        Status::Inconclusive
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_interval_passes_above_fails_below_and_waits_across_the_threshold() {
+        assert_eq!(above((0.6, 0.8), 0.5), Status::Pass);
+        assert_eq!(above((0.2, 0.5), 0.5), Status::Fail);
+        assert_eq!(above((0.4, 0.6), 0.5), Status::Inconclusive);
+        // `max_upper` is the mirror image.
+        assert_eq!(above((-0.8, -0.6), -0.9), Status::Pass);
     }
 }

@@ -1,7 +1,7 @@
 //! Online accumulators fed by game records: everything the end-of-run summary needs, in memory
 //! that does not grow with the number of games. Knows bots, ranks and seed groups; never a game.
 
-use crate::outcome::Termination;
+use crate::outcome::{Termination, half_points};
 use crate::runner::GameRecord;
 use crate::stats::bootstrap::PairingGroups;
 use crate::stats::distribution::ScoreDistribution;
@@ -107,7 +107,7 @@ impl Tally {
         }
         for a in 0..record.seats() {
             for b in a + 1..record.seats() {
-                let points = pair_points(record.ranks[a], record.ranks[b]);
+                let points = f64::from(half_points(record.ranks[a], record.ranks[b])) / 2.0;
                 self.results
                     .add(record.lineup[a], record.lineup[b], points, 1.0)
                     .expect("distinct bots of this run, one game");
@@ -134,11 +134,7 @@ impl Tally {
             .map(|s| record.ranks[s])
             .min()
             .unwrap_or(u8::MAX);
-        let half_points = match record.ranks[first_seat].cmp(&others_best) {
-            std::cmp::Ordering::Less => 2,
-            std::cmp::Ordering::Equal => 1,
-            std::cmp::Ordering::Greater => 0,
-        };
+        let half_points = usize::from(half_points(record.ranks[first_seat], others_best));
         let same_group = matches!(&self.open, Some(g) if g.pairing == record.pairing && g.seed_index == record.seed_index);
         if !same_group {
             self.open = Some(OpenGroup {
@@ -157,14 +153,5 @@ impl Tally {
                 .expect("half-points within the group's range");
             self.open = None;
         }
-    }
-}
-
-/// Points of a seat against another from their ranks: 1 better, ½ equal, 0 worse.
-fn pair_points(rank: u8, other: u8) -> f64 {
-    match rank.cmp(&other) {
-        std::cmp::Ordering::Less => 1.0,
-        std::cmp::Ordering::Equal => 0.5,
-        std::cmp::Ordering::Greater => 0.0,
     }
 }
