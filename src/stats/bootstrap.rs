@@ -186,6 +186,16 @@ pub fn bootstrap(
             }
         }
     }
+    Ok(summarise_resamples(samples, wins, resamples))
+}
+
+/// Percentile intervals and the superiority matrix from per-bot resampled ratings and pairwise
+/// "rated above" counts; shared by every bootstrap so they agree on one definition.
+pub(crate) fn summarise_resamples(
+    mut samples: Vec<Vec<f64>>,
+    wins: Vec<Vec<f64>>,
+    resamples: usize,
+) -> BootstrapSummary {
     let tail = (1.0 - CONFIDENCE) / 2.0;
     let intervals = samples
         .iter_mut()
@@ -199,11 +209,11 @@ pub fn bootstrap(
         .into_iter()
         .map(|row| row.into_iter().map(|w| w / resamples as f64).collect())
         .collect();
-    Ok(BootstrapSummary {
+    BootstrapSummary {
         intervals,
         superiority,
         resamples,
-    })
+    }
 }
 
 /// [`bootstrap`] with the default prior, returning only the 95% intervals.
@@ -219,7 +229,7 @@ pub fn bootstrap_intervals(
 /// One multinomial draw with the same total as `counts` and probabilities proportional to them,
 /// by sequential conditional binomials: outcome `k` gets `Bin(remaining draws, c_k / remaining
 /// weight)`, and the last outcome with any weight takes what is left.
-fn resample_counts(counts: &[u64], rng: &mut Rng) -> Vec<u64> {
+pub(crate) fn resample_counts(counts: &[u64], rng: &mut Rng) -> Vec<u64> {
     let mut remaining_draws: u64 = counts.iter().sum();
     let mut remaining_weight = remaining_draws;
     let mut out = vec![0; counts.len()];
