@@ -5,6 +5,7 @@ mod bench;
 mod list;
 mod plan;
 mod progress;
+mod report;
 mod run;
 
 pub use plan::RunPlan;
@@ -37,6 +38,10 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             } else {
                 ExitCode::SUCCESS
             })
+        }
+        Command::Report(args) => {
+            report::execute(&args)?;
+            Ok(ExitCode::SUCCESS)
         }
         Command::Bench(args) => {
             bench::execute(&args)?;

@@ -1,6 +1,7 @@
 //! From what was typed to a plan the library can run: names parsed, defaults filled in,
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
+use super::report::ReportSettings;
 use crate::bot::Params;
 use crate::cli::{MatchArgs, RunArgs};
 use crate::error::UsageError;
@@ -20,12 +21,24 @@ pub struct RunPlan {
     /// `None` writes no files (benchmarks).
     pub out_dir: Option<PathBuf>,
     pub quiet: bool,
+    /// Statistics options and whether to draw plots.
+    pub report: ReportSettings,
 }
 
 impl RunPlan {
     pub fn from_args(args: &RunArgs) -> Result<RunPlan, UsageError> {
         let mut plan = RunPlan::from_match(&args.matchup, args.games)?;
         plan.quiet = args.quiet;
+        plan.report = ReportSettings::from_args(&args.analysis)?;
+        if let Some((name, _)) = &plan.report.anchor
+            && !plan.bots.iter().any(|(bot, _)| bot == name)
+        {
+            let names: Vec<&str> = plan.bots.iter().map(|(bot, _)| bot.as_str()).collect();
+            return Err(UsageError::Invalid(format!(
+                "--anchor names bot '{name}', which is not playing; bots: {}",
+                names.join(", ")
+            )));
+        }
         plan.out_dir = Some(match &args.out {
             Some(dir) => dir.clone(),
             None => default_out_dir(Path::new("results"), &plan),
@@ -89,6 +102,7 @@ impl RunPlan {
             threads,
             out_dir: None,
             quiet: false,
+            report: ReportSettings::default(),
         })
     }
 }

@@ -157,6 +157,20 @@ pub fn bootstrap(
     prior: Prior,
     rng: &mut Rng,
 ) -> Result<BootstrapSummary, StatsError> {
+    bootstrap_anchored(n_bots, pairings, resamples, prior, None, rng)
+}
+
+/// [`bootstrap`], with each resample's ratings measured from bot `anchor`'s (so the anchor's
+/// interval is `(0, 0)` and the others' are intervals of their difference to it); `None`
+/// keeps mean 0.
+pub fn bootstrap_anchored(
+    n_bots: usize,
+    pairings: &[PairingGroups],
+    resamples: usize,
+    prior: Prior,
+    anchor: Option<usize>,
+    rng: &mut Rng,
+) -> Result<BootstrapSummary, StatsError> {
     if resamples == 0 {
         return Err(StatsError::NoResamples);
     }
@@ -174,7 +188,7 @@ pub fn bootstrap(
                 &counts,
             )?;
         }
-        let elo = fit_bradley_terry(&results, prior)?.elo;
+        let elo = anchored(fit_bradley_terry(&results, prior)?.elo, anchor);
         for i in 0..n_bots {
             samples[i].push(elo[i]);
             for j in 0..n_bots {
@@ -187,6 +201,15 @@ pub fn bootstrap(
         }
     }
     Ok(summarise_resamples(samples, wins, resamples))
+}
+
+/// Ratings measured from `anchor`'s, or unchanged.
+pub(crate) fn anchored(mut elo: Vec<f64>, anchor: Option<usize>) -> Vec<f64> {
+    if let Some(a) = anchor {
+        let base = elo[a];
+        elo.iter_mut().for_each(|e| *e -= base);
+    }
+    elo
 }
 
 /// Percentile intervals and the superiority matrix from per-bot resampled ratings and pairwise

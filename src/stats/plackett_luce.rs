@@ -21,7 +21,7 @@
 //! the two fits still agree on two-seat games.
 
 use super::StatsError;
-use super::bootstrap::{BootstrapSummary, resample_counts, summarise_resamples};
+use super::bootstrap::{BootstrapSummary, anchored, resample_counts, summarise_resamples};
 use super::linear::solve;
 use super::ratings::{ELO_PER_NAT, Prior, Ratings, TOLERANCE_ELO};
 use crate::seed::Rng;
@@ -414,12 +414,14 @@ pub type Stratum = Vec<(FinishingOrders, u64)>;
 /// Percentile bootstrap of Plackett–Luce ratings: within each stratum, seed groups are drawn
 /// with replacement (a multinomial over its distinct group outcomes, as
 /// [`super::bootstrap::bootstrap`] does for two seats), and the fit is redone each time.
-/// Deterministic given `rng`; cost grows with distinct outcomes, not groups.
+/// Deterministic given `rng`; cost grows with distinct outcomes, not groups. `anchor` as in
+/// [`super::bootstrap::bootstrap_anchored`].
 pub fn bootstrap_plackett_luce(
     n_bots: usize,
     strata: &[Stratum],
     resamples: usize,
     prior: Prior,
+    anchor: Option<usize>,
     rng: &mut Rng,
 ) -> Result<BootstrapSummary, StatsError> {
     if resamples == 0 {
@@ -438,7 +440,7 @@ pub fn bootstrap_plackett_luce(
                 }
             }
         }
-        let elo = fit_plackett_luce(&total, n_bots, prior)?.elo;
+        let elo = anchored(fit_plackett_luce(&total, n_bots, prior)?.elo, anchor);
         for i in 0..n_bots {
             samples[i].push(elo[i]);
             for j in 0..n_bots {
@@ -568,7 +570,7 @@ mod tests {
         let strata = vec![vec![(a, 50), (b, 30), (c, 20)]];
         let run = || {
             let mut rng = seed::rng(3, 0, Stream::Bootstrap);
-            bootstrap_plackett_luce(3, &strata, 200, Prior::default(), &mut rng).unwrap()
+            bootstrap_plackett_luce(3, &strata, 200, Prior::default(), None, &mut rng).unwrap()
         };
         let first = run();
         assert_eq!(first, run());
