@@ -233,8 +233,20 @@ fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow:
             games += 1;
             open = false;
         }
+        let text = field(columns.termination);
+        let termination = *Termination::ALL
+            .iter()
+            .find(|t| t.as_str().as_bytes() == text)
+            .ok_or_else(|| {
+                bad(
+                    path,
+                    line,
+                    format!("unknown termination '{}'", String::from_utf8_lossy(text)),
+                )
+            })?;
         let seat = number(columns.seat, "seat")?;
         if !open {
+            record.termination = termination;
             open = true;
             open_line = line;
             record.index = index;
@@ -243,21 +255,18 @@ fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow:
             record.rotation = number(columns.rotation, "rotation")? as usize;
             record.turns = u32::try_from(number(columns.turns, "turns")?)
                 .map_err(|_| bad(path, line, "column 'turns' is negative"))?;
-            let text = field(columns.termination);
-            record.termination = *Termination::ALL
-                .iter()
-                .find(|t| t.as_str().as_bytes() == text)
-                .ok_or_else(|| {
-                    bad(
-                        path,
-                        line,
-                        format!("unknown termination '{}'", String::from_utf8_lossy(text)),
-                    )
-                })?;
             record.lineup.clear();
             record.scores.clear();
             record.ranks.clear();
             record.culprit = None;
+        }
+        if termination != record.termination {
+            return Err(bad(
+                path,
+                line,
+                format!("game {index} has two terminations in its rows"),
+            )
+            .into());
         }
         if seat != record.lineup.len() as i64 {
             return Err(bad(
