@@ -22,6 +22,9 @@ pub enum Command {
     /// Run a scenario and decide its gates; the exit code says the verdict.
     #[command(after_help = CHECK_HELP)]
     Check(CheckArgs),
+    /// Re-analyse the games.csv of one or more results folders: tables, plots, report.html/.md.
+    #[command(after_help = REPORT_EXAMPLES)]
+    Report(ReportArgs),
     /// Measure games per second and peak memory (no files written).
     Bench(BenchArgs),
 }
@@ -43,6 +46,54 @@ Gates (in the scenario's [[gates]] tables):
 Example:
   tourney check scenarios/t2r-ci.toml
   tourney check scenarios/t2r-ci.toml --save-baseline   # writes results/baselines/t2r-ci.json";
+const REPORT_EXAMPLES: &str = "\
+Examples:
+  tourney report results/t2r-nice-greedy-seed20261121
+  tourney report results/a results/b --out results/merged --anchor random=0
+  tourney report results/a --no-plots --sprt-elo0 0 --sprt-elo1 10
+
+Writes ratings.csv, winrates.csv, scores.csv, report.md, report.html and the plots (PNG and
+SVG) into the first folder, or --out. Folders are merged; seeds of different folders count as
+different seed groups. Exit codes: 0 done, 2 bad input (unreadable games.csv, unknown anchor
+bot), 3 harness failure (I/O).";
+
+/// Options of the statistics and the report files, shared by `run` and `report`.
+#[derive(Debug, Args, Clone)]
+pub struct AnalysisArgs {
+    /// Pin one bot's rating, as BOT=RATING (default: ratings have mean 0).
+    #[arg(long, value_name = "BOT=RATING")]
+    pub anchor: Option<String>,
+    /// GSPRT null hypothesis, in normalized Elo.
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pub sprt_elo0: f64,
+    /// GSPRT alternative hypothesis, in normalized Elo.
+    #[arg(long, default_value_t = 5.0, allow_negative_numbers = true)]
+    pub sprt_elo1: f64,
+    /// GSPRT false-positive rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub sprt_alpha: f64,
+    /// GSPRT false-negative rate.
+    #[arg(long, default_value_t = 0.05)]
+    pub sprt_beta: f64,
+    /// Skip the PNG and SVG plot files (tables, report.md and report.html are still written).
+    #[arg(long)]
+    pub no_plots: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ReportArgs {
+    /// Results folders holding a games.csv each.
+    #[arg(required = true, num_args = 1.., value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// Where to write the report (default: the first folder).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
+}
 
 const RUN_EXAMPLES: &str = "\
 Examples:
@@ -98,6 +149,8 @@ pub struct RunArgs {
     /// No progress bar and no tables; files are still written.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
     /// Print the process's peak resident memory at the end (used by `tourney bench`).
     #[arg(long, hide = true)]
     pub print_peak_memory: bool,

@@ -35,12 +35,17 @@ pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         plan.out_dir = args.out.clone().or(scenario.out.clone());
         let run = (plan.game.run)(&plan, None)?;
         let summary = &run.summary;
-        let faults: u64 = summary.per_bot.iter().map(|b| b.crashes + b.illegal).sum();
-        let rate = faults as f64 / summary.games_played.max(1) as f64;
+        let faults: u64 = summary
+            .analysis
+            .per_bot
+            .iter()
+            .map(|b| b.crashes + b.illegal)
+            .sum();
+        let rate = faults as f64 / summary.analysis.games_played.max(1) as f64;
         if rate > scenario.max_fault_rate {
             harness.push(format!(
                 "{faults} crash/illegal games of {} ({rate:.4}) exceed max_fault_rate {}",
-                summary.games_played, scenario.max_fault_rate
+                summary.analysis.games_played, scenario.max_fault_rate
             ));
         }
         let path = baseline_path(&scenario.name);

@@ -6,6 +6,7 @@ mod check;
 mod list;
 mod plan;
 mod progress;
+mod report;
 mod run;
 
 pub use plan::RunPlan;
@@ -40,6 +41,10 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             })
         }
         Command::Check(args) => check::execute(&args),
+        Command::Report(args) => {
+            report::execute(&args)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Bench(args) => {
             bench::execute(&args)?;
             Ok(ExitCode::SUCCESS)

@@ -1,6 +1,7 @@
 //! From what was typed to a plan the library can run: names parsed, defaults filled in,
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
+use super::report::ReportSettings;
 use crate::cli::{MatchArgs, RunArgs};
 use crate::error::UsageError;
 use crate::games::{self, GameConfig, GameEntry};
@@ -24,6 +25,8 @@ pub struct RunPlan {
     /// `None` writes no files (benchmarks).
     pub out_dir: Option<PathBuf>,
     pub quiet: bool,
+    /// Statistics options and whether to draw plots.
+    pub report: ReportSettings,
 }
 
 impl RunPlan {
@@ -31,6 +34,15 @@ impl RunPlan {
         let scenario = args.scenario.as_deref().map(Scenario::load).transpose()?;
         let mut plan = RunPlan::build(scenario.as_ref(), &args.matchup, args.games)?;
         plan.quiet = args.quiet;
+        plan.report = ReportSettings::from_args(&args.analysis)?;
+        if let Some((name, _)) = &plan.report.anchor
+            && !plan.bots.iter().any(|b| &b.label == name)
+        {
+            return Err(UsageError::Invalid(format!(
+                "--anchor names bot '{name}', which is not playing; bots: {}",
+                plan.labels().join(", ")
+            )));
+        }
         plan.out_dir = Some(
             args.out
                 .clone()
@@ -128,6 +140,7 @@ impl RunPlan {
             threads,
             out_dir: None,
             quiet: false,
+            report: ReportSettings::default(),
         })
     }
 

@@ -6,12 +6,12 @@ use super::progress::Progress;
 use crate::bot::BotEntry;
 use crate::error::UsageError;
 use crate::games::Registered;
-use crate::report::{games_csv::GamesCsv, terminal};
+use crate::report::{self, games_csv::GamesCsv, terminal};
 use crate::runner::play::Lineup;
 use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
 use crate::scenario::Format;
 use crate::seed::{self, Stream};
-use crate::summary::{Summary, Tally};
+use crate::summary::{Analysis, Summary, Tally};
 use anyhow::Context;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -85,7 +85,7 @@ pub fn run_game<G: Registered>(
         }
         None => None,
     };
-    let mut tally = Tally::new(bot_names.len(), schedule.pairings.clone(), schedule.seats);
+    let mut tally = Tally::new(bot_names.len());
     let show = !plan.quiet;
     if show {
         terminal::print_header(game.info(), &bot_names, &schedule, plan);
@@ -112,23 +112,20 @@ pub fn run_game<G: Registered>(
     let seconds = started.elapsed().as_secs_f64();
     progress.finish();
 
-    let mut bootstrap_rng = seed::rng(plan.master_seed, 0, Stream::Bootstrap);
-    let summary = Summary::build(
-        game.info(),
-        plan,
-        &bot_names,
-        &tally,
-        status,
-        &mut bootstrap_rng,
-    );
+    let options = plan.report.options(&bot_names)?;
+    let analysis = Analysis::build(&bot_names, &tally, &options);
+    let summary = Summary::build(game.info(), plan, status, analysis);
+    let mut written = Vec::new();
     if let Some(dir) = &plan.out_dir {
         let path = dir.join("summary.json");
         let json = serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
         std::fs::write(&path, json + "\n")
             .with_context(|| format!("cannot write {}", path.display()))?;
+        written = report::write_all(&summary.analysis, dir, plan.report.plots)?;
     }
     if show {
-        terminal::print_summary(&summary, seconds, plan.out_dir.as_deref());
+        terminal::print_analysis(&summary.analysis);
+        terminal::print_run_footer(&summary, seconds, plan.out_dir.as_deref(), &written);
     }
     Ok(RunSummary {
         summary,

@@ -1,6 +1,89 @@
-//! Writes results out: `games.csv` as games finish, and the end-of-run artefacts
-//! (`summary.json`, terminal tables). Reads records and summaries, never a game.
+//! Writes results out: `games.csv` as games finish (a [`crate::runner::RecordSink`]), and the
+//! end-of-run artefacts through [`Exporter`], one file per format as in hyperfine: `ratings.csv`,
+//! `winrates.csv`, `scores.csv`, `report.md`, `report.html`, and the plots (PNG and SVG).
+//! Reads records and analyses, never a game.
 
+mod csv;
 pub mod games_csv;
+mod html;
+mod markdown;
+mod markup;
+pub mod plots;
 pub mod table;
 pub mod terminal;
+
+use crate::summary::Analysis;
+use plots::Plot;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, thiserror::Error)]
+pub enum ReportError {
+    #[error("cannot write {path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("cannot draw the {0} plot: {1}")]
+    Plot(&'static str, String),
+}
+
+/// What every exporter reads: the analysis and its plots as SVG.
+pub struct ReportData<'a> {
+    pub analysis: &'a Analysis,
+    pub plots: &'a [Plot],
+}
+
+/// One end-of-run artefact. A new format is one file plus one entry in [`exporters`].
+trait Exporter {
+    fn file_name(&self) -> &'static str;
+    fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()>;
+}
+
+fn exporters() -> Vec<Box<dyn Exporter>> {
+    vec![
+        Box::new(csv::RatingsCsv),
+        Box::new(csv::WinratesCsv),
+        Box::new(csv::ScoresCsv),
+        Box::new(markdown::Markdown),
+        Box::new(html::Html),
+    ]
+}
+
+/// Writes every artefact into `dir`; with `plots`, also each plot as `.svg` and `.png` (the
+/// HTML report inlines the SVGs either way). Returns the files written.
+pub fn write_all(
+    analysis: &Analysis,
+    dir: &Path,
+    plots: bool,
+) -> Result<Vec<PathBuf>, ReportError> {
+    let svgs = plots::svg_plots(analysis)?;
+    let data = ReportData {
+        analysis,
+        plots: &svgs,
+    };
+    let mut written = Vec::new();
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| ReportError::Io { path, source }
+    };
+    for exporter in exporters() {
+        let path = dir.join(exporter.file_name());
+        let mut buffer = Vec::new();
+        exporter.write(&data, &mut buffer).map_err(io(&path))?;
+        std::fs::write(&path, buffer).map_err(io(&path))?;
+        written.push(path);
+    }
+    if plots {
+        for plot in &svgs {
+            let path = dir.join(format!("{}.svg", plot.name));
+            std::fs::write(&path, &plot.svg).map_err(io(&path))?;
+            written.push(path);
+        }
+        written.extend(plots::write_pngs(analysis, dir)?);
+    }
+    Ok(written)
+}
+
+#[cfg(test)]
+mod tests;

@@ -5,8 +5,9 @@ use super::table::Table;
 use crate::app::RunPlan;
 use crate::game::GameInfo;
 use crate::runner::Schedule;
-use crate::summary::Summary;
-use std::path::Path;
+use crate::stats::sprt::Verdict;
+use crate::summary::{Analysis, Summary};
+use std::path::{Path, PathBuf};
 
 pub fn print_header(info: &GameInfo, bots: &[String], schedule: &Schedule, plan: &RunPlan) {
     let options: Vec<String> = info
@@ -28,30 +29,63 @@ pub fn print_header(info: &GameInfo, bots: &[String], schedule: &Schedule, plan:
     );
 }
 
-pub fn print_summary(summary: &Summary, seconds: f64, out: Option<&Path>) {
+/// The tables of an analysis: ratings, head-to-head, win rates, scores and faults.
+pub fn print_analysis(analysis: &Analysis) {
     let mut ratings = Table::new(&["bot", "elo", "95% interval", "games"]);
-    let mut rows: Vec<_> = summary.ratings.rows.iter().collect();
+    let mut rows: Vec<_> = analysis.ratings.rows.iter().collect();
     rows.sort_by(|a, b| b.elo.total_cmp(&a.elo));
     for row in rows {
         ratings.row(vec![
             row.bot.clone(),
             format!("{:+.1}", row.elo),
-            row.interval.map_or_else(
-                || "-".to_string(),
-                |(lo, hi)| format!("[{lo:+.1}, {hi:+.1}]"),
-            ),
+            format!("[{:+.1}, {:+.1}]", row.lower, row.upper),
             row.games.to_string(),
         ]);
     }
-    println!("\nRatings ({})", summary.ratings.method);
+    println!(
+        "\nRatings ({}, {})",
+        analysis.ratings.method, analysis.ratings.scale
+    );
     print!("{}", ratings.render());
     println!(
         "  interval: {}; prior: {}",
-        summary.ratings.interval, summary.ratings.prior
+        analysis.ratings.interval, analysis.ratings.prior
     );
 
+    if !analysis.head_to_head.is_empty() {
+        let mut h2h = Table::new(&[
+            "bot",
+            "vs",
+            "games",
+            "elo",
+            "nelo",
+            "LOS",
+            "pentanomial",
+            "LLR",
+            "verdict",
+        ]);
+        for row in &analysis.head_to_head {
+            h2h.row(vec![
+                row.bot.clone(),
+                row.opponent.clone(),
+                row.games.to_string(),
+                format!("{:+.1} +/- {:.1}", row.elo, row.elo_error95),
+                format!("{:+.1} +/- {:.1}", row.nelo, row.nelo_error95),
+                format!("{:.3}", row.los),
+                format!("{:?}", row.pentanomial),
+                format!(
+                    "{:.2} [{:.2}, {:.2}]",
+                    row.llr, row.llr_lower, row.llr_upper
+                ),
+                verdict_text(row.verdict).to_string(),
+            ]);
+        }
+        println!("\nHead to head (seed pairs; GSPRT on normalized Elo)");
+        print!("{}", h2h.render());
+    }
+
     let mut pairs = Table::new(&["bot", "vs", "games", "win rate", "95% Wilson"]);
-    for row in &summary.pairwise {
+    for row in &analysis.pairwise {
         pairs.row(vec![
             row.bot.clone(),
             row.opponent.clone(),
@@ -67,7 +101,7 @@ pub fn print_summary(summary: &Summary, seconds: f64, out: Option<&Path>) {
         "bot", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max", "turns", "crash",
         "illegal",
     ]);
-    for row in &summary.per_bot {
+    for row in &analysis.per_bot {
         let s = &row.score;
         scores.row(vec![
             row.bot.clone(),
@@ -87,7 +121,7 @@ pub fn print_summary(summary: &Summary, seconds: f64, out: Option<&Path>) {
     }
     println!("\nScores per bot (turns = mean turns per game, both seats)");
     print!("{}", scores.render());
-    for row in summary
+    for row in analysis
         .per_bot
         .iter()
         .filter(|r| !r.fault_examples.is_empty())
@@ -97,18 +131,29 @@ pub fn print_summary(summary: &Summary, seconds: f64, out: Option<&Path>) {
             println!("    {example}");
         }
     }
-
-    let ends: Vec<String> = summary
+    let ends: Vec<String> = analysis
         .terminations
         .iter()
-        .filter(|(_, n)| **n > 0)
         .map(|(t, n)| format!("{t} {n}"))
         .collect();
     println!("\nTerminations: {}", ends.join(", "));
-    let rate = summary.games_played as f64 / seconds.max(1e-9);
+}
+
+/// How the GSPRT stands, in words.
+pub fn verdict_text(verdict: Verdict) -> &'static str {
+    match verdict {
+        Verdict::AcceptH1 => "H1 accepted",
+        Verdict::AcceptH0 => "H0 accepted",
+        Verdict::Continue => "continue",
+    }
+}
+
+/// Speed, seed and the files written, after a run.
+pub fn print_run_footer(summary: &Summary, seconds: f64, out: Option<&Path>, written: &[PathBuf]) {
+    let rate = summary.analysis.games_played as f64 / seconds.max(1e-9);
     println!(
         "{} games in {seconds:.2} s ({rate:.0} games/s), master seed {}{}",
-        summary.games_played,
+        summary.analysis.games_played,
         summary.master_seed,
         if summary.interrupted {
             " - interrupted, finished games kept"
@@ -117,7 +162,11 @@ pub fn print_summary(summary: &Summary, seconds: f64, out: Option<&Path>) {
         }
     );
     if let Some(dir) = out {
-        println!("Wrote {}/games.csv and summary.json", dir.display());
+        println!(
+            "Wrote {}/games.csv, summary.json and {} report files (report.html, report.md, ...)",
+            dir.display(),
+            written.len()
+        );
     }
 }
 

@@ -62,8 +62,9 @@ impl Baseline {
             scenario: scenario.to_string(),
             game: summary.game.name.to_string(),
             master_seed: summary.master_seed,
-            games_played: summary.games_played,
+            games_played: summary.analysis.games_played,
             ratings: summary
+                .analysis
                 .ratings
                 .rows
                 .iter()
@@ -91,6 +92,7 @@ impl Gate {
             } => {
                 let gate = format!("win-rate {} vs {}", labels[*bot], labels[*against]);
                 let Some(row) = summary
+                    .analysis
                     .pairwise
                     .iter()
                     .find(|r| r.bot == labels[*bot] && r.opponent == labels[*against])
@@ -129,7 +131,12 @@ impl Gate {
                 let label = &labels[*bot];
                 let gate = format!("baseline {label}");
                 let stored = baseline.and_then(|b| b.ratings.get(label));
-                let row = summary.ratings.rows.iter().find(|r| &r.bot == label);
+                let row = summary
+                    .analysis
+                    .ratings
+                    .rows
+                    .iter()
+                    .find(|r| &r.bot == label);
                 let (Some(&stored), Some(row)) = (stored, row) else {
                     return Judgement {
                         gate,
@@ -138,7 +145,7 @@ impl Gate {
                     };
                 };
                 let floor = stored - margin;
-                let (lower, upper) = row.interval.unwrap_or((row.elo, row.elo));
+                let (lower, upper) = (row.lower, row.upper);
                 let status = above((lower, upper), floor);
                 Judgement {
                     gate,

@@ -157,6 +157,20 @@ pub fn bootstrap(
     prior: Prior,
     rng: &mut Rng,
 ) -> Result<BootstrapSummary, StatsError> {
+    bootstrap_anchored(n_bots, pairings, resamples, prior, None, rng)
+}
+
+/// [`bootstrap`], with each resample's ratings measured from bot `anchor`'s (so the anchor's
+/// interval is `(0, 0)` and the others' are intervals of their difference to it); `None`
+/// keeps mean 0.
+pub fn bootstrap_anchored(
+    n_bots: usize,
+    pairings: &[PairingGroups],
+    resamples: usize,
+    prior: Prior,
+    anchor: Option<usize>,
+    rng: &mut Rng,
+) -> Result<BootstrapSummary, StatsError> {
     if resamples == 0 {
         return Err(StatsError::NoResamples);
     }
@@ -174,7 +188,7 @@ pub fn bootstrap(
                 &counts,
             )?;
         }
-        let elo = fit_bradley_terry(&results, prior)?.elo;
+        let elo = anchored(fit_bradley_terry(&results, prior)?.elo, anchor);
         for i in 0..n_bots {
             samples[i].push(elo[i]);
             for j in 0..n_bots {
@@ -186,6 +200,25 @@ pub fn bootstrap(
             }
         }
     }
+    Ok(summarise_resamples(samples, wins, resamples))
+}
+
+/// Ratings measured from `anchor`'s, or unchanged.
+pub(crate) fn anchored(mut elo: Vec<f64>, anchor: Option<usize>) -> Vec<f64> {
+    if let Some(a) = anchor {
+        let base = elo[a];
+        elo.iter_mut().for_each(|e| *e -= base);
+    }
+    elo
+}
+
+/// Percentile intervals and the superiority matrix from per-bot resampled ratings and pairwise
+/// "rated above" counts; shared by every bootstrap so they agree on one definition.
+pub(crate) fn summarise_resamples(
+    mut samples: Vec<Vec<f64>>,
+    wins: Vec<Vec<f64>>,
+    resamples: usize,
+) -> BootstrapSummary {
     let tail = (1.0 - CONFIDENCE) / 2.0;
     let intervals = samples
         .iter_mut()
@@ -199,11 +232,11 @@ pub fn bootstrap(
         .into_iter()
         .map(|row| row.into_iter().map(|w| w / resamples as f64).collect())
         .collect();
-    Ok(BootstrapSummary {
+    BootstrapSummary {
         intervals,
         superiority,
         resamples,
-    })
+    }
 }
 
 /// [`bootstrap`] with the default prior, returning only the 95% intervals.
@@ -219,7 +252,7 @@ pub fn bootstrap_intervals(
 /// One multinomial draw with the same total as `counts` and probabilities proportional to them,
 /// by sequential conditional binomials: outcome `k` gets `Bin(remaining draws, c_k / remaining
 /// weight)`, and the last outcome with any weight takes what is left.
-fn resample_counts(counts: &[u64], rng: &mut Rng) -> Vec<u64> {
+pub(crate) fn resample_counts(counts: &[u64], rng: &mut Rng) -> Vec<u64> {
     let mut remaining_draws: u64 = counts.iter().sum();
     let mut remaining_weight = remaining_draws;
     let mut out = vec![0; counts.len()];

@@ -6,6 +6,7 @@
 //! inputs and the same generator state give bit-identical outputs.
 //!
 //! - [`ratings`]: Bradley–Terry maximum likelihood on the Elo scale, with an optional weak prior.
+//! - [`plackett_luce`]: Plackett–Luce maximum likelihood on finishing orders of 2–5 seats.
 //! - [`bootstrap`]: rating intervals by resampling whole seed groups.
 //! - [`wilson`]: Wilson score interval for a proportion.
 //! - [`distribution`]: a streaming, mergeable summary of integer scores.
@@ -19,6 +20,7 @@ pub mod elo;
 mod error;
 mod linear;
 pub mod pentanomial;
+pub mod plackett_luce;
 pub mod ratings;
 pub mod sprt;
 pub mod wilson;

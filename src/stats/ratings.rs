@@ -67,6 +67,18 @@ impl PairwiseResults {
         self.n_bots
     }
 
+    /// The same results over `n_bots` bots (at least as many as now): the new bots have no games.
+    pub fn resized(&self, n_bots: usize) -> Self {
+        let mut out = PairwiseResults::new(n_bots.max(self.n_bots));
+        for i in 0..self.n_bots {
+            for j in 0..self.n_bots {
+                out.points[i * out.n_bots + j] = self.points(i, j);
+                out.games[i * out.n_bots + j] = self.games(i, j);
+            }
+        }
+        out
+    }
+
     /// Records `games` games between `i` and `j` in which `i` scored `points_i` (win 1,
     /// draw 0.5); `j` is credited with the rest. Fractional games are allowed (virtual draws).
     pub fn add(&mut self, i: usize, j: usize, points_i: f64, games: f64) -> Result<(), StatsError> {

@@ -1,11 +1,15 @@
-//! Online accumulators fed by game records: everything the end-of-run summary needs, in memory
-//! that does not grow with the number of games. Knows bots, ranks and seed groups; never a game.
+//! Online accumulators fed by game records, whether they come from a run or from `games.csv`
+//! files: one code path for every statistic. Memory does not grow with the number of games, only
+//! with bots, pairings, distinct scores and distinct seed-group outcomes. Knows bots, ranks and
+//! seed groups; never a game.
 
-use crate::outcome::{Termination, half_points};
+use crate::outcome::Termination;
 use crate::runner::GameRecord;
 use crate::stats::bootstrap::PairingGroups;
 use crate::stats::distribution::ScoreDistribution;
+use crate::stats::plackett_luce::FinishingOrders;
 use crate::stats::ratings::PairwiseResults;
+use std::collections::BTreeMap;
 
 /// Per-bot counters.
 #[derive(Clone, Debug, Default)]
@@ -16,76 +20,141 @@ pub struct BotTally {
     /// Games with rank 1 shared with another seat.
     pub draws: u64,
     pub scores: ScoreDistribution,
+    /// Scores by seat index.
+    pub seat_scores: Vec<ScoreDistribution>,
     pub turns: u64,
-    /// Games this bot lost by panicking / by an illegal action.
+    /// Games this bot lost by panicking / by an illegal action / by running out of time.
     pub crashes: u64,
     pub illegal: u64,
-    /// The first few fault messages, to show what went wrong.
+    pub timeouts: u64,
+    /// The first few fault messages, to show what went wrong (runs only: `games.csv` has none).
     pub fault_examples: Vec<String>,
 }
 
 /// Keeps this many fault messages per bot.
 const FAULT_EXAMPLES: usize = 3;
 
-/// The accumulated results of a run.
+/// One group of bots that met (the sorted bot indices of a game's lineup).
+#[derive(Clone, Debug)]
+pub struct PairingTally {
+    pub bots: Vec<usize>,
+    pub games: u64,
+    pub turns: ScoreDistribution,
+    pub terminations: [u64; Termination::ALL.len()],
+    /// For two different bots in two seats: complete seed groups by the first bot's
+    /// half-points (the pentanomial counts).
+    pub groups: Option<PairingGroups>,
+    /// Every distinct complete seed-group outcome and how often it occurred, for resampling
+    /// finishing orders (see [`Tally::group_pattern_orders`]).
+    pub patterns: BTreeMap<Vec<u32>, u64>,
+}
+
+/// Ratings data at one point of the stream, for the convergence plot.
+#[derive(Clone, Debug)]
+pub struct Checkpoint {
+    pub games: u64,
+    pub results: PairwiseResults,
+    pub orders: FinishingOrders,
+}
+
+/// Keeps between `MAX_CHECKPOINTS / 2` and `MAX_CHECKPOINTS` evenly spaced checkpoints however
+/// long the stream: when full, every other one is dropped and the spacing doubles. Depends only
+/// on the record sequence, so a run and a report of its folder keep the same points.
+const MAX_CHECKPOINTS: usize = 40;
+
+/// The accumulated results.
 #[derive(Clone, Debug)]
 pub struct Tally {
     pub bots: Vec<BotTally>,
     /// Points of every bot against every other over each pair of seats they shared in a game
-    /// (1 for the better rank, ½ for equal ranks).
+    /// (1 for the better rank, ½ for equal ranks). Seats of the same bot are not compared.
     pub results: PairwiseResults,
-    pub pairings: Vec<Vec<usize>>,
-    /// Per pairing: how many seed groups ended with its first bot scoring k half-points
-    /// (k = 0 ..= 2 × games per group). For a head-to-head, the pentanomial counts.
-    pub groups: Vec<PairingGroups>,
+    /// Every game's finishing order, for Plackett–Luce.
+    pub orders: FinishingOrders,
+    pub pairings: Vec<PairingTally>,
+    pairing_index: BTreeMap<Vec<usize>, usize>,
+    /// Score of the lower-indexed bot minus the other's, per pair of bots sharing a game.
+    pub margins: BTreeMap<(usize, usize), ScoreDistribution>,
     pub terminations: [u64; Termination::ALL.len()],
     pub games: u64,
-    group_len: usize,
+    /// Most seats seen in one game.
+    pub max_seats: usize,
+    pub checkpoints: Vec<Checkpoint>,
+    checkpoint_every: u64,
+    source: u64,
     open: Option<OpenGroup>,
 }
 
-/// The seed group being filled: its games are contiguous in index order.
+/// The seed group being filled: its games are contiguous in the stream.
 #[derive(Clone, Debug)]
 struct OpenGroup {
+    source: u64,
     pairing: usize,
     seed_index: u64,
+    tally_pairing: usize,
     half_points: usize,
     games: usize,
+    seats: usize,
+    pattern: Vec<u32>,
 }
 
 impl Tally {
-    pub fn new(bot_count: usize, pairings: Vec<Vec<usize>>, seats: usize) -> Tally {
+    /// An empty tally; bots are added as records name them.
+    pub fn new(bot_count: usize) -> Tally {
         Tally {
             bots: vec![BotTally::default(); bot_count],
             results: PairwiseResults::new(bot_count),
-            groups: pairings
-                .iter()
-                .filter(|p| p.len() == 2)
-                .map(|p| PairingGroups::new(p[0], p[1], 2))
-                .collect(),
-            pairings,
+            orders: FinishingOrders::new(),
+            pairings: Vec::new(),
+            pairing_index: BTreeMap::new(),
+            margins: BTreeMap::new(),
             terminations: [0; Termination::ALL.len()],
             games: 0,
-            group_len: seats,
+            max_seats: 0,
+            checkpoints: Vec::new(),
+            checkpoint_every: 1,
+            source: 0,
             open: None,
         }
     }
 
+    /// Starts records from another source (results folder): seed groups never span two.
+    pub fn start_source(&mut self) {
+        self.source += 1;
+        self.open = None;
+    }
+
+    fn ensure_bots(&mut self, count: usize) {
+        if count > self.bots.len() {
+            self.bots.resize(count, BotTally::default());
+            self.results = self.results.resized(count);
+        }
+    }
+
     pub fn add(&mut self, record: &GameRecord) {
+        let seats = record.seats();
+        let top = record.lineup.iter().max().map_or(0, |&b| b + 1);
+        self.ensure_bots(top);
         self.games += 1;
+        self.max_seats = self.max_seats.max(seats);
         let termination = Termination::ALL
             .iter()
             .position(|t| *t == record.termination)
             .expect("every termination is listed");
         self.terminations[termination] += 1;
+        let rank_one_shared = record.ranks.iter().filter(|&&r| r == 1).count() > 1;
         for (seat, &bot) in record.lineup.iter().enumerate() {
             let tally = &mut self.bots[bot];
             tally.games += 1;
-            tally.scores.push(i64::from(record.scores[seat]));
+            let score = i64::from(record.scores[seat]);
+            tally.scores.push(score);
+            if tally.seat_scores.len() <= seat {
+                tally.seat_scores.resize(seat + 1, ScoreDistribution::new());
+            }
+            tally.seat_scores[seat].push(score);
             tally.turns += u64::from(record.turns);
             if record.ranks[seat] == 1 {
-                let shared = record.ranks.iter().filter(|&&r| r == 1).count() > 1;
-                if shared {
+                if rank_one_shared {
                     tally.draws += 1;
                 } else {
                     tally.wins += 1;
@@ -94,64 +163,169 @@ impl Tally {
             if record.culprit == Some(seat) {
                 match record.termination {
                     Termination::Crash => tally.crashes += 1,
+                    Termination::Timeout => tally.timeouts += 1,
                     _ => tally.illegal += 1,
                 }
-                if tally.fault_examples.len() < FAULT_EXAMPLES {
-                    let message = record.fault.clone().unwrap_or_default();
+                if tally.fault_examples.len() < FAULT_EXAMPLES
+                    && let Some(message) = &record.fault
+                {
                     tally.fault_examples.push(format!(
-                        "game {}: {} {}",
-                        record.index, record.termination, message
+                        "game {}: {} {message}",
+                        record.index, record.termination
                     ));
                 }
             }
         }
-        for a in 0..record.seats() {
-            for b in a + 1..record.seats() {
-                let points = f64::from(half_points(record.ranks[a], record.ranks[b])) / 2.0;
+        for a in 0..seats {
+            for b in a + 1..seats {
+                let (bot_a, bot_b) = (record.lineup[a], record.lineup[b]);
+                if bot_a == bot_b {
+                    continue;
+                }
+                let points = pair_points(record.ranks[a], record.ranks[b]);
                 self.results
-                    .add(record.lineup[a], record.lineup[b], points, 1.0)
-                    .expect("distinct bots of this run, one game");
+                    .add(bot_a, bot_b, points, 1.0)
+                    .expect("distinct bots in range, one game");
+                let (key, margin) = if bot_a < bot_b {
+                    ((bot_a, bot_b), record.scores[a] - record.scores[b])
+                } else {
+                    ((bot_b, bot_a), record.scores[b] - record.scores[a])
+                };
+                self.margins.entry(key).or_default().push(i64::from(margin));
             }
         }
-        self.add_to_group(record);
+        if (2..=crate::stats::plackett_luce::MAX_SEATS).contains(&seats) {
+            self.orders
+                .add(&record.lineup, &record.ranks, 1.0)
+                .expect("2 to 5 seats, positive weight");
+        }
+        let pairing = self.pairing_of(&record.lineup);
+        let p = &mut self.pairings[pairing];
+        p.games += 1;
+        p.turns.push(i64::from(record.turns));
+        p.terminations[termination] += 1;
+        self.add_to_group(record, pairing);
+        if self.games.is_multiple_of(self.checkpoint_every) {
+            self.checkpoint();
+        }
     }
 
-    /// Seed groups are contiguous in the stream; a group missing games (an interrupted run)
-    /// is dropped rather than counted short. Only two-seat groups are kept: they are what the
-    /// pairwise bootstrap and the pentanomial counts need.
-    fn add_to_group(&mut self, record: &GameRecord) {
-        if self.group_len != 2 {
-            return;
+    fn pairing_of(&mut self, lineup: &[usize]) -> usize {
+        let mut key = lineup.to_vec();
+        key.sort_unstable();
+        if let Some(&i) = self.pairing_index.get(&key) {
+            return i;
         }
-        let first_bot = self.pairings[record.pairing][0];
+        let groups =
+            (key.len() == 2 && key[0] != key[1]).then(|| PairingGroups::new(key[0], key[1], 2));
+        self.pairings.push(PairingTally {
+            bots: key.clone(),
+            games: 0,
+            turns: ScoreDistribution::new(),
+            terminations: [0; Termination::ALL.len()],
+            groups,
+            patterns: BTreeMap::new(),
+        });
+        self.pairing_index.insert(key, self.pairings.len() - 1);
+        self.pairings.len() - 1
+    }
+
+    fn checkpoint(&mut self) {
+        self.checkpoints.push(Checkpoint {
+            games: self.games,
+            results: self.results.clone(),
+            orders: self.orders.clone(),
+        });
+        if self.checkpoints.len() > MAX_CHECKPOINTS {
+            let every = self.checkpoint_every * 2;
+            self.checkpoints.retain(|c| c.games.is_multiple_of(every));
+            self.checkpoint_every = every;
+        }
+    }
+
+    /// A seed group is one seed in every cyclic seat rotation (as many games as seats), contiguous
+    /// in the stream; a group missing games (an interrupted run) is dropped, not counted short.
+    fn add_to_group(&mut self, record: &GameRecord, tally_pairing: usize) {
+        let same_group = matches!(&self.open, Some(g) if g.source == self.source
+            && g.pairing == record.pairing
+            && g.seed_index == record.seed_index
+            && g.tally_pairing == tally_pairing);
+        if !same_group {
+            self.open = Some(OpenGroup {
+                source: self.source,
+                pairing: record.pairing,
+                seed_index: record.seed_index,
+                tally_pairing,
+                half_points: 0,
+                games: 0,
+                seats: record.seats(),
+                pattern: Vec::with_capacity(record.seats() * record.seats()),
+            });
+        }
+        let group = self.open.as_mut().expect("opened above");
+        let first_bot = self.pairings[tally_pairing].bots[0];
         let first_seat = record
             .lineup
             .iter()
             .position(|&b| b == first_bot)
             .expect("the pairing's first bot sits in its games");
         let others_best = (0..record.seats())
-            .filter(|&s| s != first_seat)
+            .filter(|&s| record.lineup[s] != first_bot)
             .map(|s| record.ranks[s])
             .min()
             .unwrap_or(u8::MAX);
-        let half_points = usize::from(half_points(record.ranks[first_seat], others_best));
-        let same_group = matches!(&self.open, Some(g) if g.pairing == record.pairing && g.seed_index == record.seed_index);
-        if !same_group {
-            self.open = Some(OpenGroup {
-                pairing: record.pairing,
-                seed_index: record.seed_index,
-                half_points: 0,
-                games: 0,
-            });
-        }
-        let group = self.open.as_mut().expect("opened above");
-        group.half_points += half_points;
+        group.half_points += match record.ranks[first_seat].cmp(&others_best) {
+            std::cmp::Ordering::Less => 2,
+            std::cmp::Ordering::Equal => 1,
+            std::cmp::Ordering::Greater => 0,
+        };
         group.games += 1;
-        if group.games == self.group_len {
-            self.groups[group.pairing]
-                .record(u32::try_from(group.half_points).expect("small"))
-                .expect("half-points within the group's range");
-            self.open = None;
+        group.pattern.extend(
+            record
+                .lineup
+                .iter()
+                .zip(&record.ranks)
+                .map(|(&bot, &rank)| (bot as u32) << 8 | u32::from(rank)),
+        );
+        if group.games == group.seats {
+            let group = self.open.take().expect("checked above");
+            let p = &mut self.pairings[tally_pairing];
+            if let Some(groups) = p.groups.as_mut() {
+                groups
+                    .record(u32::try_from(group.half_points).expect("small"))
+                    .expect("half-points within the group's range");
+            }
+            *p.patterns.entry(group.pattern).or_insert(0) += 1;
         }
+    }
+
+    /// The finishing orders of each distinct seed-group outcome of a pairing, with its count:
+    /// the strata of the Plackett–Luce bootstrap.
+    pub fn group_pattern_orders(pairing: &PairingTally) -> Vec<(FinishingOrders, u64)> {
+        pairing
+            .patterns
+            .iter()
+            .map(|(pattern, &count)| {
+                let seats = pairing.bots.len();
+                let mut orders = FinishingOrders::new();
+                for game in pattern.chunks(seats) {
+                    let bots: Vec<usize> = game.iter().map(|v| (v >> 8) as usize).collect();
+                    let ranks: Vec<u8> = game.iter().map(|v| (v & 0xFF) as u8).collect();
+                    orders
+                        .add(&bots, &ranks, 1.0)
+                        .expect("recorded from a valid game");
+                }
+                (orders, count)
+            })
+            .collect()
+    }
+}
+
+/// Points of a seat against another from their ranks: 1 better, ½ equal, 0 worse.
+fn pair_points(rank: u8, other: u8) -> f64 {
+    match rank.cmp(&other) {
+        std::cmp::Ordering::Less => 1.0,
+        std::cmp::Ordering::Equal => 0.5,
+        std::cmp::Ordering::Greater => 0.0,
     }
 }

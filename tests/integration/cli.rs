@@ -179,8 +179,8 @@ fn summary_states_the_master_seed_and_the_rating_method() {
     assert!(sum.abs() < 1e-6, "ratings have mean 0");
     for row in rows {
         let (lower, upper) = (
-            row["interval"][0].as_f64().unwrap(),
-            row["interval"][1].as_f64().unwrap(),
+            row["lower"].as_f64().unwrap(),
+            row["upper"].as_f64().unwrap(),
         );
         assert!(lower <= row["elo"].as_f64().unwrap());
         assert!(row["elo"].as_f64().unwrap() <= upper);

@@ -4,3 +4,4 @@
 mod architecture;
 mod check;
 mod cli;
+mod report;

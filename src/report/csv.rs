@@ -1,0 +1,123 @@
+//! The machine-readable tables: `ratings.csv`, `winrates.csv`, `scores.csv` (per bot, then per
+//! bot and seat). Numbers in full precision; NaN (no interval) as an empty cell.
+
+use super::{Exporter, ReportData};
+use crate::summary::ScoreRow;
+use std::io::Write;
+
+fn num(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v}")
+    } else {
+        String::new()
+    }
+}
+
+fn writer(out: &mut dyn Write) -> ::csv::Writer<&mut dyn Write> {
+    ::csv::Writer::from_writer(out)
+}
+
+fn flush(mut w: ::csv::Writer<&mut dyn Write>) -> std::io::Result<()> {
+    w.flush()
+}
+
+fn io(e: ::csv::Error) -> std::io::Error {
+    std::io::Error::other(e)
+}
+
+pub struct RatingsCsv;
+
+impl Exporter for RatingsCsv {
+    fn file_name(&self) -> &'static str {
+        "ratings.csv"
+    }
+
+    fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
+        let mut w = writer(out);
+        w.write_record(["bot", "elo", "lower95", "upper95", "games"])
+            .map_err(io)?;
+        for r in &data.analysis.ratings.rows {
+            w.write_record([
+                r.bot.clone(),
+                num(r.elo),
+                num(r.lower),
+                num(r.upper),
+                r.games.to_string(),
+            ])
+            .map_err(io)?;
+        }
+        flush(w)
+    }
+}
+
+pub struct WinratesCsv;
+
+impl Exporter for WinratesCsv {
+    fn file_name(&self) -> &'static str {
+        "winrates.csv"
+    }
+
+    fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
+        let mut w = writer(out);
+        w.write_record([
+            "bot", "opponent", "games", "points", "win_rate", "lower95", "upper95",
+        ])
+        .map_err(io)?;
+        for r in &data.analysis.pairwise {
+            w.write_record([
+                r.bot.clone(),
+                r.opponent.clone(),
+                r.games.to_string(),
+                num(r.points),
+                num(r.win_rate),
+                num(r.lower),
+                num(r.upper),
+            ])
+            .map_err(io)?;
+        }
+        flush(w)
+    }
+}
+
+pub struct ScoresCsv;
+
+fn score_cells(s: &ScoreRow) -> [String; 9] {
+    [
+        num(s.mean),
+        num(s.sd),
+        num(s.min),
+        num(s.q05),
+        num(s.q25),
+        num(s.median),
+        num(s.q75),
+        num(s.q95),
+        num(s.max),
+    ]
+}
+
+impl Exporter for ScoresCsv {
+    fn file_name(&self) -> &'static str {
+        "scores.csv"
+    }
+
+    /// `seat` is `all` for a bot's games in every seat, else the seat index.
+    fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
+        let mut w = writer(out);
+        w.write_record([
+            "bot", "seat", "games", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95",
+            "max",
+        ])
+        .map_err(io)?;
+        for r in &data.analysis.per_bot {
+            let mut row = vec![r.bot.clone(), "all".to_string(), r.games.to_string()];
+            row.extend(score_cells(&r.score));
+            w.write_record(&row).map_err(io)?;
+        }
+        for r in &data.analysis.per_seat {
+            let mut row = vec![r.bot.clone(), r.seat.to_string(), r.games.to_string()];
+            row.extend(score_cells(&r.score));
+            w.write_record(&row).map_err(io)?;
+        }
+        flush(w)
+    }
+}

@@ -1,0 +1,79 @@
+//! `report.html`: one self-contained page (inline CSS and SVG, no script, no network) with the
+//! tables and plots, readable in any browser.
+
+use super::markup::sections;
+use super::{Exporter, ReportData};
+use std::io::Write;
+
+pub struct Html;
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+const STYLE: &str = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}\
+table{border-collapse:collapse;margin:.5em 0 .3em}th,td{border:1px solid #ccc;padding:.25em .6em}\
+th{background:#f0f0f0}td{text-align:right}td:first-child{text-align:left}\
+p.note{color:#555;font-size:.9em;margin-top:.2em}figure{margin:1.5em 0}\
+figure svg{max-width:100%;height:auto;border:1px solid #ddd}figcaption{font-weight:bold}";
+
+impl Exporter for Html {
+    fn file_name(&self) -> &'static str {
+        "report.html"
+    }
+
+    fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
+        let a = data.analysis;
+        writeln!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <title>Tournament report</title><style>{STYLE}</style></head><body>"
+        )?;
+        writeln!(out, "<h1>Tournament report</h1>")?;
+        writeln!(
+            out,
+            "<p>{} games, bots: {}.</p>",
+            a.games_played,
+            escape(&a.bots.join(", "))
+        )?;
+        for section in sections(a) {
+            if section.rows.is_empty() {
+                continue;
+            }
+            writeln!(
+                out,
+                "<h2>{}</h2>\n<table><thead><tr>",
+                escape(section.title)
+            )?;
+            for h in &section.header {
+                write!(out, "<th>{}</th>", escape(h))?;
+            }
+            writeln!(out, "</tr></thead><tbody>")?;
+            for row in &section.rows {
+                write!(out, "<tr>")?;
+                for c in row {
+                    write!(out, "<td>{}</td>", escape(c))?;
+                }
+                writeln!(out, "</tr>")?;
+            }
+            writeln!(out, "</tbody></table>")?;
+            if !section.note.is_empty() {
+                writeln!(out, "<p class=\"note\">{}</p>", escape(&section.note))?;
+            }
+        }
+        writeln!(out, "<h2>Plots</h2>")?;
+        for plot in data.plots {
+            writeln!(
+                out,
+                "<figure id=\"plot-{}\"><figcaption>{}</figcaption>\n{}\n</figure>",
+                plot.name,
+                escape(plot.title),
+                plot.svg
+            )?;
+        }
+        writeln!(out, "</body></html>")
+    }
+}

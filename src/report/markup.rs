@@ -1,0 +1,274 @@
+//! The report's tables as plain rows of text, shared by the Markdown and HTML exporters so both
+//! show the same numbers.
+
+use super::terminal::verdict_text;
+use crate::summary::{Analysis, ScoreRow};
+
+/// One titled table with a note under it.
+pub struct Section {
+    pub title: &'static str,
+    pub header: Vec<String>,
+    pub rows: Vec<Vec<String>>,
+    pub note: String,
+}
+
+fn strings(cells: &[&str]) -> Vec<String> {
+    cells.iter().map(|c| c.to_string()).collect()
+}
+
+fn interval(lo: f64, hi: f64, digits: usize) -> String {
+    if lo.is_finite() && hi.is_finite() {
+        format!("[{lo:+.digits$}, {hi:+.digits$}]")
+    } else {
+        "n/a".to_string()
+    }
+}
+
+fn n(v: f64) -> String {
+    if v.fract() == 0.0 {
+        format!("{v:.0}")
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+fn spread(s: &ScoreRow) -> [String; 7] {
+    [
+        format!("{:.2}", s.mean),
+        format!("{:.2}", s.sd),
+        n(s.min),
+        n(s.q25),
+        n(s.median),
+        n(s.q75),
+        n(s.max),
+    ]
+}
+
+const SPREAD: [&str; 7] = ["mean", "sd", "min", "q25", "median", "q75", "max"];
+
+pub fn sections(a: &Analysis) -> Vec<Section> {
+    let mut out = Vec::new();
+    let mut ratings: Vec<_> = a.ratings.rows.iter().collect();
+    ratings.sort_by(|x, y| y.elo.total_cmp(&x.elo));
+    out.push(Section {
+        title: "Ratings",
+        header: strings(&["bot", "Elo", "95% interval", "games"]),
+        rows: ratings
+            .iter()
+            .map(|r| {
+                vec![
+                    r.bot.clone(),
+                    format!("{:+.1}", r.elo),
+                    interval(r.lower, r.upper, 1),
+                    r.games.to_string(),
+                ]
+            })
+            .collect(),
+        note: format!(
+            "{}; {}. Prior: {}. Interval: {}.",
+            a.ratings.method, a.ratings.scale, a.ratings.prior, a.ratings.interval
+        ),
+    });
+    let order: Vec<usize> = ratings
+        .iter()
+        .filter_map(|r| a.bots.iter().position(|b| *b == r.bot))
+        .collect();
+    let mut header = vec!["bot".to_string()];
+    header.extend(order.iter().map(|&j| a.bots[j].clone()));
+    out.push(Section {
+        title: "Likelihood of superiority",
+        header,
+        rows: order
+            .iter()
+            .map(|&i| {
+                let mut row = vec![a.bots[i].clone()];
+                row.extend(order.iter().map(|&j| {
+                    if i == j {
+                        "-".to_string()
+                    } else {
+                        format!("{:.3}", a.ratings.superiority[i][j])
+                    }
+                }));
+                row
+            })
+            .collect(),
+        note: "Share of bootstrap resamples in which the row bot rated above the column bot."
+            .to_string(),
+    });
+    out.push(Section {
+        title: "Head to head",
+        header: strings(&[
+            "bot",
+            "vs",
+            "games",
+            "Elo ± 95%",
+            "nElo ± 95%",
+            "LOS",
+            "pentanomial 0-½-1-1½-2",
+            "LLR [lower, upper]",
+            "GSPRT",
+        ]),
+        rows: a
+            .head_to_head
+            .iter()
+            .map(|r| {
+                vec![
+                    r.bot.clone(),
+                    r.opponent.clone(),
+                    r.games.to_string(),
+                    format!("{:+.1} ± {:.1}", r.elo, r.elo_error95),
+                    format!("{:+.1} ± {:.1}", r.nelo, r.nelo_error95),
+                    format!("{:.3}", r.los),
+                    r.pentanomial
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                    format!("{:.2} [{:.2}, {:.2}]", r.llr, r.llr_lower, r.llr_upper),
+                    verdict_text(r.verdict).to_string(),
+                ]
+            })
+            .collect(),
+        note: format!(
+            "From seat-swapped seed pairs, first bot's view (pentanomial: pairs scoring 0, ½, 1, \
+             1½, 2 points). GSPRT on normalized Elo, H0: nElo = {}, H1: nElo = {}, alpha = {}, \
+             beta = {}. Two-seat pairings only.",
+            a.sprt.nelo0, a.sprt.nelo1, a.sprt.alpha, a.sprt.beta
+        ),
+    });
+    out.push(Section {
+        title: "Win rates",
+        header: strings(&["bot", "vs", "games", "points", "win rate", "95% Wilson"]),
+        rows: a
+            .pairwise
+            .iter()
+            .map(|r| {
+                vec![
+                    r.bot.clone(),
+                    r.opponent.clone(),
+                    r.games.to_string(),
+                    n(r.points),
+                    format!("{:.3}", r.win_rate),
+                    format!("[{:.3}, {:.3}]", r.lower, r.upper),
+                ]
+            })
+            .collect(),
+        note: "Points over every pair of seats the two bots shared: 1 for the better rank, ½ for \
+               a tie."
+            .to_string(),
+    });
+    let mut header = strings(&["bot", "games", "wins", "draws", "losses"]);
+    header.extend(SPREAD.iter().map(|s| s.to_string()));
+    out.push(Section {
+        title: "Scores per bot",
+        header,
+        rows: a
+            .per_bot
+            .iter()
+            .map(|r| {
+                let mut row = vec![
+                    r.bot.clone(),
+                    r.games.to_string(),
+                    r.wins.to_string(),
+                    r.draws.to_string(),
+                    r.losses.to_string(),
+                ];
+                row.extend(spread(&r.score));
+                row
+            })
+            .collect(),
+        note: "Wins: rank 1 alone; draws: rank 1 shared.".to_string(),
+    });
+    let mut header = strings(&["bot", "seat", "games"]);
+    header.extend(SPREAD.iter().map(|s| s.to_string()));
+    out.push(Section {
+        title: "Scores per bot and seat",
+        header,
+        rows: a
+            .per_seat
+            .iter()
+            .map(|r| {
+                let mut row = vec![r.bot.clone(), r.seat.to_string(), r.games.to_string()];
+                row.extend(spread(&r.score));
+                row
+            })
+            .collect(),
+        note: "Seat 0 acts first.".to_string(),
+    });
+    let mut header = strings(&["bot", "minus", "games"]);
+    header.extend(SPREAD.iter().map(|s| s.to_string()));
+    out.push(Section {
+        title: "Score margins",
+        header,
+        rows: a
+            .margins
+            .iter()
+            .map(|r| {
+                let mut row = vec![r.bot.clone(), r.opponent.clone(), r.games.to_string()];
+                row.extend(spread(&r.margin));
+                row
+            })
+            .collect(),
+        note: "Score of the first bot minus the second's, over the games they shared.".to_string(),
+    });
+    out.push(Section {
+        title: "Game length",
+        header: strings(&[
+            "pairing",
+            "games",
+            "mean turns",
+            "sd",
+            "min",
+            "median",
+            "max",
+            "terminations",
+        ]),
+        rows: a
+            .lengths
+            .iter()
+            .map(|r| {
+                vec![
+                    r.pairing.clone(),
+                    r.games.to_string(),
+                    format!("{:.1}", r.turns.mean),
+                    format!("{:.1}", r.turns.sd),
+                    n(r.turns.min),
+                    n(r.turns.median),
+                    n(r.turns.max),
+                    r.terminations
+                        .iter()
+                        .map(|(t, c)| format!("{t} {c}"))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ]
+            })
+            .collect(),
+        note: String::new(),
+    });
+    out.push(Section {
+        title: "Faults per bot",
+        header: strings(&["bot", "games", "crash", "illegal", "timeout"]),
+        rows: a
+            .per_bot
+            .iter()
+            .map(|r| {
+                vec![
+                    r.bot.clone(),
+                    r.games.to_string(),
+                    r.crashes.to_string(),
+                    r.illegal.to_string(),
+                    r.timeouts.to_string(),
+                ]
+            })
+            .collect(),
+        note: format!(
+            "Games lost by the bot's own fault. All terminations: {}.",
+            a.terminations
+                .iter()
+                .map(|(t, c)| format!("{t} {c}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    });
+    out
+}

@@ -1,0 +1,512 @@
+//! The report's plots, drawn once per backend: SVG (inlined in `report.html`, written as `.svg`)
+//! and PNG. PNG text uses the DejaVu Sans font compiled in (`fonts/`, Bitstream Vera licence),
+//! so it renders on a machine without any installed fonts. Reads an analysis; never a game.
+
+use super::ReportError;
+use crate::summary::Analysis;
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::SegmentedCoord;
+use plotters::coord::types::RangedCoordusize;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+use std::path::{Path, PathBuf};
+use std::sync::Once;
+
+type DrawResult = Result<(), Box<dyn std::error::Error>>;
+
+const FONT: &str = "sans-serif";
+const SIZE: (u32, u32) = (960, 540);
+
+/// One plot, as inline SVG.
+pub struct Plot {
+    /// File stem: `ratings` gives `ratings.svg` and `ratings.png`.
+    pub name: &'static str,
+    pub title: &'static str,
+    pub svg: String,
+}
+
+/// Colours for series (Tableau 10), readable on white and distinct for colour-blind readers.
+const COLOURS: [RGBColor; 10] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+    RGBColor(227, 119, 194),
+    RGBColor(127, 127, 127),
+    RGBColor(188, 189, 34),
+    RGBColor(23, 190, 207),
+];
+
+fn colour(i: usize) -> RGBColor {
+    COLOURS[i % COLOURS.len()]
+}
+
+/// Every plot: file stem and title.
+const PLOTS: [(&str, &str); 5] = [
+    ("ratings", "Ratings with 95% intervals"),
+    ("winrates", "Win rates (row bot against column bot)"),
+    ("scores", "Score distribution per bot"),
+    ("margins", "Score margin per pairing"),
+    ("convergence", "Ratings against games played"),
+];
+
+fn draw<DB: DrawingBackend>(name: &str, root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    match name {
+        "ratings" => ratings(root, a),
+        "winrates" => winrates(root, a),
+        "scores" => scores(root, a),
+        "margins" => margins(root, a),
+        _ => convergence(root, a),
+    }?;
+    root.present()?;
+    Ok(())
+}
+
+fn register_font() {
+    static ONCE: Once = Once::new();
+    ONCE.call_once(|| {
+        plotters::style::register_font(
+            FONT,
+            FontStyle::Normal,
+            include_bytes!("fonts/DejaVuSans.ttf"),
+        )
+        .map_err(|_| ())
+        .expect("the bundled font is a valid TrueType file");
+    });
+}
+
+/// Draws every plot as SVG text.
+pub fn svg_plots(analysis: &Analysis) -> Result<Vec<Plot>, ReportError> {
+    register_font();
+    let mut out = Vec::new();
+    for (name, title) in PLOTS {
+        let mut svg = String::new();
+        {
+            let root = SVGBackend::with_string(&mut svg, SIZE).into_drawing_area();
+            draw(name, &root, analysis).map_err(|e| ReportError::Plot(name, e.to_string()))?;
+        }
+        out.push(Plot { name, title, svg });
+    }
+    Ok(out)
+}
+
+/// Writes `<name>.png` for every plot into `dir`.
+pub fn write_pngs(analysis: &Analysis, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
+    register_font();
+    let mut written = Vec::new();
+    for (name, _) in PLOTS {
+        let path = dir.join(format!("{name}.png"));
+        {
+            let root = BitMapBackend::new(&path, SIZE).into_drawing_area();
+            draw(name, &root, analysis).map_err(|e| ReportError::Plot(name, e.to_string()))?;
+        }
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// `n` categories, `0..n` (plotters' segmented ranges include their end).
+fn categories(n: usize) -> SegmentedCoord<RangedCoordusize> {
+    (0..n.max(1) - 1).into_segmented()
+}
+
+fn category_label(names: &[String]) -> impl Fn(&SegmentValue<usize>) -> String + '_ {
+    move |v| match v {
+        SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
+            names.get(*i).cloned().unwrap_or_default()
+        }
+        SegmentValue::Last => String::new(),
+    }
+}
+
+fn no_data<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, title: &str) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    root.fill(&WHITE)?;
+    root.draw(&Text::new(
+        format!("{title}: no data"),
+        (40, 40),
+        (FONT, 24).into_font(),
+    ))?;
+    Ok(())
+}
+
+/// Padding of a value range so marks do not sit on the frame.
+fn padded(lo: f64, hi: f64) -> std::ops::Range<f64> {
+    let span = (hi - lo).abs().max(1.0);
+    (lo - 0.08 * span)..(hi + 0.08 * span)
+}
+
+fn ratings<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let mut rows: Vec<_> = a.ratings.rows.iter().filter(|r| r.games > 0).collect();
+    if rows.is_empty() {
+        return no_data(root, "Ratings");
+    }
+    rows.sort_by(|x, y| x.elo.total_cmp(&y.elo));
+    let names: Vec<String> = rows.iter().map(|r| r.bot.clone()).collect();
+    let finite = |v: f64, e: f64| if v.is_finite() { v } else { e };
+    let lo = rows
+        .iter()
+        .map(|r| finite(r.lower, r.elo))
+        .fold(f64::MAX, f64::min);
+    let hi = rows
+        .iter()
+        .map(|r| finite(r.upper, r.elo))
+        .fold(f64::MIN, f64::max);
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(root)
+        .caption(
+            format!("Ratings with 95% bootstrap intervals ({})", a.ratings.scale),
+            (FONT, 26),
+        )
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(150)
+        .build_cartesian_2d(padded(lo, hi), categories(rows.len()))?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .x_desc("Elo (400·log10 scale)")
+        .y_labels(rows.len())
+        .y_label_formatter(&category_label(&names))
+        .label_style((FONT, 18))
+        .axis_desc_style((FONT, 20))
+        .draw()?;
+    let style = colour(0).stroke_width(3);
+    chart
+        .draw_series(rows.iter().enumerate().map(|(i, r)| {
+            ErrorBar::new_horizontal(
+                SegmentValue::CenterOf(i),
+                finite(r.lower, r.elo),
+                r.elo,
+                finite(r.upper, r.elo),
+                style,
+                18,
+            )
+        }))?
+        .label("95% interval")
+        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], style));
+    chart
+        .draw_series(
+            rows.iter().enumerate().map(|(i, r)| {
+                Circle::new((r.elo, SegmentValue::CenterOf(i)), 6, colour(3).filled())
+            }),
+        )?
+        .label("maximum-likelihood rating")
+        .legend(|(x, y)| Circle::new((x + 12, y), 6, colour(3).filled()));
+    chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
+        Text::new(
+            format!("  {:+.1} [{:+.1}, {:+.1}]", r.elo, r.lower, r.upper),
+            (finite(r.upper, r.elo), SegmentValue::CenterOf(i)),
+            (FONT, 16)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Left, VPos::Bottom)),
+        )
+    }))?;
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::LowerRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font((FONT, 16))
+        .draw()?;
+    Ok(())
+}
+
+/// White at ½, blue towards 1, red towards 0.
+fn win_colour(rate: f64) -> RGBColor {
+    let t = (rate - 0.5).clamp(-0.5, 0.5) * 2.0;
+    let mix =
+        |from: u8, to: u8, w: f64| (f64::from(from) + (f64::from(to) - f64::from(from)) * w) as u8;
+    if t >= 0.0 {
+        RGBColor(mix(255, 33, t), mix(255, 102, t), mix(255, 172, t))
+    } else {
+        RGBColor(mix(255, 178, -t), mix(255, 24, -t), mix(255, 43, -t))
+    }
+}
+
+fn winrates<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let n = a.bots.len();
+    if a.pairwise.is_empty() || n == 0 {
+        return no_data(root, "Win rates");
+    }
+    // Rows are drawn top-down, so segment k of the y axis holds bot n-1-k.
+    let rows_bottom_up: Vec<String> = a.bots.iter().rev().cloned().collect();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(root)
+        .caption("Win rate of the row bot against the column bot", (FONT, 26))
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(150)
+        .build_cartesian_2d(categories(n), categories(n))?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc("opponent (column)")
+        .y_desc("bot (row)")
+        .x_labels(n)
+        .y_labels(n)
+        .x_label_formatter(&category_label(&a.bots))
+        .y_label_formatter(&category_label(&rows_bottom_up))
+        .label_style((FONT, 18))
+        .axis_desc_style((FONT, 20))
+        .draw()?;
+    let index = |name: &str| a.bots.iter().position(|b| b == name).unwrap_or(0);
+    // Row i drawn from the top: y segment n-1-i.
+    let cell = |i: usize, j: usize| {
+        (
+            (SegmentValue::Exact(j), SegmentValue::Exact(n - 1 - i)),
+            (SegmentValue::Exact(j + 1), SegmentValue::Exact(n - i)),
+        )
+    };
+    chart.draw_series((0..n).map(|i| {
+        let (p, q) = cell(i, i);
+        Rectangle::new([p, q], RGBColor(225, 225, 225).filled())
+    }))?;
+    chart.draw_series(a.pairwise.iter().map(|row| {
+        let (p, q) = cell(index(&row.bot), index(&row.opponent));
+        Rectangle::new([p, q], win_colour(row.win_rate).filled())
+    }))?;
+    for (text, size, vpos) in [(0, 20, VPos::Bottom), (1, 15, VPos::Top)] {
+        chart.draw_series(a.pairwise.iter().map(|row| {
+            let (i, j) = (index(&row.bot), index(&row.opponent));
+            let label = if text == 0 {
+                format!("{:.1}%", 100.0 * row.win_rate)
+            } else {
+                format!("95% [{:.1}, {:.1}]", 100.0 * row.lower, 100.0 * row.upper)
+            };
+            Text::new(
+                label,
+                (SegmentValue::CenterOf(j), SegmentValue::CenterOf(n - 1 - i)),
+                (FONT, size)
+                    .into_font()
+                    .color(&BLACK)
+                    .pos(Pos::new(HPos::Center, vpos)),
+            )
+        }))?;
+    }
+    Ok(())
+}
+
+fn scores<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let dists: Vec<_> = a
+        .score_distributions
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| d.count() > 0)
+        .collect();
+    if dists.is_empty() {
+        return no_data(root, "Scores");
+    }
+    let lo = dists.iter().filter_map(|(_, d)| d.min()).min().unwrap_or(0);
+    let hi = dists.iter().filter_map(|(_, d)| d.max()).max().unwrap_or(0);
+    let bins = 40.min((hi - lo + 1) as usize).max(1);
+    let width = ((hi - lo + 1) as f64 / bins as f64).max(1.0);
+    let histograms: Vec<(usize, Vec<f64>)> = dists
+        .iter()
+        .map(|(i, d)| {
+            let mut h = vec![0.0; bins];
+            for (value, times) in d.counts() {
+                let b = (((value - lo) as f64 / width) as usize).min(bins - 1);
+                h[b] += times as f64;
+            }
+            let total = d.count() as f64;
+            h.iter_mut().for_each(|v| *v = 100.0 * *v / total);
+            (*i, h)
+        })
+        .collect();
+    let top = histograms
+        .iter()
+        .flat_map(|(_, h)| h.iter().copied())
+        .fold(0.0, f64::max);
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(root)
+        .caption("Score distribution per bot", (FONT, 26))
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(80)
+        .build_cartesian_2d(lo as f64..(lo as f64 + width * bins as f64), 0.0..top * 1.1)?;
+    chart
+        .configure_mesh()
+        .x_desc(format!("score (bins of {width:.0})"))
+        .y_desc("share of the bot's games (%)")
+        .label_style((FONT, 18))
+        .axis_desc_style((FONT, 20))
+        .draw()?;
+    for (i, h) in &histograms {
+        let c = colour(*i);
+        let mut points = vec![(lo as f64, 0.0)];
+        for (b, v) in h.iter().enumerate() {
+            let x0 = lo as f64 + b as f64 * width;
+            points.push((x0, *v));
+            points.push((x0 + width, *v));
+        }
+        points.push((lo as f64 + width * bins as f64, 0.0));
+        chart.draw_series(std::iter::once(Polygon::new(points.clone(), c.mix(0.15))))?;
+        chart
+            .draw_series(LineSeries::new(points, c.stroke_width(3)))?
+            .label(format!(
+                "{} (mean {:.1})",
+                a.bots[*i],
+                a.score_distributions[*i].mean().unwrap_or(0.0)
+            ))
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(3)));
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font((FONT, 16))
+        .draw()?;
+    Ok(())
+}
+
+fn margins<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    if a.margins.is_empty() {
+        return no_data(root, "Margins");
+    }
+    let names: Vec<String> = a
+        .margins
+        .iter()
+        .map(|m| format!("{} − {}", m.bot, m.opponent))
+        .collect();
+    let lo = a.margins.iter().map(|m| m.margin.q05).fold(0.0, f64::min);
+    let hi = a.margins.iter().map(|m| m.margin.q95).fold(0.0, f64::max);
+    let n = a.margins.len();
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(root)
+        .caption(
+            "Score margin per pairing (first bot minus second)",
+            (FONT, 26),
+        )
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(190)
+        .build_cartesian_2d(padded(lo, hi + 0.3 * (hi - lo)), categories(n))?;
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .x_desc("score difference: whiskers 5–95%, box 25–75%, bar median, dot mean")
+        .y_labels(n)
+        .y_label_formatter(&category_label(&names))
+        .label_style((FONT, 18))
+        .axis_desc_style((FONT, 18))
+        .draw()?;
+    chart.draw_series(std::iter::once(PathElement::new(
+        vec![(0.0, SegmentValue::Exact(0)), (0.0, SegmentValue::Last)],
+        BLACK.mix(0.6).stroke_width(2),
+    )))?;
+    for (i, m) in a.margins.iter().enumerate() {
+        let c = colour(i);
+        let st = &m.margin;
+        let at = |x: f64| chart.backend_coord(&(x, SegmentValue::CenterOf(i)));
+        let ((x05, y), (x25, _), (x50, _), (x75, _), (x95, _), (xm, _)) = (
+            at(st.q05),
+            at(st.q25),
+            at(st.median),
+            at(st.q75),
+            at(st.q95),
+            at(st.mean),
+        );
+        let line = c.stroke_width(2);
+        root.draw(&PathElement::new(vec![(x05, y), (x25, y)], line))?;
+        root.draw(&PathElement::new(vec![(x75, y), (x95, y)], line))?;
+        for x in [x05, x95] {
+            root.draw(&PathElement::new(vec![(x, y - 10), (x, y + 10)], line))?;
+        }
+        root.draw(&Rectangle::new(
+            [(x25, y - 18), (x75, y + 18)],
+            c.mix(0.35).filled(),
+        ))?;
+        root.draw(&Rectangle::new([(x25, y - 18), (x75, y + 18)], line))?;
+        root.draw(&PathElement::new(
+            vec![(x50, y - 18), (x50, y + 18)],
+            BLACK.stroke_width(3),
+        ))?;
+        root.draw(&Circle::new((xm, y), 6, BLACK.filled()))?;
+        root.draw(&Text::new(
+            format!("mean {:+.1}, sd {:.1}", st.mean, st.sd),
+            (x95 + 10, y),
+            (FONT, 16)
+                .into_font()
+                .color(&BLACK)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+    }
+    Ok(())
+}
+
+fn convergence<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let points = &a.convergence;
+    if points.is_empty() {
+        return no_data(root, "Convergence");
+    }
+    let games = points.last().map_or(1, |p| p.games) as f64;
+    let played: Vec<usize> = (0..a.bots.len())
+        .filter(|&i| a.ratings.rows.get(i).is_some_and(|r| r.games > 0))
+        .collect();
+    let values = points.iter().flat_map(|p| played.iter().map(|&i| p.elo[i]));
+    let lo = values.clone().fold(f64::MAX, f64::min);
+    let hi = values.fold(f64::MIN, f64::max);
+    root.fill(&WHITE)?;
+    let mut chart = ChartBuilder::on(root)
+        .caption("Ratings against games played", (FONT, 26))
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(80)
+        .build_cartesian_2d(0.0..games, padded(lo, hi + 0.3 * (hi - lo).max(1.0)))?;
+    chart
+        .configure_mesh()
+        .x_desc("games played")
+        .y_desc(format!("Elo ({})", a.ratings.scale))
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .label_style((FONT, 18))
+        .axis_desc_style((FONT, 20))
+        .draw()?;
+    for &i in &played {
+        let c = colour(i);
+        chart
+            .draw_series(LineSeries::new(
+                points.iter().map(|p| (p.games as f64, p.elo[i])),
+                c.stroke_width(3),
+            ))?
+            .label(a.bots[i].clone())
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(3)));
+        chart.draw_series(
+            points
+                .iter()
+                .map(|p| Circle::new((p.games as f64, p.elo[i]), 3, c.filled())),
+        )?;
+    }
+    chart
+        .configure_series_labels()
+        .position(SeriesLabelPosition::UpperRight)
+        .background_style(WHITE.mix(0.9))
+        .border_style(BLACK)
+        .label_font((FONT, 16))
+        .draw()?;
+    Ok(())
+}

@@ -1,0 +1,68 @@
+//! The exporters together, on a small hand-fed tally.
+
+use super::*;
+use crate::outcome::Termination;
+use crate::runner::GameRecord;
+use crate::summary::{AnalysisOptions, Tally};
+
+fn analysis() -> Analysis {
+    let mut tally = Tally::new(2);
+    for index in 0..20u64 {
+        let rotation = (index % 2) as usize;
+        let lineup = if rotation == 0 {
+            vec![0, 1]
+        } else {
+            vec![1, 0]
+        };
+        let first_wins = index % 5 != 0;
+        let ranks = if (lineup[0] == 0) == first_wins {
+            vec![1, 2]
+        } else {
+            vec![2, 1]
+        };
+        tally.add(&GameRecord {
+            index,
+            seed_index: index / 2,
+            pairing: 0,
+            rotation,
+            lineup,
+            scores: vec![10 + index as i32, 5],
+            ranks,
+            termination: Termination::Normal,
+            culprit: None,
+            turns: 30 + index as u32,
+            extras: Vec::new(),
+            fault: None,
+        });
+    }
+    let names = vec!["alpha".to_string(), "beta<b>".to_string()];
+    Analysis::build(&names, &tally, &AnalysisOptions::default())
+}
+
+#[test]
+fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
+    let a = analysis();
+    let plots = plots::svg_plots(&a).unwrap();
+    assert_eq!(plots.len(), 5);
+    let data = ReportData {
+        analysis: &a,
+        plots: &plots,
+    };
+    let mut texts = std::collections::BTreeMap::new();
+    for e in exporters() {
+        let mut buffer = Vec::new();
+        e.write(&data, &mut buffer).unwrap();
+        texts.insert(e.file_name(), String::from_utf8(buffer).unwrap());
+    }
+    assert!(texts["ratings.csv"].starts_with("bot,elo,lower95,upper95,games\n"));
+    assert_eq!(texts["ratings.csv"].lines().count(), 3);
+    assert!(texts["winrates.csv"].contains("alpha,beta<b>,20,"));
+    assert!(texts["scores.csv"].contains("alpha,all,20,"));
+    assert!(texts["scores.csv"].contains("alpha,1,10,"));
+    let md = &texts["report.md"];
+    assert!(md.contains("## Head to head") && md.contains("## Game length"));
+    let html = &texts["report.html"];
+    assert!(html.contains("beta&lt;b&gt;"), "names are escaped");
+    assert_eq!(html.matches("<svg").count(), 5);
+    assert!(!html.contains("<script") && !html.contains("http://www.w3.org/1999/xhtml\" src"));
+}

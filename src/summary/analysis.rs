@@ -1,0 +1,551 @@
+//! Everything a report shows, computed from a [`Tally`]: the one place where accumulated counts
+//! become ratings, intervals, head-to-head tests and tables. Knows bots, ranks, scores and seed
+//! groups; never a game.
+
+use super::tally::{PairingTally, Tally};
+use crate::outcome::Termination;
+use crate::seed::{self, Stream};
+use crate::stats::bootstrap::{PairingGroups, bootstrap_anchored};
+use crate::stats::distribution::ScoreDistribution;
+use crate::stats::elo::elo_estimate;
+use crate::stats::pentanomial::HeadToHead;
+use crate::stats::plackett_luce::{MAX_SEATS, bootstrap_plackett_luce, fit_plackett_luce};
+use crate::stats::ratings::{DEFAULT_PRIOR_DRAWS, PairwiseResults, Prior, fit_bradley_terry};
+use crate::stats::sprt::{EloBounds, SprtBounds, Verdict, sprt};
+use crate::stats::wilson::wilson_interval;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Bootstrap resamples behind every rating interval and the superiority matrix.
+pub const BOOTSTRAP_DRAWS: usize = 1000;
+
+/// The bootstrap's generator is keyed by this fixed master seed rather than the run's, so a
+/// report recomputed from `games.csv` alone (which does not record the master seed) gives the
+/// same intervals as the run did.
+const BOOTSTRAP_MASTER_SEED: u64 = 0;
+
+/// The generalized SPRT's hypotheses (normalized Elo) and error rates.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SprtOptions {
+    pub nelo0: f64,
+    pub nelo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+}
+
+impl Default for SprtOptions {
+    /// fishtest's usual normalized bounds [0, 5] with alpha = beta = 0.05.
+    fn default() -> Self {
+        SprtOptions {
+            nelo0: 0.0,
+            nelo1: 5.0,
+            alpha: 0.05,
+            beta: 0.05,
+        }
+    }
+}
+
+/// How to compute the analysis.
+#[derive(Clone, Debug)]
+pub struct AnalysisOptions {
+    /// Bot index and the rating it is pinned to; `None` centres ratings on mean 0.
+    pub anchor: Option<(usize, f64)>,
+    pub sprt: SprtOptions,
+    pub bootstrap_draws: usize,
+}
+
+impl Default for AnalysisOptions {
+    fn default() -> Self {
+        AnalysisOptions {
+            anchor: None,
+            sprt: SprtOptions::default(),
+            bootstrap_draws: BOOTSTRAP_DRAWS,
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Analysis {
+    pub bots: Vec<String>,
+    pub games_played: u64,
+    pub ratings: Ratings,
+    pub pairwise: Vec<PairRow>,
+    pub head_to_head: Vec<HeadToHeadRow>,
+    pub per_bot: Vec<BotRow>,
+    pub per_seat: Vec<SeatRow>,
+    pub margins: Vec<MarginRow>,
+    pub lengths: Vec<LengthRow>,
+    pub terminations: BTreeMap<&'static str, u64>,
+    pub convergence: Vec<ConvergencePoint>,
+    /// The GSPRT settings behind `head_to_head`.
+    pub sprt: SprtOptions,
+    /// Every bot's scores, for the distribution plot.
+    #[serde(skip)]
+    pub score_distributions: Vec<ScoreDistribution>,
+    /// Score margins, one per row of `margins`.
+    #[serde(skip)]
+    pub margin_distributions: Vec<ScoreDistribution>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Ratings {
+    pub method: String,
+    pub prior: String,
+    pub interval: String,
+    pub scale: String,
+    pub rows: Vec<RatingRow>,
+    /// `superiority[i][j]`: share of bootstrap resamples in which bot `i` rated above bot `j`.
+    pub superiority: Vec<Vec<f64>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingRow {
+    pub bot: String,
+    pub elo: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub games: u64,
+}
+
+/// One bot's results against one opponent.
+#[derive(Clone, Debug, Serialize)]
+pub struct PairRow {
+    pub bot: String,
+    pub opponent: String,
+    pub games: u64,
+    /// Wins plus half the draws.
+    pub points: f64,
+    pub win_rate: f64,
+    pub lower: f64,
+    pub upper: f64,
+    /// Seed groups by the bot's half-points in them (a pentanomial for two seats); only on the
+    /// row of the pairing's first bot.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub seed_groups: Option<Vec<u64>>,
+}
+
+/// Chess-tester numbers for one two-seat pairing, from its seed pairs (first bot's view).
+#[derive(Clone, Debug, Serialize)]
+pub struct HeadToHeadRow {
+    pub bot: String,
+    pub opponent: String,
+    pub games: u64,
+    /// Pairs scoring 0, ½, 1, 1½, 2 points for `bot`.
+    pub pentanomial: Vec<u64>,
+    pub elo: f64,
+    pub elo_error95: f64,
+    pub nelo: f64,
+    pub nelo_error95: f64,
+    pub los: f64,
+    pub llr: f64,
+    pub llr_lower: f64,
+    pub llr_upper: f64,
+    pub verdict: Verdict,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BotRow {
+    pub bot: String,
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub score: ScoreRow,
+    pub mean_turns: f64,
+    pub crashes: u64,
+    pub illegal: u64,
+    pub timeouts: u64,
+    pub fault_examples: Vec<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatRow {
+    pub bot: String,
+    pub seat: usize,
+    pub games: u64,
+    pub score: ScoreRow,
+}
+
+/// Score of `bot` minus `opponent`'s over the games they shared.
+#[derive(Clone, Debug, Serialize)]
+pub struct MarginRow {
+    pub bot: String,
+    pub opponent: String,
+    pub games: u64,
+    pub margin: ScoreRow,
+}
+
+/// Game length (turns) and endings of one pairing.
+#[derive(Clone, Debug, Serialize)]
+pub struct LengthRow {
+    pub pairing: String,
+    pub games: u64,
+    pub turns: ScoreRow,
+    pub terminations: BTreeMap<&'static str, u64>,
+}
+
+/// Point-estimate ratings after the first `games` games.
+#[derive(Clone, Debug, Serialize)]
+pub struct ConvergencePoint {
+    pub games: u64,
+    pub elo: Vec<f64>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct ScoreRow {
+    pub mean: f64,
+    pub sd: f64,
+    pub min: f64,
+    pub q05: f64,
+    pub q25: f64,
+    pub median: f64,
+    pub q75: f64,
+    pub q95: f64,
+    pub max: f64,
+}
+
+impl ScoreRow {
+    /// Zeros for an empty distribution, so the JSON never holds NaN.
+    pub fn of(s: &ScoreDistribution) -> ScoreRow {
+        let q = |p| s.quantile(p).ok().flatten().unwrap_or(0.0);
+        ScoreRow {
+            mean: s.mean().unwrap_or(0.0),
+            sd: s.std_dev().unwrap_or(0.0),
+            min: s.min().unwrap_or(0) as f64,
+            q05: q(0.05),
+            q25: q(0.25),
+            median: q(0.5),
+            q75: q(0.75),
+            q95: q(0.95),
+            max: s.max().unwrap_or(0) as f64,
+        }
+    }
+}
+
+/// Which likelihood the ratings use.
+#[derive(Clone, Copy, PartialEq)]
+enum Method {
+    BradleyTerry,
+    PlackettLuce,
+}
+
+impl Analysis {
+    /// `bots` names every bot index the tally holds.
+    pub fn build(bots: &[String], tally: &Tally, options: &AnalysisOptions) -> Analysis {
+        let n = bots.len().max(tally.bots.len());
+        let method = if (3..=MAX_SEATS).contains(&tally.max_seats) {
+            Method::PlackettLuce
+        } else {
+            Method::BradleyTerry
+        };
+        let margins: Vec<_> = tally.margins.iter().collect();
+        Analysis {
+            bots: bots.to_vec(),
+            games_played: tally.games,
+            ratings: ratings(bots, n, tally, method, options),
+            pairwise: pairwise(bots, tally),
+            head_to_head: head_to_head(bots, tally, options.sprt),
+            per_bot: per_bot(bots, tally),
+            per_seat: per_seat(bots, tally),
+            margins: margins
+                .iter()
+                .map(|((a, b), d)| MarginRow {
+                    bot: bots[*a].clone(),
+                    opponent: bots[*b].clone(),
+                    games: d.count(),
+                    margin: ScoreRow::of(d),
+                })
+                .collect(),
+            lengths: tally
+                .pairings
+                .iter()
+                .map(|p| LengthRow {
+                    pairing: pairing_name(bots, p),
+                    games: p.games,
+                    turns: ScoreRow::of(&p.turns),
+                    terminations: termination_map(&p.terminations),
+                })
+                .collect(),
+            terminations: termination_map(&tally.terminations),
+            convergence: convergence(n, tally, method, options.anchor),
+            sprt: options.sprt,
+            score_distributions: tally.bots.iter().map(|b| b.scores.clone()).collect(),
+            margin_distributions: margins.iter().map(|(_, d)| (*d).clone()).collect(),
+        }
+    }
+}
+
+pub(crate) fn pairing_name(bots: &[String], p: &PairingTally) -> String {
+    p.bots
+        .iter()
+        .map(|&b| bots[b].as_str())
+        .collect::<Vec<_>>()
+        .join(" vs ")
+}
+
+fn termination_map(counts: &[u64]) -> BTreeMap<&'static str, u64> {
+    Termination::ALL
+        .iter()
+        .zip(counts)
+        .filter(|(_, n)| **n > 0)
+        .map(|(t, n)| (t.as_str(), *n))
+        .collect()
+}
+
+fn point_ratings(
+    n: usize,
+    results: &PairwiseResults,
+    orders: &crate::stats::plackett_luce::FinishingOrders,
+    method: Method,
+) -> Vec<f64> {
+    // With the prior every bot that played has a finite rating, so these cannot fail.
+    match method {
+        Method::BradleyTerry => {
+            fit_bradley_terry(&results.resized(n), Prior::default())
+                .expect("the prior keeps the fit finite")
+                .elo
+        }
+        Method::PlackettLuce => {
+            fit_plackett_luce(orders, n, Prior::default())
+                .expect("the prior keeps the fit finite")
+                .elo
+        }
+    }
+}
+
+fn shift(elo: &mut [f64], anchor: Option<(usize, f64)>) {
+    if let Some((bot, rating)) = anchor {
+        let by = rating - elo[bot];
+        elo.iter_mut().for_each(|e| *e += by);
+    }
+}
+
+fn ratings(
+    bots: &[String],
+    n: usize,
+    tally: &Tally,
+    method: Method,
+    options: &AnalysisOptions,
+) -> Ratings {
+    let mut elo = point_ratings(n, &tally.results, &tally.orders, method);
+    shift(&mut elo, options.anchor);
+    let anchor_bot = options.anchor.map(|(bot, _)| bot);
+    let mut rng = seed::rng(BOOTSTRAP_MASTER_SEED, 0, Stream::Bootstrap);
+    let draws = options.bootstrap_draws;
+    let summary = match method {
+        Method::BradleyTerry => {
+            let two_seat: Vec<PairingGroups> = tally
+                .pairings
+                .iter()
+                .filter_map(|p| p.groups.clone())
+                .filter(|g| g.outcome_counts().iter().sum::<u64>() > 0)
+                .collect();
+            (!two_seat.is_empty()).then(|| {
+                bootstrap_anchored(n, &two_seat, draws, Prior::default(), anchor_bot, &mut rng)
+                    .expect("the prior keeps every resample finite")
+            })
+        }
+        Method::PlackettLuce => {
+            let strata: Vec<_> = tally
+                .pairings
+                .iter()
+                .filter(|p| !p.patterns.is_empty())
+                .map(Tally::group_pattern_orders)
+                .collect();
+            (!strata.is_empty()).then(|| {
+                bootstrap_plackett_luce(n, &strata, draws, Prior::default(), anchor_bot, &mut rng)
+                    .expect("the prior keeps every resample finite")
+            })
+        }
+    };
+    let base = options.anchor.map_or(0.0, |(_, rating)| rating);
+    let (intervals, superiority) = match summary {
+        Some(s) => (
+            s.intervals
+                .iter()
+                .map(|(lo, hi)| (lo + base, hi + base))
+                .collect(),
+            s.superiority,
+        ),
+        None => (vec![(f64::NAN, f64::NAN); n], vec![vec![0.5; n]; n]),
+    };
+    let (method_text, interval_text) = match method {
+        Method::BradleyTerry => (
+            "Bradley-Terry maximum likelihood on all games, draws as half, Elo scale 400*log10"
+                .to_string(),
+            format!(
+                "95% percentile bootstrap over seed groups ({draws} resamples, within each pairing)"
+            ),
+        ),
+        Method::PlackettLuce => (
+            "Plackett-Luce maximum likelihood on finishing orders, ties as every order with equal \
+             weight, Elo scale 400*log10"
+                .to_string(),
+            format!(
+                "95% percentile bootstrap over seed groups ({draws} resamples of whole groups, \
+                 within each pairing)"
+            ),
+        ),
+    };
+    Ratings {
+        method: method_text,
+        prior: format!(
+            "{DEFAULT_PRIOR_DRAWS} virtual draw (a tied two-seat game) between every pair of bots that met"
+        ),
+        interval: interval_text,
+        scale: match options.anchor {
+            Some((bot, rating)) => format!("anchored: {} = {rating}", bots[bot]),
+            None => "mean 0".to_string(),
+        },
+        rows: (0..bots.len())
+            .map(|i| RatingRow {
+                bot: bots[i].clone(),
+                elo: elo[i],
+                lower: intervals[i].0,
+                upper: intervals[i].1,
+                games: tally.bots.get(i).map_or(0, |b| b.games),
+            })
+            .collect(),
+        superiority,
+    }
+}
+
+fn convergence(
+    n: usize,
+    tally: &Tally,
+    method: Method,
+    anchor: Option<(usize, f64)>,
+) -> Vec<ConvergencePoint> {
+    let mut points: Vec<ConvergencePoint> = tally
+        .checkpoints
+        .iter()
+        .map(|c| (c.games, point_ratings(n, &c.results, &c.orders, method)))
+        .chain(
+            (tally.checkpoints.last().map(|c| c.games) != Some(tally.games) && tally.games > 0)
+                .then(|| {
+                    (
+                        tally.games,
+                        point_ratings(n, &tally.results, &tally.orders, method),
+                    )
+                }),
+        )
+        .map(|(games, mut elo)| {
+            shift(&mut elo, anchor);
+            ConvergencePoint { games, elo }
+        })
+        .collect();
+    points.sort_by_key(|p| p.games);
+    points
+}
+
+fn pairwise(bots: &[String], tally: &Tally) -> Vec<PairRow> {
+    let mut rows = Vec::new();
+    for (i, bot) in bots.iter().enumerate() {
+        for (j, opponent) in bots.iter().enumerate() {
+            let games = if i == j || i >= tally.results.n_bots() || j >= tally.results.n_bots() {
+                0.0
+            } else {
+                tally.results.games(i, j)
+            };
+            if games == 0.0 {
+                continue;
+            }
+            let points = tally.results.points(i, j);
+            let (lower, upper) =
+                wilson_interval(points, games, 0.95).expect("points within 0..=games");
+            let seed_groups = tally
+                .pairings
+                .iter()
+                .filter_map(|p| p.groups.as_ref())
+                .find(|g| g.bots() == (i, j))
+                .map(|g| g.outcome_counts().to_vec());
+            rows.push(PairRow {
+                bot: bot.clone(),
+                opponent: opponent.clone(),
+                games: games as u64,
+                points,
+                win_rate: points / games,
+                lower,
+                upper,
+                seed_groups,
+            });
+        }
+    }
+    rows
+}
+
+fn head_to_head(bots: &[String], tally: &Tally, options: SprtOptions) -> Vec<HeadToHeadRow> {
+    let Ok(bounds) = SprtBounds::from_error_rates(options.alpha, options.beta) else {
+        return Vec::new();
+    };
+    let hypotheses = EloBounds::Normalized {
+        nelo0: options.nelo0,
+        nelo1: options.nelo1,
+    };
+    tally
+        .pairings
+        .iter()
+        .filter_map(|p| p.groups.as_ref())
+        .filter_map(|g| {
+            let h2h = HeadToHead::from_pair_histogram(g.outcome_counts()).ok()?;
+            let estimate = elo_estimate(&h2h).ok()?;
+            let test = sprt(&h2h, hypotheses, bounds).ok()?;
+            let (a, b) = g.bots();
+            Some(HeadToHeadRow {
+                bot: bots[a].clone(),
+                opponent: bots[b].clone(),
+                games: h2h.games(),
+                pentanomial: h2h.counts().to_vec(),
+                elo: estimate.elo,
+                elo_error95: estimate.elo_error95,
+                nelo: estimate.nelo,
+                nelo_error95: estimate.nelo_error95,
+                los: estimate.los,
+                llr: test.llr,
+                llr_lower: test.bounds.lower,
+                llr_upper: test.bounds.upper,
+                verdict: test.verdict,
+            })
+        })
+        .collect()
+}
+
+fn per_bot(bots: &[String], tally: &Tally) -> Vec<BotRow> {
+    bots.iter()
+        .zip(&tally.bots)
+        .map(|(bot, t)| BotRow {
+            bot: bot.clone(),
+            games: t.games,
+            wins: t.wins,
+            draws: t.draws,
+            losses: t.games - t.wins - t.draws,
+            score: ScoreRow::of(&t.scores),
+            mean_turns: if t.games == 0 {
+                0.0
+            } else {
+                t.turns as f64 / t.games as f64
+            },
+            crashes: t.crashes,
+            illegal: t.illegal,
+            timeouts: t.timeouts,
+            fault_examples: t.fault_examples.clone(),
+        })
+        .collect()
+}
+
+fn per_seat(bots: &[String], tally: &Tally) -> Vec<SeatRow> {
+    let mut rows = Vec::new();
+    for (bot, t) in bots.iter().zip(&tally.bots) {
+        for (seat, scores) in t.seat_scores.iter().enumerate() {
+            if scores.count() > 0 {
+                rows.push(SeatRow {
+                    bot: bot.clone(),
+                    seat,
+                    games: scores.count(),
+                    score: ScoreRow::of(scores),
+                });
+            }
+        }
+    }
+    rows
+}
