@@ -117,7 +117,11 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
                     r.opponent.clone(),
                     r.games.to_string(),
                     format!("{:+.1} ± {:.1}", r.elo, r.elo_error95),
-                    format!("{:+.1} ± {:.1}", r.nelo, r.nelo_error95),
+                    if r.nelo.is_finite() {
+                        format!("{:+.1} ± {:.1}", r.nelo, r.nelo_error95)
+                    } else {
+                        "n/a (sweep)".to_string()
+                    },
                     format!("{:.3}", r.los),
                     r.pentanomial
                         .iter()

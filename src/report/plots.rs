@@ -171,7 +171,8 @@ where
         .margin(20)
         .x_label_area_size(60)
         .y_label_area_size(150)
-        .build_cartesian_2d(padded(lo, hi), categories(rows.len()))?;
+        // Room on the right for the value labels written beside each interval.
+        .build_cartesian_2d(padded(lo, hi + 0.35 * (hi - lo)), categories(rows.len()))?;
     chart
         .configure_mesh()
         .disable_y_mesh()

@@ -70,7 +70,11 @@ pub fn print_analysis(analysis: &Analysis) {
                 row.opponent.clone(),
                 row.games.to_string(),
                 format!("{:+.1} +/- {:.1}", row.elo, row.elo_error95),
-                format!("{:+.1} +/- {:.1}", row.nelo, row.nelo_error95),
+                if row.nelo.is_finite() {
+                    format!("{:+.1} +/- {:.1}", row.nelo, row.nelo_error95)
+                } else {
+                    "n/a (sweep)".to_string()
+                },
                 format!("{:.3}", row.los),
                 format!("{:?}", row.pentanomial),
                 format!(

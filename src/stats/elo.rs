@@ -55,11 +55,18 @@ pub fn elo_estimate(h2h: &HeadToHead) -> Result<EloEstimate, StatsError> {
         / 2.0;
     let game_sd = var.sqrt() * h2h.unit_to_game_sd();
     let games = empirical.units * h2h.games_per_unit();
+    // With every game (or pair) ending the same way the spread is only the regularization, and
+    // dividing by it gives absurd magnitudes; nElo is undefined there (NaN, `null` in JSON).
+    let observed = h2h.counts().iter().filter(|&&c| c > 0).count();
     Ok(EloEstimate {
         elo: elo_from_score(score),
         elo_error95,
         los: Normal::standard().cdf((score - 0.5) / standard_error),
-        nelo: NELO_PER_T * (score - 0.5) / game_sd,
+        nelo: if observed < 2 {
+            f64::NAN
+        } else {
+            NELO_PER_T * (score - 0.5) / game_sd
+        },
         nelo_error95: z * NELO_PER_T / games.sqrt(),
     })
 }
@@ -67,6 +74,13 @@ pub fn elo_estimate(h2h: &HeadToHead) -> Result<EloEstimate, StatsError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_total_sweep_has_no_normalized_elo() {
+        let e = elo_estimate(&HeadToHead::Pentanomial([0, 0, 0, 0, 500])).unwrap();
+        assert!(e.nelo.is_nan(), "{e:?}");
+        assert!(e.elo > 1000.0 && e.los > 0.999, "{e:?}");
+    }
 
     #[test]
     fn pentanomial_vector() {
