@@ -123,6 +123,10 @@ pub struct MatchArgs {
     /// Any other game option, as NAME=VALUE (e.g. `--option turn_limit=300`); repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
+    /// Seat every other bot against copies of this one (with --players K: one bot and K-1
+    /// copies per game) instead of playing every combination of the bots.
+    #[arg(long, value_name = "BOT")]
+    pub field: Option<String>,
     /// Seats per game, for games of 2 to 5 players (default: the game's smallest).
     #[arg(long)]
     pub players: Option<usize>,

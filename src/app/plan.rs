@@ -104,10 +104,26 @@ impl RunPlan {
             (unique_labels(bots), Format::RoundRobin)
         } else if let Some(s) = scenario {
             (s.bots.clone(), s.format)
+        } else if args.field.is_some() {
+            (Vec::new(), Format::RoundRobin)
         } else {
             return Err(UsageError::Invalid(
                 "no bots: give --bots a,b (see `tourney list`) or a scenario file".into(),
             ));
+        };
+        let (bots, format) = match &args.field {
+            None => (bots, format),
+            Some(field) => {
+                let mut bots = bots;
+                let index = match bots.iter().position(|b| &b.label == field) {
+                    Some(index) => index,
+                    None => {
+                        bots.push(BotChoice::named(field));
+                        bots.len() - 1
+                    }
+                };
+                (bots, Format::Field { field: index })
+            }
         };
         if bots.len() < 2 {
             let names: Vec<&str> = bots.iter().map(|b| b.bot.as_str()).collect();

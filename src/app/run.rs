@@ -53,7 +53,7 @@ pub fn run_game<G: Registered>(
     let lineup = resolve_bots(&game, plan)?;
     let bot_names = plan.labels();
     let seats = game.info().seats;
-    if bot_names.len() < seats {
+    if bot_names.len() < seats && !matches!(plan.format, Format::Field { .. }) {
         return Err(UsageError::Invalid(format!(
             "{seats} players need at least {seats} bots (got {}); list a bot twice to seat it twice",
             bot_names.len()
@@ -63,6 +63,9 @@ pub fn run_game<G: Registered>(
     let schedule = match plan.format {
         Format::RoundRobin => {
             Schedule::combinations(bot_names.len(), seats, plan.games_per_pairing)
+        }
+        Format::Field { field } => {
+            Schedule::field(field, bot_names.len(), seats, plan.games_per_pairing)
         }
         Format::Gauntlet { candidate } => {
             Schedule::gauntlet(candidate, bot_names.len(), seats, plan.games_per_pairing)

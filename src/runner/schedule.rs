@@ -79,6 +79,24 @@ impl Schedule {
         }
     }
 
+    /// Every bot but `field` in turn, seated with `seats` − 1 copies of the field bot: how each
+    /// fares in the same company, in multi-seat games.
+    pub fn field(field: usize, bot_count: usize, seats: usize, games_per_pairing: u64) -> Schedule {
+        let pairings = (0..bot_count)
+            .filter(|&b| b != field)
+            .map(|b| {
+                std::iter::once(b)
+                    .chain(std::iter::repeat_n(field, seats - 1))
+                    .collect()
+            })
+            .collect();
+        Schedule {
+            pairings,
+            seeds: games_per_pairing.div_ceil(seats as u64),
+            seats,
+        }
+    }
+
     /// Games in one seed group of one pairing.
     pub fn group_len(&self) -> u64 {
         self.seats as u64
@@ -163,6 +181,18 @@ mod tests {
             ]
         );
         assert!((0..6).all(|i| schedule.fixture(i).seed_index == 0));
+    }
+
+    #[test]
+    fn a_field_seats_each_bot_with_copies_of_the_field_bot() {
+        let schedule = Schedule::field(2, 3, 4, 4);
+        assert_eq!(schedule.pairings, vec![vec![0, 2, 2, 2], vec![1, 2, 2, 2]]);
+        let rotations: Vec<_> = (0..4).map(|i| schedule.fixture(i).lineup).collect();
+        assert_eq!(
+            rotations[1],
+            vec![2, 2, 2, 0],
+            "the bot moves through every seat"
+        );
     }
 
     #[test]

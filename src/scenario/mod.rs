@@ -38,6 +38,8 @@ pub enum Format {
     RoundRobin,
     /// One candidate (a bot index) against each bot of the field.
     Gauntlet { candidate: usize },
+    /// Every other bot alone against `seats` − 1 copies of the field bot (multi-seat games).
+    Field { field: usize },
 }
 
 /// A validated scenario. Indices refer to `bots`.
