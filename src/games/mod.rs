@@ -2,6 +2,7 @@
 //! place where the generic runner is instantiated for each game type (no `dyn Game`, so the
 //! hot loop inlines).
 
+pub mod fresh_fish;
 pub mod t2r;
 
 use crate::bot::BotEntry;
