@@ -79,7 +79,10 @@ impl GameEntry {
 
 /// Every game, in the order `tourney list` shows them. The first is the default.
 pub fn all() -> Vec<GameEntry> {
-    vec![GameEntry::of::<t2r::TicketToRide>()]
+    vec![
+        GameEntry::of::<t2r::TicketToRide>(),
+        GameEntry::of::<fresh_fish::FreshFish>(),
+    ]
 }
 
 /// Finds a game by its CLI name.

@@ -65,6 +65,11 @@ pub struct Board {
     rows: u8,
     cols: u8,
     cells: [Content; MAX_CELLS],
+    /// Every cell of the rectangle, the first column and the last column, as sets: they let
+    /// [`Board::spread`] move whole sets with shifts.
+    full: Cells,
+    first_col: Cells,
+    last_col: Cells,
 }
 
 impl Board {
@@ -74,10 +79,15 @@ impl Board {
             (1..=MAX_SIDE).contains(&rows) && (1..=MAX_SIDE).contains(&cols),
             "boards are 1 to 10 cells on each side, not {rows}×{cols}"
         );
+        let full = (1u128 << (rows * cols)) - 1;
+        let first_col = (0..rows).fold(0, |set, r| set | 1u128 << (r * cols));
         Board {
             rows: u8::try_from(rows).expect("at most 10"),
             cols: u8::try_from(cols).expect("at most 10"),
             cells: [Content::Empty; MAX_CELLS],
+            full,
+            first_col,
+            last_col: first_col << (cols - 1),
         }
     }
 
@@ -154,15 +164,26 @@ impl Board {
         self.select(Content::is_traversable)
     }
 
+    /// Every cell of the board.
+    pub fn all(&self) -> Cells {
+        self.full
+    }
+
+    /// The set of cells next to a cell of `set` (which may include `set` itself): four shifts.
+    #[inline]
+    pub fn spread(&self, set: Cells) -> Cells {
+        let cols = self.cols();
+        ((set >> cols)
+            | (set << cols)
+            | ((set & !self.last_col) << 1)
+            | ((set & !self.first_col) >> 1))
+            & self.full
+    }
+
     /// The set of neighbours of the cells in `set`, `set` itself excluded.
+    #[inline]
     pub fn around(&self, set: Cells) -> Cells {
-        let mut out = 0;
-        for cell in bits(set) {
-            for n in self.neighbours(cell) {
-                out |= 1 << n;
-            }
-        }
-        out & !set
+        self.spread(set) & !set
     }
 
     /// The cell of Producer(kind), if on the board.
@@ -176,12 +197,7 @@ impl Board {
     /// traversable neighbour. A board with no traversable cell is sound only with no building.
     pub fn is_sound(&self) -> bool {
         let free = self.traversable();
-        let all = if self.len() == 128 {
-            u128::MAX
-        } else {
-            (1u128 << self.len()) - 1
-        };
-        let built = all & !free;
+        let built = self.full & !free;
         if free == 0 {
             return built == 0;
         }

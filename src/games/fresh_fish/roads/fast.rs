@@ -11,7 +11,6 @@ const UNSEEN: u8 = u8::MAX;
 /// or the only traversable neighbour of a building. Same answer as
 /// [`super::critical_cells_naive`] on every sound board.
 pub fn critical_cells(board: &Board) -> Cells {
-    let n = board.len();
     let traversable = board.traversable();
     let free = board.select(|c| c.is_free());
     let is_trav = |cell: usize| traversable >> cell & 1 == 1;
@@ -19,12 +18,7 @@ pub fn critical_cells(board: &Board) -> Cells {
 
     // Condition 1: the only traversable neighbour of a building. Invisible to the search,
     // since buildings are not vertices of G.
-    let all = if n == 128 {
-        u128::MAX
-    } else {
-        (1u128 << n) - 1
-    };
-    for built in bits(all & !traversable) {
+    for built in bits(board.all() & !traversable) {
         let mut count = 0;
         let mut only = 0;
         for w in board.neighbours(built) {
