@@ -3,6 +3,7 @@
 
 pub mod estimate;
 mod greedy;
+mod lookahead;
 mod random;
 mod test_doubles;
 
@@ -24,6 +25,12 @@ pub const BOTS: &[BotEntry<FreshFish>] = &[
         summary: "Reserves cells nearest needed producers, draws once one is close, bids half the saving",
         hidden: false,
         make: greedy::make,
+    },
+    BotEntry {
+        name: "lookahead",
+        summary: "Simulates each action with the road rule and maximises its lead over the best opponent",
+        hidden: false,
+        make: lookahead::make,
     },
     BotEntry {
         name: "test-panic",
@@ -58,6 +65,7 @@ mod tests {
             [
                 ("random", false),
                 ("greedy", false),
+                ("lookahead", false),
                 ("test-panic", true),
                 ("test-illegal", true),
             ]
