@@ -95,3 +95,82 @@ impl Bot<FreshFish> for Greedy {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use crate::games::fresh_fish::board::{Board, Content};
+    use rand::SeedableRng;
+
+    /// Seat 0's view of a 2-seat game on `board` (cap 8), in `phase`.
+    fn view(board: Board, phase: Phase) -> View {
+        let game = FreshFish::new(2, 20, 500);
+        let mut view = game.view(&game.new_state(Rng::seed_from_u64(1)), 0);
+        view.board = board;
+        view.phase = phase;
+        view.turn_seat = 0;
+        view.bidders = 0b11;
+        view.players[0].placed_first = true;
+        view
+    }
+
+    /// Producer A at (0,0), B at (9,9), the others far in the bottom row.
+    fn board(markers: &[(usize, u8)]) -> Board {
+        let mut b = Board::new(10, 10);
+        for (cell, kind) in [
+            (0, Kind::A),
+            (99, Kind::B),
+            (90, Kind::C),
+            (93, Kind::D),
+            (96, Kind::E),
+        ] {
+            b.set(cell, Content::Producer(kind));
+        }
+        for &(cell, seat) in markers {
+            b.set(cell, Content::Marker(seat));
+        }
+        b
+    }
+
+    fn act(v: &View) -> Action {
+        Greedy.act(&FreshFish::new(2, 20, 500), v)
+    }
+
+    #[test]
+    fn bids_half_the_saving_of_its_nearest_marker() {
+        // The marker at (0,3) is 2 cells from A: s = 8 − 2 = 6, bid 3.
+        let v = view(board(&[(3, 0), (55, 0)]), Phase::Auction(Kind::A));
+        assert_eq!(act(&v), Action::Bid(3));
+        let mut poor = v.clone();
+        poor.players[0].coins = 2;
+        assert_eq!(act(&poor), Action::Bid(2));
+        assert_eq!(
+            act(&view(board(&[(3, 1)]), Phase::Auction(Kind::A))),
+            Action::Bid(0)
+        );
+    }
+
+    #[test]
+    fn builds_shops_on_the_nearest_marker_and_trees_on_the_least_useful() {
+        let b = board(&[(55, 0), (3, 0), (2, 0)]);
+        let shop = Phase::BuildShop {
+            kind: Kind::A,
+            winner: 0,
+        };
+        assert_eq!(act(&view(b, shop)), Action::Build(2));
+        // (5,5) is the farthest from every producer it still needs.
+        assert_eq!(act(&view(b, Phase::BuildTree)), Action::Build(55));
+    }
+
+    #[test]
+    fn draws_with_a_marker_within_half_the_cap_else_reserves_next_to_a_producer() {
+        // Best est 2 ≤ 4: draw.
+        assert_eq!(act(&view(board(&[(3, 0)]), Phase::Turn)), Action::Draw);
+        // Best est from (2,5) is 6 > 4 (A): place next to a producer, the lowest cell first.
+        assert_eq!(
+            act(&view(board(&[(25, 0)]), Phase::Turn)),
+            Action::PlaceMarker(1)
+        );
+    }
+}
