@@ -174,6 +174,7 @@ fn naive_and_fast_agree_on_random_boards() {
             );
         });
     }
+    eprintln!("{boards} boards from {SEQUENCES} sequences");
     assert!(boards >= SEQUENCES as usize * 2);
 }
 
