@@ -123,7 +123,7 @@ pub fn print_analysis(analysis: &Analysis) {
             row.illegal.to_string(),
         ]);
     }
-    println!("\nScores per bot (turns = mean turns per game, both seats)");
+    println!("\nScores per bot (turns = mean turns per game, all seats together)");
     print!("{}", scores.render());
     for row in analysis
         .per_bot

@@ -4,4 +4,5 @@
 mod architecture;
 mod check;
 mod cli;
+mod fresh_fish;
 mod report;

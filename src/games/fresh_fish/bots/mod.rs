@@ -1,0 +1,86 @@
+//! The Fresh Fish bots of rules §10, one file each, and the table that names them. `estimate`
+//! holds the est(x, T) distances they share.
+
+pub mod estimate;
+mod greedy;
+mod lookahead;
+mod random;
+mod test_doubles;
+
+use super::FreshFish;
+use crate::bot::BotEntry;
+
+pub use test_doubles::ILLEGAL_ACTION;
+
+/// Every Fresh Fish bot, in the order `tourney list` shows them.
+pub const BOTS: &[BotEntry<FreshFish>] = &[
+    BotEntry {
+        name: "random",
+        summary: "Coin flip between placing and drawing; random cells, markers and bids",
+        hidden: false,
+        make: random::make,
+    },
+    BotEntry {
+        name: "greedy",
+        summary: "Reserves cells nearest needed producers, draws once one is close, bids half the saving",
+        hidden: false,
+        make: greedy::make,
+    },
+    BotEntry {
+        name: "lookahead",
+        summary: "Simulates each action with the road rule and maximises its lead over the best opponent",
+        hidden: false,
+        make: lookahead::make,
+    },
+    BotEntry {
+        name: "test-panic",
+        summary: "Test double: panics when asked to act",
+        hidden: true,
+        make: test_doubles::make_panic,
+    },
+    BotEntry {
+        name: "test-illegal",
+        summary: "Test double: places a marker off the board",
+        hidden: true,
+        make: test_doubles::make_illegal,
+    },
+];
+
+/// The bot table row named `name`.
+pub fn find(name: &str) -> Option<&'static BotEntry<FreshFish>> {
+    BOTS.iter().find(|entry| entry.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::Params;
+    use crate::seed::{Stream, rng};
+
+    #[test]
+    fn table_lists_the_bots_then_hidden_doubles() {
+        let names: Vec<_> = BOTS.iter().map(|b| (b.name, b.hidden)).collect();
+        assert_eq!(
+            names,
+            [
+                ("random", false),
+                ("greedy", false),
+                ("lookahead", false),
+                ("test-panic", true),
+                ("test-illegal", true),
+            ]
+        );
+        assert!(find("greedy").is_some() && find("gredy").is_none());
+    }
+
+    #[test]
+    fn every_bot_refuses_parameters() {
+        let mut params = Params::default();
+        params.0.insert("depth".into(), "3".into());
+        let game = FreshFish::new(2, 20, 500);
+        for entry in BOTS {
+            let err = (entry.make)(&game, 0, rng(1, 2, Stream::Seat(0)), &params).err();
+            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("depth")));
+        }
+    }
+}
