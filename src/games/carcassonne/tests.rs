@@ -1,0 +1,1 @@
+//! Scoring tests on hand-built boards and properties over seeded games.
