@@ -1,1 +1,0 @@
-//! Scoring tests on hand-built boards and properties over seeded games.
