@@ -2,6 +2,7 @@
 //! randomness comes from the bot's own stream.
 
 mod greedy;
+mod mcts;
 mod random;
 mod random_tile;
 mod test_doubles;
@@ -33,6 +34,12 @@ pub const BOTS: &[BotEntry<Carcassonne>] = &[
         summary: "One ply: own score minus the best opponent's, open features and farms included",
         hidden: false,
         make: greedy::make,
+    },
+    BotEntry {
+        name: "mcts",
+        summary: "Open-loop UCT over sampled tile draws, random rollouts; iterations=N (300)",
+        hidden: false,
+        make: mcts::make,
     },
     BotEntry {
         name: "test-panic",
