@@ -2,6 +2,7 @@
 //! place where the generic runner is instantiated for each game type (no `dyn Game`, so the
 //! hot loop inlines).
 
+pub mod carcassonne;
 pub mod fresh_fish;
 pub mod t2r;
 
@@ -87,6 +88,7 @@ impl GameEntry {
 pub fn all() -> Vec<GameEntry> {
     vec![
         GameEntry::of::<t2r::TicketToRide>(),
+        GameEntry::of::<carcassonne::Carcassonne>(),
         GameEntry::of::<fresh_fish::FreshFish>(),
     ]
 }

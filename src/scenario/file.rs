@@ -19,6 +19,8 @@ pub struct ScenarioFile {
     pub format: Option<Spanned<FormatName>>,
     /// The bot facing the field in a gauntlet.
     pub candidate: Option<Spanned<String>>,
+    /// The bot whose copies fill the other seats in the `field` format.
+    pub field: Option<Spanned<String>>,
     /// Games per pairing.
     pub games: Option<Spanned<u64>>,
     pub seed: Option<u64>,
@@ -54,6 +56,7 @@ pub enum FormatName {
     HeadToHead,
     RoundRobin,
     Gauntlet,
+    Field,
 }
 
 #[derive(Debug, Deserialize)]

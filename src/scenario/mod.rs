@@ -167,6 +167,14 @@ impl Scenario {
                 }
                 Format::RoundRobin
             }
+            Some((FormatName::Field, span)) => {
+                let field = raw.field.as_ref().ok_or_else(|| {
+                    src.error(Some(span), "the field format needs `field = \"BOT\"`")
+                })?;
+                Format::Field {
+                    field: index_of(field.get_ref(), field.span())?,
+                }
+            }
             Some((FormatName::Gauntlet, span)) => {
                 let candidate = raw.candidate.as_ref().ok_or_else(|| {
                     src.error(Some(span), "a gauntlet needs `candidate = \"BOT\"`")

@@ -1,0 +1,331 @@
+//! The public position (rules §9): placed tiles, features, followers, supplies and scores.
+//! Everything here is visible to every seat; the bag order lives in [`super::State`] only.
+//!
+//! The grid is a fixed array around the origin (72 tiles reach at most 71 cells away), so
+//! look-ups are cheap and nothing depends on hash order. Open cells are kept sorted by (y, x),
+//! the enumeration order of §4.
+
+use super::features::{Features, MAX_SEATS, Node};
+use super::tiles::{self, Edge, Kind, Oriented, TILES};
+
+/// Half-width of the grid: coordinates run from −OFFSET to +OFFSET.
+const OFFSET: i32 = 74;
+const SIDE: usize = 2 * OFFSET as usize + 1;
+const EMPTY: u8 = u8::MAX;
+
+/// Followers per player at the start (§1).
+pub const FOLLOWERS: u8 = 7;
+
+/// Neighbour offsets by edge N, E, S, W (y grows to the south).
+pub const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+/// One tile on the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// Type id, index into [`TILES`].
+    pub tile: u8,
+    pub rot: u8,
+    pub x: i32,
+    pub y: i32,
+    /// Node id of segment 0; segment s is `base + s`.
+    pub base: u16,
+}
+
+/// A follower on the board: the node it stands on and its owner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Meeple {
+    pub node: u16,
+    pub seat: u8,
+}
+
+/// What a scoring step paid, for the score log.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ScoreEvent {
+    pub seat: u8,
+    pub points: i32,
+    pub kind: Kind,
+    /// During the game (a completed feature) rather than at the end.
+    pub completed: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct Board {
+    grid: Vec<u8>,
+    /// Tiles in placement order; index 0 is the start tile.
+    pub placed: Vec<Placed>,
+    /// Empty cells next to a placed tile, sorted by (y, x).
+    frontier: Vec<(i32, i32)>,
+    pub features: Features,
+    /// Placement indices of the tiles with a shield.
+    shields: u128,
+    /// Followers on the board, in the order they were placed.
+    pub meeples: Vec<Meeple>,
+    pub supply: Vec<u8>,
+    /// Points scored during the game, per seat.
+    pub scores: Vec<i32>,
+    /// Every payment of the game so far, in order; `scores` is its sum per seat.
+    pub log: Vec<ScoreEvent>,
+}
+
+impl Board {
+    /// The start tile at (0, 0), rotation 0 (§3).
+    pub fn new(seats: usize) -> Board {
+        assert!((2..=MAX_SEATS).contains(&seats), "2 to 5 seats");
+        let mut board = Board {
+            grid: vec![EMPTY; SIDE * SIDE],
+            placed: Vec::with_capacity(tiles::TOTAL),
+            frontier: Vec::new(),
+            features: Features::default(),
+            shields: 0,
+            meeples: Vec::new(),
+            supply: vec![FOLLOWERS; seats],
+            scores: vec![0; seats],
+            log: Vec::new(),
+        };
+        board.put(tiles::START, 0, 0, 0);
+        board
+    }
+
+    pub fn seats(&self) -> usize {
+        self.supply.len()
+    }
+
+    fn index(x: i32, y: i32) -> usize {
+        debug_assert!(x.abs() <= OFFSET && y.abs() <= OFFSET, "inside the grid");
+        usize::try_from((y + OFFSET) * SIDE as i32 + x + OFFSET).expect("inside the grid")
+    }
+
+    /// The tile at (x, y), if any.
+    pub fn at(&self, x: i32, y: i32) -> Option<&Placed> {
+        if x.abs() > OFFSET || y.abs() > OFFSET {
+            return None;
+        }
+        match self.grid[Board::index(x, y)] {
+            EMPTY => None,
+            i => Some(&self.placed[usize::from(i)]),
+        }
+    }
+
+    /// Empty cells adjacent to the board, sorted by y then x.
+    pub fn frontier(&self) -> &[(i32, i32)] {
+        &self.frontier
+    }
+
+    /// Number of the 8 cells around (x, y) that hold a tile.
+    pub fn neighbours(&self, x: i32, y: i32) -> u32 {
+        let mut n = 0;
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                if (dx, dy) != (0, 0) && self.at(x + dx, y + dy).is_some() {
+                    n += 1;
+                }
+            }
+        }
+        n
+    }
+
+    /// Whether `tile` in rotation `rot` may go on (x, y) (§4 step 2).
+    pub fn fits(&self, tile: u8, x: i32, y: i32, rot: u8) -> bool {
+        if self.at(x, y).is_some() {
+            return false;
+        }
+        let o = tiles::oriented(tile, rot);
+        let mut touches = false;
+        for (d, (dx, dy)) in STEPS.iter().enumerate() {
+            if let Some(p) = self.at(x + dx, y + dy) {
+                touches = true;
+                if tiles::oriented(p.tile, p.rot).edges[(d + 2) % 4] != o.edges[d] {
+                    return false;
+                }
+            }
+        }
+        touches
+    }
+
+    /// Whether `tile` fits anywhere at all (otherwise it is discarded).
+    pub fn placeable(&self, tile: u8) -> bool {
+        self.frontier
+            .iter()
+            .any(|&(y, x)| (0..4).any(|r| self.fits(tile, x, y, r)))
+    }
+
+    /// The (node, segment) pairs a fitting placement would join, for each neighbour edge:
+    /// city and road segments across C and R edges, field segments across half-edges (§5).
+    fn joins(&self, o: &Oriented, x: i32, y: i32, mut f: impl FnMut(u8, u16)) {
+        for (d, (dx, dy)) in STEPS.iter().enumerate() {
+            let Some(p) = self.at(x + dx, y + dy) else {
+                continue;
+            };
+            let q = tiles::oriented(p.tile, p.rot);
+            let back = (d + 2) % 4;
+            if o.edges[d] != Edge::Field {
+                f(o.edge_seg[d], p.base + u16::from(q.edge_seg[back]));
+            }
+            if o.edges[d] != Edge::City {
+                f(
+                    o.half_seg[2 * d],
+                    p.base + u16::from(q.half_seg[2 * back + 1]),
+                );
+                f(
+                    o.half_seg[2 * d + 1],
+                    p.base + u16::from(q.half_seg[2 * back]),
+                );
+            }
+        }
+    }
+
+    /// Bit s is set when segment s of a fitting placement would join a feature without
+    /// followers (§4 step 3), supply aside. Two segments of the new tile joined through one
+    /// neighbouring feature share their fate, so groups are formed before deciding.
+    pub fn free_segments(&self, tile: u8, x: i32, y: i32, rot: u8) -> u16 {
+        let segs = TILES[usize::from(tile)].segments();
+        let mut group: [u8; 9] = std::array::from_fn(|i| u8::try_from(i).expect("small"));
+        let mut refs: [(u8, u16); 16] = [(0, 0); 16];
+        let mut n = 0;
+        self.joins(tiles::oriented(tile, rot), x, y, |seg, node| {
+            refs[n] = (seg, self.features.find(node));
+            n += 1;
+        });
+        let top = |group: &[u8; 9], mut s: u8| {
+            while group[usize::from(s)] != s {
+                s = group[usize::from(s)];
+            }
+            s
+        };
+        for i in 0..n {
+            for j in 0..i {
+                if refs[i].1 == refs[j].1 {
+                    let (a, b) = (top(&group, refs[i].0), top(&group, refs[j].0));
+                    group[usize::from(a.max(b))] = a.min(b);
+                }
+            }
+        }
+        let mut taken = 0u16;
+        for &(seg, root) in &refs[..n] {
+            if self.features.root(root).occupied() {
+                taken |= 1 << top(&group, seg);
+            }
+        }
+        (0..segs)
+            .filter(|&s| taken & (1 << top(&group, u8::try_from(s).expect("small"))) == 0)
+            .fold(0, |m, s| m | 1 << s)
+    }
+
+    /// Puts a tile down and joins its segments with the neighbours; no follower, no scoring.
+    /// Returns the placement index.
+    fn put(&mut self, tile: u8, x: i32, y: i32, rot: u8) -> u8 {
+        let index = u8::try_from(self.placed.len()).expect("at most 72 tiles");
+        let t = &TILES[usize::from(tile)];
+        let base = u16::try_from(self.features.count()).expect("few nodes");
+        for seg in 0..t.segments() {
+            let kind = t.kind(seg);
+            let (open, cities) = match kind {
+                Kind::City => (t.cities[seg].edges.count_ones(), 0),
+                Kind::Road => (t.roads[seg - t.cities.len()].count_ones(), 0),
+                Kind::Monastery => (0, 0),
+                Kind::Field => (0, t.fields[seg - t.first_field()].cities),
+            };
+            let open = u16::try_from(open).expect("at most 4 edges");
+            self.features.push(Node::new(kind, index, open, cities));
+        }
+        if t.has_shield() {
+            self.shields |= 1 << index;
+        }
+        self.placed.push(Placed {
+            tile,
+            rot,
+            x,
+            y,
+            base,
+        });
+        self.grid[Board::index(x, y)] = index;
+        let o = tiles::oriented(tile, rot);
+        let mut pairs: [(u8, u16); 16] = [(0, 0); 16];
+        let mut n = 0;
+        self.joins(o, x, y, |seg, node| {
+            pairs[n] = (seg, node);
+            n += 1;
+        });
+        for &(seg, node) in &pairs[..n] {
+            let root = self.features.union(base + u16::from(seg), node);
+            let root = self.features.root_mut(root);
+            if root.kind != Kind::Field {
+                root.open -= 2;
+            }
+        }
+        self.frontier.retain(|&cell| cell != (y, x));
+        for (dx, dy) in STEPS {
+            let cell = (y + dy, x + dx);
+            if self.at(cell.1, cell.0).is_none()
+                && let Err(at) = self.frontier.binary_search(&cell)
+            {
+                self.frontier.insert(at, cell);
+            }
+        }
+        index
+    }
+
+    /// A whole placement (§4 steps 2-4): the tile, an optional follower on segment
+    /// `follower` for `seat`, then the scoring of every road, city and monastery it completed.
+    /// The caller has checked legality.
+    pub fn place(&mut self, tile: u8, x: i32, y: i32, rot: u8, follower: Option<u8>, seat: usize) {
+        let index = self.put(tile, x, y, rot);
+        let base = self.placed[usize::from(index)].base;
+        if let Some(seg) = follower {
+            let node = base + u16::from(seg);
+            let root = self.features.root_mut(node);
+            debug_assert!(!root.occupied(), "follower on an occupied feature");
+            root.followers[seat] += 1;
+            self.supply[seat] -= 1;
+            let seat = u8::try_from(seat).expect("few seats");
+            self.meeples.push(super::board::Meeple { node, seat });
+        }
+        let t = &TILES[usize::from(tile)];
+        let mut done: [u16; 9] = [u16::MAX; 9];
+        for seg in 0..t.cities.len() + t.roads.len() {
+            let root = self
+                .features
+                .find(base + u16::try_from(seg).expect("small"));
+            if self.features.root(root).open == 0 && !done.contains(&root) {
+                done[seg] = root;
+                self.score_completed(root);
+            }
+        }
+        for dy in -1..=1 {
+            for dx in -1..=1 {
+                let Some(p) = self.at(x + dx, y + dy).copied() else {
+                    continue;
+                };
+                if let Some(m) = TILES[usize::from(p.tile)].monastery_segment()
+                    && self.neighbours(p.x, p.y) == 8
+                {
+                    let node = p.base + u16::try_from(m).expect("small");
+                    self.score_completed(node);
+                }
+            }
+        }
+    }
+
+    /// The shields in a city feature: its shield tiles.
+    pub fn shields(&self, node: &Node) -> u32 {
+        (node.tiles & self.shields).count_ones()
+    }
+
+    /// Whether the feature of `node` is a finished road or city.
+    pub fn completed(&self, node: u16) -> bool {
+        let root = self.features.root(node);
+        matches!(root.kind, Kind::Road | Kind::City) && root.open == 0
+    }
+
+    /// The majority players of a feature: those with the most followers on it (§7), as a bit
+    /// mask over seats; 0 when it holds none.
+    pub fn majority(node: &Node) -> u8 {
+        let most = node.followers.iter().copied().max().unwrap_or(0);
+        if most == 0 {
+            return 0;
+        }
+        (0..MAX_SEATS)
+            .filter(|&s| node.followers[s] == most)
+            .fold(0, |m, s| m | 1 << s)
+    }
+}

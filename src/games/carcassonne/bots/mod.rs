@@ -1,0 +1,74 @@
+//! The Carcassonne bots of rules §10, one file each, and the table that names them. All
+//! randomness comes from the bot's own stream.
+
+mod greedy;
+mod mcts;
+mod random;
+mod random_tile;
+mod test_doubles;
+
+use super::Carcassonne;
+use super::action::Action;
+use super::board::Board;
+use crate::bot::BotEntry;
+
+pub use greedy::{action_value, values};
+pub use test_doubles::ILLEGAL;
+
+/// Every Carcassonne bot, in the order `tourney list` shows them.
+pub const BOTS: &[BotEntry<Carcassonne>] = &[
+    BotEntry {
+        name: "random-tile",
+        summary: "A uniformly random legal placement, never a follower",
+        hidden: false,
+        make: random_tile::make,
+    },
+    BotEntry {
+        name: "random",
+        summary: "A uniformly random placement, then uniformly no follower or a legal one",
+        hidden: false,
+        make: random::make,
+    },
+    BotEntry {
+        name: "greedy",
+        summary: "One ply: own score minus the best opponent's, open features and farms included",
+        hidden: false,
+        make: greedy::make,
+    },
+    BotEntry {
+        name: "mcts",
+        summary: "Open-loop UCT over sampled tile draws, random rollouts; iterations=N (300)",
+        hidden: false,
+        make: mcts::make,
+    },
+    BotEntry {
+        name: "test-panic",
+        summary: "Test double: panics when asked to act",
+        hidden: true,
+        make: test_doubles::make_panic,
+    },
+    BotEntry {
+        name: "test-illegal",
+        summary: "Test double: always places on the start tile's cell",
+        hidden: true,
+        make: test_doubles::make_illegal,
+    },
+];
+
+/// The bot table row named `name`.
+pub fn find(name: &str) -> Option<&'static BotEntry<Carcassonne>> {
+    BOTS.iter().find(|entry| entry.name == name)
+}
+
+/// Legal placements of `tile`, without followers, in the §4 order.
+pub fn placements(board: &Board, tile: u8) -> Vec<Action> {
+    let mut out = Vec::new();
+    for &(y, x) in board.frontier() {
+        for rot in 0..4 {
+            if board.fits(tile, x, y, rot) {
+                out.push(Action::new(x, y, rot, None));
+            }
+        }
+    }
+    out
+}

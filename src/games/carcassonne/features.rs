@@ -1,0 +1,117 @@
+//! Features as merged records (rules §8): a union-find over (tile, segment) nodes whose roots
+//! keep everything scoring needs, so completion and score queries never walk the board.
+//!
+//! Union by size without path compression keeps `find` read-only (depth ≤ log2 of the node
+//! count), so bots can query a borrowed board.
+
+use super::tiles::Kind;
+
+/// Most players of a game.
+pub const MAX_SEATS: usize = 5;
+
+/// One (tile, segment) node. The fields below `parent` and `size` are meaningful at roots only.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub(super) parent: u16,
+    /// Number of nodes under this root (for union by size).
+    size: u16,
+    pub kind: Kind,
+    /// Placement index of this node's tile (0 = the start tile).
+    pub tile: u8,
+    /// Placement indices of the distinct tiles the feature covers (72 tiles fit in a u128).
+    pub tiles: u128,
+    /// Road and city edges not yet facing a placed tile; 0 means complete.
+    pub open: u16,
+    pub followers: [u8; MAX_SEATS],
+    /// Fields: the city segments touched, as bit t of `cities[j]` for segment cj of tile t.
+    pub cities: [u128; 2],
+}
+
+impl Node {
+    pub fn new(kind: Kind, tile: u8, open: u16, cities: u8) -> Node {
+        let bit = 1u128 << tile;
+        Node {
+            parent: 0,
+            size: 1,
+            kind,
+            tile,
+            tiles: bit,
+            open,
+            followers: [0; MAX_SEATS],
+            cities: [0, 1].map(|j| if cities & (1 << j) != 0 { bit } else { 0 }),
+        }
+    }
+
+    /// Distinct tiles covered.
+    pub fn size(&self) -> u32 {
+        self.tiles.count_ones()
+    }
+
+    pub fn occupied(&self) -> bool {
+        self.followers.iter().any(|&n| n > 0)
+    }
+}
+
+/// All nodes of a board; node ids are assigned in placement order, a tile's segments in table
+/// order, so the id of segment s of a tile is its base id + s.
+#[derive(Clone, Debug, Default)]
+pub struct Features {
+    nodes: Vec<Node>,
+}
+
+impl Features {
+    /// Adds a node as its own feature; returns its id.
+    pub fn push(&mut self, mut node: Node) -> u16 {
+        let id = u16::try_from(self.nodes.len()).expect("fewer than 65536 nodes");
+        node.parent = id;
+        self.nodes.push(node);
+        id
+    }
+
+    /// Number of nodes, the id the next one gets.
+    pub fn count(&self) -> usize {
+        self.nodes.len()
+    }
+
+    pub fn find(&self, mut n: u16) -> u16 {
+        while self.nodes[usize::from(n)].parent != n {
+            n = self.nodes[usize::from(n)].parent;
+        }
+        n
+    }
+
+    /// The record of the feature containing `n`.
+    pub fn root(&self, n: u16) -> &Node {
+        &self.nodes[usize::from(self.find(n))]
+    }
+
+    pub fn root_mut(&mut self, n: u16) -> &mut Node {
+        let r = self.find(n);
+        &mut self.nodes[usize::from(r)]
+    }
+
+    /// Merges the features of `a` and `b`, adding their counters and joining their sets;
+    /// returns the new root. Merging a feature with itself changes nothing.
+    pub fn union(&mut self, a: u16, b: u16) -> u16 {
+        let (mut ra, mut rb) = (self.find(a), self.find(b));
+        if ra == rb {
+            return ra;
+        }
+        if self.nodes[usize::from(ra)].size < self.nodes[usize::from(rb)].size {
+            std::mem::swap(&mut ra, &mut rb);
+        }
+        let small = self.nodes[usize::from(rb)].clone();
+        let big = &mut self.nodes[usize::from(ra)];
+        debug_assert_eq!(big.kind, small.kind, "only like segments join");
+        big.size += small.size;
+        big.tiles |= small.tiles;
+        big.open += small.open;
+        for (f, g) in big.followers.iter_mut().zip(small.followers) {
+            *f += g;
+        }
+        big.cities[0] |= small.cities[0];
+        big.cities[1] |= small.cities[1];
+        self.nodes[usize::from(rb)].parent = ra;
+        ra
+    }
+}

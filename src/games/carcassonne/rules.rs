@@ -1,0 +1,175 @@
+//! `impl Game for Carcassonne` and `impl Resample`: legality (§4), the legal-action order,
+//! applying a turn, outcomes and forfeits (§7.3).
+
+use super::Carcassonne;
+use super::action::Action;
+use super::board::Board;
+use super::state::State;
+use super::tiles::{Kind, TILES};
+use super::view::View;
+use crate::game::{Game, GameInfo, Resample, Seat, ToAct};
+use crate::outcome::{Outcome, Termination, forfeit_ranks};
+use crate::seed::Rng;
+use rand::seq::SliceRandom;
+
+/// The per-seat columns of `games.csv`, in the order of [`Game::extra_values`].
+const EXTRA_COLUMNS: [&str; 4] = [
+    "completed_points",
+    "end_points",
+    "farm_points",
+    "followers_left",
+];
+
+/// Every legal action for `tile` on `board` by `seat`, in the order of §4: cells by y then x,
+/// rotations 0-3, then no follower, then the free segments in table order (only with a
+/// follower in supply).
+pub fn legal_actions(board: &Board, tile: u8, seat: Seat) -> Vec<Action> {
+    let mut out = Vec::new();
+    let segs = TILES[usize::from(tile)].segments();
+    let has_follower = board.supply[seat] > 0;
+    for &(y, x) in board.frontier() {
+        for rot in 0..4 {
+            if !board.fits(tile, x, y, rot) {
+                continue;
+            }
+            out.push(Action::new(x, y, rot, None));
+            if has_follower {
+                let free = board.free_segments(tile, x, y, rot);
+                for seg in 0..segs {
+                    if free & (1 << seg) != 0 {
+                        let seg = u8::try_from(seg).expect("few segments");
+                        out.push(Action::new(x, y, rot, Some(seg)));
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Whether `seat` may play `action` with `tile` drawn on `board` (§4 steps 2-3).
+pub fn is_legal_on(board: &Board, tile: u8, seat: Seat, action: &Action) -> bool {
+    if action.rot > 3 || !board.fits(tile, action.x, action.y, action.rot) {
+        return false;
+    }
+    match action.follower {
+        None => true,
+        Some(seg) => {
+            usize::from(seg) < TILES[usize::from(tile)].segments()
+                && board.supply[seat] > 0
+                && board.free_segments(tile, action.x, action.y, action.rot) & (1 << seg) != 0
+        }
+    }
+}
+
+impl Game for Carcassonne {
+    type State = State;
+    type View = View;
+    type Action = Action;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn new_state(&self, mut chance: Rng) -> State {
+        State::new(self.seats, &mut chance)
+    }
+
+    fn to_act(&self, state: &State) -> ToAct {
+        match state.outcome {
+            Some(_) => ToAct::Over,
+            None => ToAct::Seat(state.seat),
+        }
+    }
+
+    fn view(&self, state: &State, seat: Seat) -> View {
+        View {
+            seat,
+            to_act: state.current.map(|_| state.seat),
+            board: state.board.clone(),
+            tile: state.current,
+            remaining: state.remaining,
+            discards: state.discards.clone(),
+        }
+    }
+
+    fn legal_actions(&self, view: &View) -> Vec<Action> {
+        match (view.to_act, view.tile) {
+            (Some(seat), Some(tile)) if seat == view.seat => legal_actions(&view.board, tile, seat),
+            _ => Vec::new(),
+        }
+    }
+
+    fn is_legal(&self, state: &State, seat: Seat, action: &Action) -> bool {
+        match state.current {
+            Some(tile) if state.outcome.is_none() && seat == state.seat => {
+                is_legal_on(&state.board, tile, seat, action)
+            }
+            _ => false,
+        }
+    }
+
+    fn apply(&self, state: &mut State, seat: Seat, action: Action) {
+        debug_assert!(self.is_legal(state, seat, &action), "{action} is illegal");
+        state.play(action.x, action.y, action.rot, action.follower);
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        state.outcome.clone()
+    }
+
+    /// Current scores plus §7.2 applied to the board now; the culprit last (§7.3).
+    fn forfeit(&self, state: &State, culprit: Seat, termination: Termination) -> Outcome {
+        let end = state.board.end_points();
+        let scores: Vec<i32> = (0..self.seats)
+            .map(|s| state.board.scores[s] + end[s].total())
+            .collect();
+        Outcome {
+            ranks: forfeit_ranks(&scores, culprit),
+            scores,
+            termination,
+            culprit: Some(culprit),
+        }
+    }
+
+    /// Placements so far (the start tile is not a turn).
+    fn turns(&self, state: &State) -> u32 {
+        u32::try_from(state.board.placed.len() - 1).expect("at most 71")
+    }
+
+    fn extra_columns(&self) -> &'static [&'static str] {
+        &EXTRA_COLUMNS
+    }
+
+    fn extra_values(&self, state: &State, seat: Seat) -> Vec<f64> {
+        let (mut completed, mut end, mut farms) = (0, 0, 0);
+        for e in state
+            .board
+            .log
+            .iter()
+            .filter(|e| usize::from(e.seat) == seat)
+        {
+            match (e.completed, e.kind) {
+                (true, _) => completed += e.points,
+                (false, Kind::Field) => farms += e.points,
+                (false, _) => end += e.points,
+            }
+        }
+        let left = state.board.supply[seat];
+        [completed, end, farms, i32::from(left)]
+            .map(f64::from)
+            .to_vec()
+    }
+}
+
+impl Resample for Carcassonne {
+    /// The public board as it is, the bag's known composition in a fresh order from `rng`.
+    /// Meant for a seat asked to act; a finished game's view resamples to a running state.
+    fn resample(&self, view: &View, rng: &mut Rng) -> State {
+        let mut bag: Vec<u8> = (0u8..24)
+            .flat_map(|t| std::iter::repeat_n(t, usize::from(view.remaining[usize::from(t)])))
+            .collect();
+        bag.shuffle(rng);
+        State::resampled(view, bag)
+    }
+}
