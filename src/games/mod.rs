@@ -2,6 +2,7 @@
 //! place where the generic runner is instantiated for each game type (no `dyn Game`, so the
 //! hot loop inlines).
 
+pub mod labyrinth;
 pub mod t2r;
 
 use crate::bot::BotEntry;
@@ -78,7 +79,10 @@ impl GameEntry {
 
 /// Every game, in the order `tourney list` shows them. The first is the default.
 pub fn all() -> Vec<GameEntry> {
-    vec![GameEntry::of::<t2r::TicketToRide>()]
+    vec![
+        GameEntry::of::<t2r::TicketToRide>(),
+        GameEntry::of::<labyrinth::Labyrinth>(),
+    ]
 }
 
 /// Finds a game by its CLI name.
