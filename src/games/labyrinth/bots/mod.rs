@@ -4,6 +4,7 @@
 
 mod basic;
 mod dont_move;
+mod greedy;
 mod random;
 pub mod steps;
 mod test_doubles;
@@ -32,6 +33,12 @@ pub const BOTS: &[BotEntry<Labyrinth>] = &[
         summary: "First shuffled insertion that reaches its target, else the nearest cell (BASIC)",
         hidden: false,
         make: basic::make,
+    },
+    BotEntry {
+        name: "greedy",
+        summary: "One ply: the insertion leaving its target nearest, ties to the opponent's cost",
+        hidden: false,
+        make: greedy::make,
     },
     BotEntry {
         name: "test-panic",

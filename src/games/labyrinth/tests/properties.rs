@@ -37,14 +37,21 @@ fn basic_against_itself_and_dont_move_on_every_size() {
 }
 
 #[test]
+fn greedy_plays_legally_against_basic_and_itself_on_every_size() {
+    games_between(["greedy", "basic"], GAMES / 2);
+    games_between(["greedy", "greedy"], GAMES / 2);
+}
+
+#[test]
 fn classic_games_end_and_conserve_tiles() {
     let game = Labyrinth::new(RuleSet::Classic, None, super::super::DEFAULT_TURN_LIMIT);
     for seed in 0..GAMES / 2 {
-        let names = if seed % 2 == 0 {
-            ["random", "basic"]
-        } else {
-            ["basic", "dont-move"]
-        };
+        let pairs = [
+            ["random", "basic"],
+            ["basic", "dont-move"],
+            ["greedy", "random"],
+        ];
+        let names = pairs[(seed % 3) as usize];
         play_game(&game, seed, names);
     }
 }
