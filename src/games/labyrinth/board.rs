@@ -8,6 +8,8 @@ use super::tile::Tile;
 /// The largest side of a board (13 cells), so a line fits a `u16` bitboard row.
 pub const MAX_SIDE: usize = 13;
 const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
+/// Where [`Board::find_item`]'s index points for an item not on the board.
+const NOWHERE: u8 = u8::MAX;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -17,6 +19,13 @@ pub struct Board {
     tiles: [Tile; MAX_CELLS],
     /// The tile outside the board, with its item if any.
     pub extra: Tile,
+    /// Per wall side (N, E, S, W), per line, bit x set when (x, y) has no wall on that side.
+    /// Kept up to date by every change, so reachability starts from 4 × H words instead of
+    /// reading every tile at every node of a search.
+    open: [[u16; MAX_SIDE]; 4],
+    /// Cell index of each item 1–24, or [`NOWHERE`]: a hint [`Board::find_item`] checks
+    /// before trusting, so a stale entry (a test overwriting a tile) costs a scan, not a bug.
+    items: [u8; 25],
 }
 
 impl Board {
@@ -28,12 +37,46 @@ impl Board {
             "board sides are odd, not {width}x{height}"
         );
         assert!((3..=MAX_SIDE as u8).contains(&width) && (3..=MAX_SIDE as u8).contains(&height));
-        Board {
+        let mut board = Board {
             width,
             height,
             tiles: [Tile::default(); MAX_CELLS],
             extra: Tile::default(),
+            open: [[0; MAX_SIDE]; 4],
+            items: [NOWHERE; 25],
+        };
+        for y in 0..height {
+            for x in 0..width {
+                board.refresh(x, y);
+            }
         }
+        board
+    }
+
+    /// Brings the wall planes and the item index up to date with the tile at (x, y).
+    fn refresh(&mut self, x: u8, y: u8) {
+        let at = cell(x, y);
+        let tile = self.tiles[at];
+        for (side, plane) in self.open.iter_mut().enumerate() {
+            let row = &mut plane[usize::from(y)];
+            if tile.walls >> side & 1 == 0 {
+                *row |= 1 << x;
+            } else {
+                *row &= !(1 << x);
+            }
+        }
+        if let Some(slot) = self
+            .items
+            .get_mut(usize::from(tile.item))
+            .filter(|_| tile.item > 0)
+        {
+            *slot = u8::try_from(at).expect("169 cells fit a byte");
+        }
+    }
+
+    /// The wall planes: per side N, E, S, W, per line, the cells without that wall.
+    pub fn open(&self) -> &[[u16; MAX_SIDE]; 4] {
+        &self.open
     }
 
     pub fn width(&self) -> u8 {
@@ -51,6 +94,7 @@ impl Board {
     pub fn set_tile(&mut self, x: u8, y: u8, tile: Tile) {
         debug_assert!(x < self.width && y < self.height);
         self.tiles[cell(x, y)] = tile;
+        self.refresh(x, y);
     }
 
     /// Fixed cells have both coordinates even and never move (§2).
@@ -107,6 +151,14 @@ impl Board {
                 out
             }
         };
+        if side.is_column() {
+            (0..h).for_each(|y| self.refresh(n, y));
+        } else {
+            (0..w).for_each(|x| self.refresh(x, n));
+        }
+        if let Some(slot) = self.items.get_mut(usize::from(self.extra.item)) {
+            *slot = NOWHERE;
+        }
     }
 
     /// Where a pawn on (x, y) ends after the insertion shifts its line or column; a pawn pushed
@@ -130,6 +182,15 @@ impl Board {
     /// The cell carrying `item`, scanning columns x = 0 … L−1 and lines y = 0 … H−1 inside each
     /// (§9 "simulate and target"); `None` when it is on the extra tile.
     pub fn find_item(&self, item: u8) -> Option<(u8, u8)> {
+        let hint = self.items.get(usize::from(item)).copied();
+        if let Some(at) = hint.filter(|&at| at != NOWHERE).map(usize::from)
+            && self.tiles[at].item == item
+        {
+            return Some(((at % MAX_SIDE) as u8, (at / MAX_SIDE) as u8));
+        }
+        if self.extra.item == item {
+            return None;
+        }
         (0..self.width)
             .flat_map(|x| (0..self.height).map(move |y| (x, y)))
             .find(|&(x, y)| self.tile(x, y).item == item)

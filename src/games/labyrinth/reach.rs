@@ -3,7 +3,6 @@
 //! every legality check and every node of a search bot runs one.
 
 use super::board::{Board, MAX_SIDE};
-use super::tile::{EAST, NORTH, SOUTH, WEST};
 
 /// Which neighbouring cells are connected: `east[y]` bit x links (x, y) with (x+1, y);
 /// `south[y]` bit x links (x, y) with (x, y+1). Nothing wraps around the edges.
@@ -18,18 +17,7 @@ pub struct Links {
 impl Links {
     pub fn of(board: &Board) -> Links {
         let (width, height) = (board.width(), board.height());
-        let mut open = [[0u16; MAX_SIDE]; 4]; // per wall bit N, E, S, W: cells without it
-        for y in 0..height {
-            for x in 0..width {
-                let walls = board.tile(x, y).walls;
-                for (plane, side) in [NORTH, EAST, SOUTH, WEST].into_iter().enumerate() {
-                    if walls & side == 0 {
-                        open[plane][usize::from(y)] |= 1 << x;
-                    }
-                }
-            }
-        }
-        let [open_n, open_e, open_s, open_w] = open;
+        let [open_n, open_e, open_s, open_w] = board.open();
         let mut links = Links {
             width,
             height,

@@ -5,6 +5,7 @@
 mod basic;
 mod dont_move;
 mod greedy;
+mod minimax;
 mod random;
 pub mod steps;
 mod test_doubles;
@@ -39,6 +40,12 @@ pub const BOTS: &[BotEntry<Labyrinth>] = &[
         summary: "One ply: the insertion leaving its target nearest, ties to the opponent's cost",
         hidden: false,
         make: greedy::make,
+    },
+    BotEntry {
+        name: "minimax",
+        summary: "Alpha-beta over whole turns, iterative deepening under a fixed node budget",
+        hidden: false,
+        make: minimax::make,
     },
     BotEntry {
         name: "test-panic",
@@ -91,6 +98,36 @@ mod tests {
             let err = (entry.make)(&game(), 0, seat_rng(), &params).err();
             assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("depth")));
         }
+    }
+
+    #[test]
+    fn minimax_takes_a_positive_node_budget_only() {
+        let make = find("minimax").expect("listed").make;
+        let with = |value: &str| {
+            let mut params = Params::default();
+            params.0.insert("nodes".into(), value.into());
+            make(&game(), 0, seat_rng(), &params).err()
+        };
+        assert!(with("500").is_none());
+        assert!(with("0").is_some_and(|e| e.contains("nodes")));
+        assert!(with("many").is_some());
+    }
+
+    #[test]
+    fn minimax_collects_a_reachable_target_at_once() {
+        let mut board = Board::empty(7, 7);
+        board.set_tile(3, 4, crate::games::labyrinth::Tile { walls: 0, item: 1 });
+        let state = State {
+            position: Position::new(board),
+            ended: None,
+        };
+        let mut bot =
+            (find("minimax").expect("listed").make)(&game(), 0, seat_rng(), &Params::default())
+                .expect("no params");
+        let action = bot.act(&game(), &game().view(&state, 0));
+        let mut after = state.position;
+        after.play(&action);
+        assert_eq!(after.collected, [1, 0], "{action:?}");
     }
 
     #[test]

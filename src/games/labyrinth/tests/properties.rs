@@ -43,6 +43,12 @@ fn greedy_plays_legally_against_basic_and_itself_on_every_size() {
 }
 
 #[test]
+fn minimax_plays_legally_against_greedy_and_basic_on_every_size() {
+    games_between(["minimax", "greedy"], GAMES / 40);
+    games_between(["basic", "minimax"], GAMES / 40);
+}
+
+#[test]
 fn classic_games_end_and_conserve_tiles() {
     let game = Labyrinth::new(RuleSet::Classic, None, super::super::DEFAULT_TURN_LIMIT);
     for seed in 0..GAMES / 2 {
