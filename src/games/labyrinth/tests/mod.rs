@@ -15,7 +15,7 @@ use crate::game::{Game, ToAct};
 use crate::outcome::Outcome;
 use crate::seed::{self, Stream};
 
-/// A state on `board` at the start of a game, with no turn limit worth speaking of.
+/// A state on `board` at the start of a game: seat 0 to move, pawns on their corners.
 pub(super) fn state_on(board: Board) -> State {
     State {
         position: Position::new(board),
@@ -23,8 +23,8 @@ pub(super) fn state_on(board: Board) -> State {
     }
 }
 
-/// A board whose every tile is open on all sides (not a real tile: hand-built tests add the
-/// walls they need), with distinct items 1.. on its first cells so moves can be tracked.
+/// A board whose every tile is open on all sides and carries no item (not real tiles:
+/// hand-built tests add the walls and items they need).
 pub(super) fn open_board(width: u8, height: u8) -> Board {
     Board::empty(width, height)
 }
