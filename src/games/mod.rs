@@ -4,6 +4,7 @@
 
 pub mod carcassonne;
 pub mod fresh_fish;
+pub mod labyrinth;
 pub mod t2r;
 
 use crate::bot::BotEntry;
@@ -88,6 +89,7 @@ impl GameEntry {
 pub fn all() -> Vec<GameEntry> {
     vec![
         GameEntry::of::<t2r::TicketToRide>(),
+        GameEntry::of::<labyrinth::Labyrinth>(),
         GameEntry::of::<carcassonne::Carcassonne>(),
         GameEntry::of::<fresh_fish::FreshFish>(),
     ]

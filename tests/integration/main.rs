@@ -5,4 +5,5 @@ mod architecture;
 mod check;
 mod cli;
 mod fresh_fish;
+mod labyrinth;
 mod report;

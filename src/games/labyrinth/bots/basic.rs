@@ -1,0 +1,62 @@
+//! `basic` (§9.3), the server's BASIC: tries every insertion × rotation in a shuffled order
+//! and plays the first that makes its target reachable; else the last candidate, moving to
+//! the reachable cell nearest the target. No look-ahead, no defence.
+
+use super::steps::{nearest_euclidean, simulate, target_cell};
+use crate::bot::{Bot, Params};
+use crate::game::Seat;
+use crate::games::labyrinth::action::insertions;
+use crate::games::labyrinth::{Action, Labyrinth, View};
+use crate::seed::Rng;
+use rand::seq::SliceRandom;
+
+pub struct Basic {
+    rng: Rng,
+}
+
+pub fn make(
+    _: &Labyrinth,
+    _: Seat,
+    rng: Rng,
+    params: &Params,
+) -> Result<Box<dyn Bot<Labyrinth>>, String> {
+    params.expect_none("basic")?;
+    Ok(Box::new(Basic { rng }))
+}
+
+impl Bot<Labyrinth> for Basic {
+    fn act(&mut self, _: &Labyrinth, view: &View) -> Action {
+        let position = &view.position;
+        let board = &position.board;
+        let mut candidates: Vec<_> =
+            insertions(board.width(), board.height(), position.forbidden())
+                .into_iter()
+                .flat_map(|insertion| (0..4).map(move |rotation| (insertion, rotation)))
+                .collect();
+        candidates.shuffle(&mut self.rng);
+        let play =
+            |(insertion, rotation): (crate::games::labyrinth::Insertion, u8), (x, y)| Action {
+                side: insertion.side,
+                index: insertion.index,
+                rotation,
+                x,
+                y,
+            };
+        for &(insertion, rotation) in &candidates {
+            let after = simulate(position, insertion, rotation);
+            let target = target_cell(&after, view.seat);
+            // The quirk of §9.3 falls out here: an item pushed off makes the target the
+            // bot's own cell, which is always reachable.
+            if after.reach(view.seat).contains(target.0, target.1) {
+                return play((insertion, rotation), target);
+            }
+        }
+        let &(insertion, rotation) = candidates.last().expect("at least one insertion slot");
+        let after = simulate(position, insertion, rotation);
+        let target = target_cell(&after, view.seat);
+        play(
+            (insertion, rotation),
+            nearest_euclidean(&after.reach(view.seat), target),
+        )
+    }
+}

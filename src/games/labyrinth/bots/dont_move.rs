@@ -1,0 +1,38 @@
+//! `dont-move` (§9.1), the server's DONTMOVE: a random insertion, then it stays where it is.
+//! Its pawn starts on a fixed corner, so it never moves and never plays illegally.
+
+use super::steps::{random_insertion, simulate};
+use crate::bot::{Bot, Params};
+use crate::game::Seat;
+use crate::games::labyrinth::{Action, Labyrinth, View};
+use crate::seed::Rng;
+
+pub struct DontMove {
+    rng: Rng,
+}
+
+pub fn make(
+    _: &Labyrinth,
+    _: Seat,
+    rng: Rng,
+    params: &Params,
+) -> Result<Box<dyn Bot<Labyrinth>>, String> {
+    params.expect_none("dont-move")?;
+    Ok(Box::new(DontMove { rng }))
+}
+
+impl Bot<Labyrinth> for DontMove {
+    fn act(&mut self, _: &Labyrinth, view: &View) -> Action {
+        let (insertion, rotation) = random_insertion(&view.position, &mut self.rng);
+        // The position after the shift: on a corner it is the current one, and it is always
+        // reachable even if a hand-built position put the pawn on a movable line.
+        let (x, y) = simulate(&view.position, insertion, rotation).pawns[view.seat];
+        Action {
+            side: insertion.side,
+            index: insertion.index,
+            rotation,
+            x,
+            y,
+        }
+    }
+}

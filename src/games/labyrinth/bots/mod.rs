@@ -1,0 +1,154 @@
+//! The Labyrinth bots of rules §9, one file each, and the table that names them. The steps
+//! several bots share ("random insertion", "simulate and target", "nearest reachable cell",
+//! the distance value) are in `steps.rs`.
+
+mod basic;
+mod dont_move;
+mod greedy;
+mod minimax;
+mod random;
+pub mod steps;
+mod test_doubles;
+
+use super::Labyrinth;
+use crate::bot::BotEntry;
+
+pub use test_doubles::ILLEGAL_INSERTION;
+
+/// Every Labyrinth bot, in the order `tourney list` shows them (weakest first).
+pub const BOTS: &[BotEntry<Labyrinth>] = &[
+    BotEntry {
+        name: "dont-move",
+        summary: "Random insertion, never moves (the contest's DONTMOVE)",
+        hidden: false,
+        make: dont_move::make,
+    },
+    BotEntry {
+        name: "random",
+        summary: "Random insertion, then onto its target or as near as it can (RANDOM)",
+        hidden: false,
+        make: random::make,
+    },
+    BotEntry {
+        name: "basic",
+        summary: "First shuffled insertion that reaches its target, else the nearest cell (BASIC)",
+        hidden: false,
+        make: basic::make,
+    },
+    BotEntry {
+        name: "greedy",
+        summary: "One ply: the insertion leaving its target nearest, ties to the opponent's cost",
+        hidden: false,
+        make: greedy::make,
+    },
+    BotEntry {
+        name: "minimax",
+        summary: "Alpha-beta over whole turns, iterative deepening under a fixed node budget",
+        hidden: false,
+        make: minimax::make,
+    },
+    BotEntry {
+        name: "test-panic",
+        summary: "Test double: panics when asked to act",
+        hidden: true,
+        make: test_doubles::make_panic,
+    },
+    BotEntry {
+        name: "test-illegal",
+        summary: "Test double: always inserts at an even index",
+        hidden: true,
+        make: test_doubles::make_illegal,
+    },
+];
+
+/// The bot table row named `name`.
+pub fn find(name: &str) -> Option<&'static BotEntry<Labyrinth>> {
+    BOTS.iter().find(|entry| entry.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::Params;
+    use crate::game::Game;
+    use crate::games::labyrinth::{Board, Position, RuleSet, State, View};
+    use crate::seed::{Rng, Stream, rng};
+
+    fn game() -> Labyrinth {
+        Labyrinth::new(RuleSet::Cgs, Some((7, 7)), 500)
+    }
+
+    fn seat_rng() -> Rng {
+        rng(1, 2, Stream::Seat(0))
+    }
+
+    fn view() -> View {
+        let state = State {
+            position: Position::new(Board::empty(7, 7)),
+            ended: None,
+        };
+        game().view(&state, 0)
+    }
+
+    #[test]
+    fn every_bot_refuses_parameters() {
+        let mut params = Params::default();
+        params.0.insert("depth".into(), "3".into());
+        for entry in BOTS {
+            let err = (entry.make)(&game(), 0, seat_rng(), &params).err();
+            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("depth")));
+        }
+    }
+
+    #[test]
+    fn minimax_takes_a_positive_node_budget_only() {
+        let make = find("minimax").expect("listed").make;
+        let with = |value: &str| {
+            let mut params = Params::default();
+            params.0.insert("nodes".into(), value.into());
+            make(&game(), 0, seat_rng(), &params).err()
+        };
+        assert!(with("500").is_none());
+        assert!(with("0").is_some_and(|e| e.contains("nodes")));
+        assert!(with("many").is_some());
+    }
+
+    #[test]
+    fn minimax_collects_a_reachable_target_at_once() {
+        let mut board = Board::empty(7, 7);
+        board.set_tile(3, 4, crate::games::labyrinth::Tile { walls: 0, item: 1 });
+        let state = State {
+            position: Position::new(board),
+            ended: None,
+        };
+        let mut bot =
+            (find("minimax").expect("listed").make)(&game(), 0, seat_rng(), &Params::default())
+                .expect("no params");
+        let action = bot.act(&game(), &game().view(&state, 0));
+        let mut after = state.position;
+        after.play(&action);
+        assert_eq!(after.collected, [1, 0], "{action:?}");
+    }
+
+    #[test]
+    fn test_illegal_inserts_at_an_even_index() {
+        let mut bot = (find("test-illegal").expect("listed").make)(
+            &game(),
+            0,
+            seat_rng(),
+            &Params::default(),
+        )
+        .expect("no params");
+        assert_eq!(bot.act(&game(), &view()), ILLEGAL_INSERTION);
+        assert!(find("nobody").is_none());
+    }
+
+    #[test]
+    #[should_panic(expected = "test-panic")]
+    fn test_panic_panics() {
+        let mut bot =
+            (find("test-panic").expect("listed").make)(&game(), 0, seat_rng(), &Params::default())
+                .expect("no params");
+        bot.act(&game(), &view());
+    }
+}

@@ -1,0 +1,88 @@
+//! The steps the contest bots share (§9): "random insertion", "simulate and target",
+//! "nearest reachable cell", and the distance value of `greedy` that `minimax` reuses.
+
+use crate::game::Seat;
+use crate::games::labyrinth::action::{Insertion, Side};
+use crate::games::labyrinth::reach::Reach;
+use crate::games::labyrinth::state::Position;
+use crate::seed::Rng;
+use rand::RngExt;
+
+/// "Random insertion": a side, an odd index of that dimension and a rotation, uniformly; the
+/// forbidden reversal becomes a repeat of the previous insertion by flipping the side.
+pub fn random_insertion(position: &Position, rng: &mut Rng) -> (Insertion, u8) {
+    const SIDES: [Side; 4] = [
+        Side::ColumnBottom,
+        Side::ColumnTop,
+        Side::LineLeft,
+        Side::LineRight,
+    ];
+    let side = SIDES[rng.random_range(0..SIDES.len())];
+    let dimension = if side.is_column() {
+        position.board.width()
+    } else {
+        position.board.height()
+    };
+    let index = 2 * rng.random_range(0..(dimension - 1) / 2) + 1;
+    let rotation = rng.random_range(0..4);
+    let mut insertion = Insertion { side, index };
+    if position.forbidden() == Some(insertion) {
+        insertion.side = side.opposite();
+    }
+    (insertion, rotation)
+}
+
+/// A candidate insertion played on a copy, both pawns carried (§6.3–6.5).
+pub fn simulate(position: &Position, insertion: Insertion, rotation: u8) -> Position {
+    let mut after = *position;
+    after.insert(insertion, rotation);
+    after
+}
+
+/// "Simulate and target", step 2–3: the cell of `seat`'s target item in a column-major scan,
+/// or `seat`'s own pawn when the item is on the extra tile (or all items are collected).
+pub fn target_cell(position: &Position, seat: Seat) -> (u8, u8) {
+    position
+        .target(seat)
+        .and_then(|item| position.board.find_item(item))
+        .unwrap_or(position.pawns[seat])
+}
+
+/// "Nearest reachable cell": smallest Euclidean distance to `target`, the first in
+/// column-major order on ties.
+pub fn nearest_euclidean(reach: &Reach, target: (u8, u8)) -> (u8, u8) {
+    nearest_by(reach, |(x, y)| {
+        let (dx, dy) = (
+            i32::from(x) - i32::from(target.0),
+            i32::from(y) - i32::from(target.1),
+        );
+        (dx * dx + dy * dy) as u32
+    })
+}
+
+/// The reachable cell with the smallest Manhattan distance to `target`, the first in
+/// column-major order on ties (`greedy`'s move, §9.4.1).
+pub fn nearest_manhattan(reach: &Reach, target: (u8, u8)) -> (u8, u8) {
+    nearest_by(reach, |(x, y)| {
+        u32::from(x.abs_diff(target.0)) + u32::from(y.abs_diff(target.1))
+    })
+}
+
+fn nearest_by(reach: &Reach, distance: impl Fn((u8, u8)) -> u32) -> (u8, u8) {
+    reach
+        .cells()
+        .min_by_key(|&cell| distance(cell))
+        .expect("the pawn's own cell is always reachable")
+}
+
+/// `greedy`'s distance value (§9.4.1) of `seat` in `position`, given its reachable set: 0 if
+/// the target is reachable, else the smallest Manhattan distance from a reachable cell to
+/// the target, or L + H when the target is on the extra tile.
+pub fn distance_value(position: &Position, reach: &Reach, seat: Seat) -> u32 {
+    let board = &position.board;
+    match position.target(seat).map(|item| board.find_item(item)) {
+        None => 0,
+        Some(None) => u32::from(board.width()) + u32::from(board.height()),
+        Some(Some((x, y))) => reach.manhattan_to(x, y),
+    }
+}

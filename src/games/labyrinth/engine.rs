@@ -1,0 +1,88 @@
+//! `impl Game for Labyrinth`: the generators, the turn rules and the end, behind the generic
+//! trait. The view is the whole public position (§8).
+
+use super::action::Action;
+use super::state::{Position, State};
+use super::view::View;
+use super::{Labyrinth, RuleSet, generator, rules};
+use crate::game::{Game, GameInfo, Seat, ToAct};
+use crate::outcome::{Outcome, Termination};
+use crate::seed::Rng;
+
+/// The per-seat columns of `games.csv`, in the order of [`Game::extra_values`].
+const EXTRA_COLUMNS: [&str; 3] = ["items", "board_width", "board_height"];
+
+impl Game for Labyrinth {
+    type State = State;
+    type View = View;
+    type Action = Action;
+
+    fn info(&self) -> &GameInfo {
+        &self.info
+    }
+
+    fn new_state(&self, mut chance: Rng) -> State {
+        let board = match self.rules {
+            RuleSet::Cgs => generator::cgs(self.size, &mut chance),
+            RuleSet::Classic => generator::classic(&mut chance),
+        };
+        State {
+            position: Position::new(board),
+            ended: None,
+        }
+    }
+
+    fn to_act(&self, state: &State) -> ToAct {
+        match state.ended {
+            Some(_) => ToAct::Over,
+            None => ToAct::Seat(state.position.to_move()),
+        }
+    }
+
+    fn view(&self, state: &State, seat: Seat) -> View {
+        View {
+            seat,
+            position: state.position,
+        }
+    }
+
+    fn legal_actions(&self, view: &View) -> Vec<Action> {
+        if view.seat != view.position.to_move() {
+            return Vec::new();
+        }
+        rules::legal_actions(&view.position)
+    }
+
+    fn is_legal(&self, state: &State, seat: Seat, action: &Action) -> bool {
+        state.ended.is_none() && rules::is_legal(&state.position, seat, action)
+    }
+
+    fn apply(&self, state: &mut State, _seat: Seat, action: Action) {
+        rules::apply(state, self.turn_limit, &action);
+    }
+
+    fn outcome(&self, state: &State) -> Option<Outcome> {
+        rules::outcome(state)
+    }
+
+    fn forfeit(&self, state: &State, culprit: Seat, termination: Termination) -> Outcome {
+        rules::forfeit(state, culprit, termination)
+    }
+
+    fn turns(&self, state: &State) -> u32 {
+        state.position.turn
+    }
+
+    fn extra_columns(&self) -> &'static [&'static str] {
+        &EXTRA_COLUMNS
+    }
+
+    fn extra_values(&self, state: &State, seat: Seat) -> Vec<f64> {
+        let board = &state.position.board;
+        vec![
+            f64::from(state.position.collected[seat]),
+            f64::from(board.width()),
+            f64::from(board.height()),
+        ]
+    }
+}

@@ -1,0 +1,176 @@
+//! Reachability (rules §2) as a bitboard: one `u16` per line, bit x for column x. A flood fill
+//! is a few dozen shifts and masks per line instead of a graph search, which matters because
+//! every legality check and every node of a search bot runs one.
+
+use super::board::{Board, MAX_SIDE};
+
+/// Which neighbouring cells are connected: `east[y]` bit x links (x, y) with (x+1, y);
+/// `south[y]` bit x links (x, y) with (x, y+1). Nothing wraps around the edges.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Links {
+    east: [u16; MAX_SIDE],
+    south: [u16; MAX_SIDE],
+    width: u8,
+    height: u8,
+}
+
+impl Links {
+    pub fn of(board: &Board) -> Links {
+        let (width, height) = (board.width(), board.height());
+        let [open_n, open_e, open_s, open_w] = board.open();
+        let mut links = Links {
+            width,
+            height,
+            ..Links::default()
+        };
+        for y in 0..usize::from(height) {
+            links.east[y] = open_e[y] & (open_w[y] >> 1);
+            if y + 1 < usize::from(height) {
+                links.south[y] = open_s[y] & open_n[y + 1];
+            }
+        }
+        links
+    }
+
+    /// Every cell connected to (x, y), (x, y) included.
+    pub fn flood(&self, x: u8, y: u8) -> Reach {
+        let h = usize::from(self.height);
+        let mut rows = [0u16; MAX_SIDE];
+        rows[usize::from(y)] = 1 << x;
+        let spread = |row: u16, east: u16| {
+            let mut row = row;
+            loop {
+                let next = row | ((row & east) << 1) | ((row >> 1) & east);
+                if next == row {
+                    return row;
+                }
+                row = next;
+            }
+        };
+        loop {
+            let mut changed = false;
+            for y in 0..h {
+                let mut row = rows[y];
+                if y > 0 {
+                    row |= rows[y - 1] & self.south[y - 1];
+                }
+                if y + 1 < h {
+                    row |= rows[y + 1] & self.south[y];
+                }
+                let row = spread(row, self.east[y]);
+                if row != rows[y] {
+                    rows[y] = row;
+                    changed = true;
+                }
+            }
+            for y in (0..h).rev() {
+                let mut row = rows[y];
+                if y > 0 {
+                    row |= rows[y - 1] & self.south[y - 1];
+                }
+                if y + 1 < h {
+                    row |= rows[y + 1] & self.south[y];
+                }
+                let row = spread(row, self.east[y]);
+                if row != rows[y] {
+                    rows[y] = row;
+                    changed = true;
+                }
+            }
+            if !changed {
+                return Reach {
+                    rows,
+                    width: self.width,
+                    height: self.height,
+                };
+            }
+        }
+    }
+}
+
+/// A set of cells of one board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    rows: [u16; MAX_SIDE],
+    width: u8,
+    height: u8,
+}
+
+impl Reach {
+    pub fn contains(&self, x: u8, y: u8) -> bool {
+        x < self.width && y < self.height && self.rows[usize::from(y)] >> x & 1 == 1
+    }
+
+    pub fn len(&self) -> usize {
+        self.rows.iter().map(|r| r.count_ones() as usize).sum()
+    }
+
+    /// Never true: the start cell is always reachable. Here for clippy's `len_without_is_empty`.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The cells in column-major order (x outer, y inner), the scan order of the bots (§9).
+    pub fn cells(&self) -> impl Iterator<Item = (u8, u8)> + '_ {
+        (0..self.width)
+            .flat_map(move |x| (0..self.height).map(move |y| (x, y)))
+            .filter(|&(x, y)| self.contains(x, y))
+    }
+
+    /// The smallest Manhattan distance from a cell of the set to (tx, ty); 0 if it holds it.
+    pub fn manhattan_to(&self, tx: u8, ty: u8) -> u32 {
+        let mut best = u32::MAX;
+        for (y, &row) in self.rows[..usize::from(self.height)].iter().enumerate() {
+            if row == 0 {
+                continue;
+            }
+            let dy = (y as i32 - i32::from(ty)).unsigned_abs();
+            if dy >= best {
+                continue;
+            }
+            // Nearest set bit at or right of tx, and left of tx.
+            let right = row >> tx;
+            let dx_right = if right == 0 {
+                u32::MAX
+            } else {
+                right.trailing_zeros()
+            };
+            let left = row & ((1u16 << tx) - 1);
+            let dx_left = if left == 0 {
+                u32::MAX
+            } else {
+                u32::from(tx) - (15 - left.leading_zeros())
+            };
+            best = best.min(dy + dx_right.min(dx_left));
+        }
+        best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set(cells: &[(u8, u8)]) -> Reach {
+        let mut rows = [0u16; MAX_SIDE];
+        for &(x, y) in cells {
+            rows[usize::from(y)] |= 1 << x;
+        }
+        Reach {
+            rows,
+            width: 7,
+            height: 7,
+        }
+    }
+
+    #[test]
+    fn manhattan_takes_the_nearest_cell_on_either_side() {
+        let r = set(&[(0, 0), (6, 3), (2, 5)]);
+        assert_eq!(r.manhattan_to(6, 3), 0);
+        assert_eq!(r.manhattan_to(4, 3), 2);
+        assert_eq!(r.manhattan_to(1, 5), 1);
+        assert_eq!(r.manhattan_to(0, 2), 2);
+        assert_eq!(r.len(), 3);
+        assert_eq!(r.cells().collect::<Vec<_>>(), [(0, 0), (2, 5), (6, 3)]);
+    }
+}
