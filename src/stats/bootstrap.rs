@@ -174,8 +174,7 @@ pub fn bootstrap_anchored(
     if resamples == 0 {
         return Err(StatsError::NoResamples);
     }
-    let mut samples = vec![Vec::with_capacity(resamples); n_bots];
-    let mut wins = vec![vec![0.0; n_bots]; n_bots];
+    let mut spread = Resamples::new(n_bots, resamples);
     for _ in 0..resamples {
         let mut results = PairwiseResults::new(n_bots);
         for pairing in pairings {
@@ -189,18 +188,9 @@ pub fn bootstrap_anchored(
             )?;
         }
         let elo = anchored(fit_bradley_terry(&results, prior)?.elo, anchor);
-        for i in 0..n_bots {
-            samples[i].push(elo[i]);
-            for j in 0..n_bots {
-                if elo[i] > elo[j] {
-                    wins[i][j] += 1.0;
-                } else if elo[i] == elo[j] && i != j {
-                    wins[i][j] += 0.5;
-                }
-            }
-        }
+        spread.record(&elo);
     }
-    Ok(summarise_resamples(samples, wins, resamples))
+    Ok(spread.summarise())
 }
 
 /// Ratings measured from `anchor`'s, or unchanged.
@@ -212,30 +202,61 @@ pub(crate) fn anchored(mut elo: Vec<f64>, anchor: Option<usize>) -> Vec<f64> {
     elo
 }
 
-/// Percentile intervals and the superiority matrix from per-bot resampled ratings and pairwise
-/// "rated above" counts; shared by every bootstrap so they agree on one definition.
-pub(crate) fn summarise_resamples(
-    mut samples: Vec<Vec<f64>>,
-    wins: Vec<Vec<f64>>,
-    resamples: usize,
-) -> BootstrapSummary {
-    let tail = (1.0 - CONFIDENCE) / 2.0;
-    let intervals = samples
-        .iter_mut()
-        .map(|s| {
-            s.sort_by(f64::total_cmp);
-            let q = |p| quantile_sorted(s, p).expect("at least one resample was drawn");
-            (q(tail), q(1.0 - tail))
-        })
-        .collect();
-    let superiority = wins
-        .into_iter()
-        .map(|row| row.into_iter().map(|w| w / resamples as f64).collect())
-        .collect();
-    BootstrapSummary {
-        intervals,
-        superiority,
-        resamples,
+/// The ratings of every resample, folded into percentile intervals and the superiority matrix;
+/// shared by every bootstrap so they agree on one definition.
+pub(crate) struct Resamples {
+    /// Resampled ratings per bot.
+    samples: Vec<Vec<f64>>,
+    /// `above[i][j]`: resamples rating `i` above `j`, ties counting one half.
+    above: Vec<Vec<f64>>,
+    count: usize,
+}
+
+impl Resamples {
+    pub(crate) fn new(n_bots: usize, resamples: usize) -> Resamples {
+        Resamples {
+            samples: vec![Vec::with_capacity(resamples); n_bots],
+            above: vec![vec![0.0; n_bots]; n_bots],
+            count: 0,
+        }
+    }
+
+    pub(crate) fn record(&mut self, elo: &[f64]) {
+        self.count += 1;
+        for (i, &rating) in elo.iter().enumerate() {
+            self.samples[i].push(rating);
+            for (j, &other) in elo.iter().enumerate() {
+                if rating > other {
+                    self.above[i][j] += 1.0;
+                } else if rating == other && i != j {
+                    self.above[i][j] += 0.5;
+                }
+            }
+        }
+    }
+
+    pub(crate) fn summarise(mut self) -> BootstrapSummary {
+        let tail = (1.0 - CONFIDENCE) / 2.0;
+        let intervals = self
+            .samples
+            .iter_mut()
+            .map(|s| {
+                s.sort_by(f64::total_cmp);
+                let q = |p| quantile_sorted(s, p).expect("at least one resample was drawn");
+                (q(tail), q(1.0 - tail))
+            })
+            .collect();
+        let resamples = self.count;
+        let superiority = self
+            .above
+            .into_iter()
+            .map(|row| row.into_iter().map(|w| w / resamples as f64).collect())
+            .collect();
+        BootstrapSummary {
+            intervals,
+            superiority,
+            resamples,
+        }
     }
 }
 

@@ -19,6 +19,7 @@ pub mod distribution;
 pub mod elo;
 mod error;
 mod linear;
+mod newton;
 pub mod pentanomial;
 pub mod plackett_luce;
 pub mod ratings;

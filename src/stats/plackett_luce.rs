@@ -21,9 +21,9 @@
 //! the two fits still agree on two-seat games.
 
 use super::StatsError;
-use super::bootstrap::{BootstrapSummary, anchored, resample_counts, summarise_resamples};
-use super::linear::solve;
-use super::ratings::{ELO_PER_NAT, Prior, Ratings, TOLERANCE_ELO};
+use super::bootstrap::{BootstrapSummary, Resamples, anchored, resample_counts};
+use super::newton::maximise;
+use super::ratings::{ELO_PER_NAT, Prior, Ratings};
 use crate::seed::Rng;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -32,8 +32,6 @@ pub const MAX_SEATS: usize = 5;
 
 /// Highest bot index a stage set can hold.
 const MAX_BOT: usize = (1 << 12) - 2;
-
-const MAX_NEWTON_STEPS: usize = 200;
 
 /// The sufficient statistics of Plackett–Luce for a set of finishing orders.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -354,57 +352,30 @@ fn newton(
     weights: &[f64],
     wins: &[f64],
 ) -> (Vec<f64>, usize) {
-    let mut theta = vec![0.0; m];
-    let mut current = log_likelihood(sets, weights, wins, &theta);
-    let mut steps = 0;
-    while steps < MAX_NEWTON_STEPS {
-        steps += 1;
-        let mut gradient = wins.to_vec();
-        let mut info = vec![0.0; m * m];
-        let mut pi = Vec::new();
-        for (set, &w) in sets.iter().zip(weights) {
-            let top = set.iter().map(|&(k, _)| theta[k]).fold(f64::MIN, f64::max);
-            pi.clear();
-            pi.extend(set.iter().map(|&(k, mult)| mult * (theta[k] - top).exp()));
-            let z: f64 = pi.iter().sum();
-            pi.iter_mut().for_each(|p| *p /= z);
-            for (a, &(i, _)) in set.iter().enumerate() {
-                gradient[i] -= w * pi[a];
-                info[i * m + i] += w * pi[a];
-                for (b, &(j, _)) in set.iter().enumerate() {
-                    info[i * m + j] -= w * pi[a] * pi[b];
+    maximise(
+        m,
+        |theta| log_likelihood(sets, weights, wins, theta),
+        |theta| {
+            let mut gradient = wins.to_vec();
+            let mut info = vec![0.0; m * m];
+            let mut pi = Vec::new();
+            for (set, &w) in sets.iter().zip(weights) {
+                let top = set.iter().map(|&(k, _)| theta[k]).fold(f64::MIN, f64::max);
+                pi.clear();
+                pi.extend(set.iter().map(|&(k, mult)| mult * (theta[k] - top).exp()));
+                let z: f64 = pi.iter().sum();
+                pi.iter_mut().for_each(|p| *p /= z);
+                for (a, &(i, _)) in set.iter().enumerate() {
+                    gradient[i] -= w * pi[a];
+                    info[i * m + i] += w * pi[a];
+                    for (b, &(j, _)) in set.iter().enumerate() {
+                        info[i * m + j] -= w * pi[a] * pi[b];
+                    }
                 }
             }
-        }
-        let shift = (0..m).map(|i| info[i * m + i]).fold(0.0, f64::max).max(1.0) / m as f64;
-        info.iter_mut().for_each(|a| *a += shift);
-        let Some(delta) = solve(info, gradient) else {
-            break;
-        };
-        let mut t = 1.0;
-        let mut accepted = None;
-        for _ in 0..60 {
-            let trial: Vec<f64> = theta.iter().zip(&delta).map(|(a, d)| a + t * d).collect();
-            let value = log_likelihood(sets, weights, wins, &trial);
-            if value >= current - 1e-12 * current.abs().max(1.0) {
-                accepted = Some((trial, value));
-                break;
-            }
-            t *= 0.5;
-        }
-        let Some((trial, value)) = accepted else {
-            break;
-        };
-        let moved = delta.iter().fold(0.0_f64, |acc, d| acc.max((t * d).abs()));
-        theta = trial;
-        current = value;
-        if moved * ELO_PER_NAT < TOLERANCE_ELO {
-            break;
-        }
-    }
-    let mean = theta.iter().sum::<f64>() / m as f64;
-    theta.iter_mut().for_each(|a| *a -= mean);
-    (theta, steps)
+            (gradient, info)
+        },
+    )
 }
 
 /// Distinct seed-group outcomes of one stratum (a pairing): each group's finishing orders and
@@ -427,8 +398,7 @@ pub fn bootstrap_plackett_luce(
     if resamples == 0 {
         return Err(StatsError::NoResamples);
     }
-    let mut samples = vec![Vec::with_capacity(resamples); n_bots];
-    let mut wins = vec![vec![0.0; n_bots]; n_bots];
+    let mut spread = Resamples::new(n_bots, resamples);
     for _ in 0..resamples {
         let mut total = FinishingOrders::new();
         for stratum in strata {
@@ -441,18 +411,9 @@ pub fn bootstrap_plackett_luce(
             }
         }
         let elo = anchored(fit_plackett_luce(&total, n_bots, prior)?.elo, anchor);
-        for i in 0..n_bots {
-            samples[i].push(elo[i]);
-            for j in 0..n_bots {
-                if elo[i] > elo[j] {
-                    wins[i][j] += 1.0;
-                } else if elo[i] == elo[j] && i != j {
-                    wins[i][j] += 0.5;
-                }
-            }
-        }
+        spread.record(&elo);
     }
-    Ok(summarise_resamples(samples, wins, resamples))
+    Ok(spread.summarise())
 }
 
 #[cfg(test)]

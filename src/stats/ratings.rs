@@ -5,7 +5,7 @@
 //! `∏ p_ij^points_ij`). Ratings are the maximum-likelihood `r`, reported with mean 0.
 
 use super::StatsError;
-use super::linear::solve;
+use super::newton::maximise;
 
 /// Size of the default prior, in virtual draws per pair of bots that met (see [`Prior`]).
 /// Reports should state it next to the ratings.
@@ -18,7 +18,6 @@ pub const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
 pub const TOLERANCE_ELO: f64 = 1e-10;
 
 /// Newton converges quadratically, so this cap is only reached when rounding stalls progress.
-const MAX_NEWTON_STEPS: usize = 200;
 
 /// A weak prior that keeps every rating finite.
 ///
@@ -265,55 +264,28 @@ fn sigmoid(x: f64) -> f64 {
 /// `c·11ᵀ` makes it invertible without changing the step, since the gradient sums to zero.
 /// Returns log-strengths centred to mean 0, and the number of steps taken.
 fn newton(m: usize, points: &[f64], games: &[f64]) -> (Vec<f64>, usize) {
-    let mut theta = vec![0.0; m];
-    let mut current = log_likelihood(m, points, &theta);
-    let mut steps = 0;
-    while steps < MAX_NEWTON_STEPS {
-        steps += 1;
-        let mut gradient = vec![0.0; m];
-        let mut info = vec![0.0; m * m];
-        for i in 0..m {
-            for j in 0..m {
-                let g = games[i * m + j];
-                if i == j || g == 0.0 {
-                    continue;
+    maximise(
+        m,
+        |theta| log_likelihood(m, points, theta),
+        |theta| {
+            let mut gradient = vec![0.0; m];
+            let mut info = vec![0.0; m * m];
+            for i in 0..m {
+                for j in 0..m {
+                    let g = games[i * m + j];
+                    if i == j || g == 0.0 {
+                        continue;
+                    }
+                    let p = sigmoid(theta[i] - theta[j]);
+                    gradient[i] += points[i * m + j] - g * p;
+                    let w = g * p * (1.0 - p);
+                    info[i * m + i] += w;
+                    info[i * m + j] -= w;
                 }
-                let p = sigmoid(theta[i] - theta[j]);
-                gradient[i] += points[i * m + j] - g * p;
-                let w = g * p * (1.0 - p);
-                info[i * m + i] += w;
-                info[i * m + j] -= w;
             }
-        }
-        let shift = (0..m).map(|i| info[i * m + i]).fold(0.0, f64::max).max(1.0) / m as f64;
-        info.iter_mut().for_each(|a| *a += shift);
-        let Some(delta) = solve(info, gradient) else {
-            break;
-        };
-        let mut t = 1.0;
-        let mut accepted = None;
-        for _ in 0..60 {
-            let trial: Vec<f64> = theta.iter().zip(&delta).map(|(a, d)| a + t * d).collect();
-            let value = log_likelihood(m, points, &trial);
-            if value >= current - 1e-12 * current.abs().max(1.0) {
-                accepted = Some((trial, value));
-                break;
-            }
-            t *= 0.5;
-        }
-        let Some((trial, value)) = accepted else {
-            break;
-        };
-        let moved = delta.iter().fold(0.0_f64, |acc, d| acc.max((t * d).abs()));
-        theta = trial;
-        current = value;
-        if moved * ELO_PER_NAT < TOLERANCE_ELO {
-            break;
-        }
-    }
-    let mean = theta.iter().sum::<f64>() / m as f64;
-    theta.iter_mut().for_each(|a| *a -= mean);
-    (theta, steps)
+            (gradient, info)
+        },
+    )
 }
 
 #[cfg(test)]
