@@ -39,3 +39,33 @@ pub struct BotEntry<G: Game> {
     pub hidden: bool,
     pub make: MakeBot<G>,
 }
+
+/// The hidden `test-panic` row every game lists: a bot that panics when asked to act, so crash
+/// adjudication is exercised through the real binary for each game. (An illegal move needs
+/// game knowledge, so each game writes its own `test-illegal`.)
+pub const fn test_panic<G: Game>() -> BotEntry<G> {
+    BotEntry {
+        name: "test-panic",
+        summary: "Test double: panics when asked to act",
+        hidden: true,
+        make: make_panics::<G>,
+    }
+}
+
+struct Panics;
+
+impl<G: Game> Bot<G> for Panics {
+    fn act(&mut self, _: &G, _: &G::View) -> G::Action {
+        panic!("test-panic: this bot panics on purpose when asked to act");
+    }
+}
+
+fn make_panics<G: Game>(
+    _: &G,
+    _: Seat,
+    _: Rng,
+    params: &Params,
+) -> Result<Box<dyn Bot<G>>, String> {
+    params.expect_none("test-panic")?;
+    Ok(Box::new(Panics))
+}

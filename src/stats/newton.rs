@@ -5,7 +5,7 @@
 use super::linear::solve;
 use super::ratings::{ELO_PER_NAT, TOLERANCE_ELO};
 
-/// Steps before giving up; a well-posed fit converges in a few dozen.
+/// Newton converges quadratically, so this cap is only reached when rounding stalls progress.
 const MAX_NEWTON_STEPS: usize = 200;
 
 /// Maximises `log_likelihood` over `m` log-strengths from all equal. `derivatives(θ)` gives the

@@ -17,8 +17,6 @@ pub const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
 /// Newton steps are stopped once no rating moves by more than this many Elo points.
 pub const TOLERANCE_ELO: f64 = 1e-10;
 
-/// Newton converges quadratically, so this cap is only reached when rounding stalls progress.
-
 /// A weak prior that keeps every rating finite.
 ///
 /// `VirtualDraws(k)` adds `k` drawn games (half a point each side) to every pair of bots that

@@ -41,12 +41,7 @@ pub const BOTS: &[BotEntry<Carcassonne>] = &[
         hidden: false,
         make: mcts::make,
     },
-    BotEntry {
-        name: "test-panic",
-        summary: "Test double: panics when asked to act",
-        hidden: true,
-        make: test_doubles::make_panic,
-    },
+    crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
         summary: "Test double: always places on the start tile's cell",

@@ -32,12 +32,7 @@ pub const BOTS: &[BotEntry<FreshFish>] = &[
         hidden: false,
         make: lookahead::make,
     },
-    BotEntry {
-        name: "test-panic",
-        summary: "Test double: panics when asked to act",
-        hidden: true,
-        make: test_doubles::make_panic,
-    },
+    crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
         summary: "Test double: places a marker off the board",

@@ -1,28 +1,11 @@
-//! Hidden bots that exercise adjudication: one panics when asked to act (a crash), one places
-//! a marker off the board (an illegal action whatever the phase).
+//! `test-illegal`, the hidden bot that exercises illegal-move adjudication: it places a marker off
+//! the board, illegal whatever the phase.
+//! (`test-panic` is shared by every game, in `crate::bot`.)
 
 use crate::bot::{Bot, Params};
 use crate::game::Seat;
 use crate::games::fresh_fish::{Action, FreshFish, View};
 use crate::seed::Rng;
-
-pub struct Panics;
-
-pub fn make_panic(
-    _: &FreshFish,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<FreshFish>>, String> {
-    params.expect_none("test-panic")?;
-    Ok(Box::new(Panics))
-}
-
-impl Bot<FreshFish> for Panics {
-    fn act(&mut self, _: &FreshFish, _: &View) -> Action {
-        panic!("test-panic: this bot panics on purpose when asked to act");
-    }
-}
 
 pub struct Illegal;
 

@@ -47,12 +47,7 @@ pub const BOTS: &[BotEntry<Labyrinth>] = &[
         hidden: false,
         make: minimax::make,
     },
-    BotEntry {
-        name: "test-panic",
-        summary: "Test double: panics when asked to act",
-        hidden: true,
-        make: test_doubles::make_panic,
-    },
+    crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
         summary: "Test double: always inserts at an even index",

@@ -1,28 +1,11 @@
-//! Hidden bots that exercise adjudication: one panics when asked to act (a crash), one inserts
-//! at an even index, which no board allows (an illegal action).
+//! `test-illegal`, the hidden bot that exercises illegal-move adjudication: it inserts at an even
+//! index, which no board allows.
+//! (`test-panic` is shared by every game, in `crate::bot`.)
 
 use crate::bot::{Bot, Params};
 use crate::game::Seat;
 use crate::games::labyrinth::{Action, Labyrinth, Side, View};
 use crate::seed::Rng;
-
-pub struct Panics;
-
-pub fn make_panic(
-    _: &Labyrinth,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Labyrinth>>, String> {
-    params.expect_none("test-panic")?;
-    Ok(Box::new(Panics))
-}
-
-impl Bot<Labyrinth> for Panics {
-    fn act(&mut self, _: &Labyrinth, _: &View) -> Action {
-        panic!("test-panic: this bot panics on purpose when asked to act");
-    }
-}
 
 pub struct Illegal;
 

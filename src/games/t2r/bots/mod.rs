@@ -51,12 +51,7 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
         hidden: false,
         make: greedy::make,
     },
-    BotEntry {
-        name: "test-panic",
-        summary: "Test double: panics when asked to act",
-        hidden: true,
-        make: test_doubles::make_panic,
-    },
+    crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
         summary: "Test double: always claims with more locomotives than the route is long",

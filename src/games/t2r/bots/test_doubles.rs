@@ -1,29 +1,12 @@
-//! Hidden bots that exercise adjudication: one panics when asked to act (a crash), one plays a
-//! claim no rule set accepts (an illegal move). Neither ever plays a real game.
+//! `test-illegal`, the hidden bot that exercises illegal-move adjudication: it plays a claim no
+//! rule set accepts (more locomotives than the route is long). It never plays a real game.
+//! (`test-panic` is shared by every game, in `crate::bot`.)
 
 use crate::bot::{Bot, Params};
 use crate::game::Seat;
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Colour, TicketToRide};
 use crate::seed::Rng;
-
-pub struct Panics;
-
-pub fn make_panic(
-    _: &TicketToRide,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<TicketToRide>>, String> {
-    params.expect_none("test-panic")?;
-    Ok(Box::new(Panics))
-}
-
-impl Bot<TicketToRide> for Panics {
-    fn act(&mut self, _: &TicketToRide, _: &View) -> Action {
-        panic!("test-panic: this bot panics on purpose when asked to act");
-    }
-}
 
 pub struct Illegal;
 
