@@ -46,6 +46,28 @@ fn spread(s: &ScoreRow) -> [String; 7] {
 
 const SPREAD: [&str; 7] = ["mean", "sd", "min", "q25", "median", "q75", "max"];
 
+/// A table of leading columns followed by the [`SPREAD`] of a score distribution.
+fn spread_section<'a>(
+    title: &'static str,
+    lead: &[&str],
+    rows: impl Iterator<Item = (Vec<String>, &'a ScoreRow)>,
+    note: &str,
+) -> Section {
+    let mut header = strings(lead);
+    header.extend(SPREAD.iter().map(|s| s.to_string()));
+    Section {
+        title,
+        header,
+        rows: rows
+            .map(|(mut row, score)| {
+                row.extend(spread(score));
+                row
+            })
+            .collect(),
+        note: note.to_string(),
+    }
+}
+
 pub fn sections(a: &Analysis) -> Vec<Section> {
     let mut out = Vec::new();
     let mut ratings: Vec<_> = a.ratings.rows.iter().collect();
@@ -161,60 +183,39 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
                a tie."
             .to_string(),
     });
-    let mut header = strings(&["bot", "games", "wins", "draws", "losses"]);
-    header.extend(SPREAD.iter().map(|s| s.to_string()));
-    out.push(Section {
-        title: "Scores per bot",
-        header,
-        rows: a
-            .per_bot
-            .iter()
-            .map(|r| {
-                let mut row = vec![
-                    r.bot.clone(),
-                    r.games.to_string(),
-                    r.wins.to_string(),
-                    r.draws.to_string(),
-                    r.losses.to_string(),
-                ];
-                row.extend(spread(&r.score));
-                row
-            })
-            .collect(),
-        note: "Wins: rank 1 alone; draws: rank 1 shared.".to_string(),
-    });
-    let mut header = strings(&["bot", "seat", "games"]);
-    header.extend(SPREAD.iter().map(|s| s.to_string()));
-    out.push(Section {
-        title: "Scores per bot and seat",
-        header,
-        rows: a
-            .per_seat
-            .iter()
-            .map(|r| {
-                let mut row = vec![r.bot.clone(), r.seat.to_string(), r.games.to_string()];
-                row.extend(spread(&r.score));
-                row
-            })
-            .collect(),
-        note: "Seat 0 acts first.".to_string(),
-    });
-    let mut header = strings(&["bot", "minus", "games"]);
-    header.extend(SPREAD.iter().map(|s| s.to_string()));
-    out.push(Section {
-        title: "Score margins",
-        header,
-        rows: a
-            .margins
-            .iter()
-            .map(|r| {
-                let mut row = vec![r.bot.clone(), r.opponent.clone(), r.games.to_string()];
-                row.extend(spread(&r.margin));
-                row
-            })
-            .collect(),
-        note: "Score of the first bot minus the second's, over the games they shared.".to_string(),
-    });
+    out.push(spread_section(
+        "Scores per bot",
+        &["bot", "games", "wins", "draws", "losses"],
+        a.per_bot.iter().map(|r| {
+            let lead = vec![
+                r.bot.clone(),
+                r.games.to_string(),
+                r.wins.to_string(),
+                r.draws.to_string(),
+                r.losses.to_string(),
+            ];
+            (lead, &r.score)
+        }),
+        "Wins: rank 1 alone; draws: rank 1 shared.",
+    ));
+    out.push(spread_section(
+        "Scores per bot and seat",
+        &["bot", "seat", "games"],
+        a.per_seat.iter().map(|r| {
+            let lead = vec![r.bot.clone(), r.seat.to_string(), r.games.to_string()];
+            (lead, &r.score)
+        }),
+        "Seat 0 acts first.",
+    ));
+    out.push(spread_section(
+        "Score margins",
+        &["bot", "minus", "games"],
+        a.margins.iter().map(|r| {
+            let lead = vec![r.bot.clone(), r.opponent.clone(), r.games.to_string()];
+            (lead, &r.margin)
+        }),
+        "Score of the first bot minus the second's, over the games they shared.",
+    ));
     out.push(Section {
         title: "Game length",
         header: strings(&[
