@@ -74,18 +74,6 @@ impl RunPlan {
         if args.players.is_some() {
             config.seats = args.players;
         }
-        if let Some(players) = config.seats.filter(|p| !game.seats.contains(p)) {
-            let (min, max) = (game.seats.start(), game.seats.end());
-            let allowed = if min == max {
-                format!("exactly {min}")
-            } else {
-                format!("{min} to {max}")
-            };
-            return Err(UsageError::Invalid(format!(
-                "{} is played by {allowed} players, not {players}",
-                game.name
-            )));
-        }
         for option in &args.options {
             let (name, value) = option.split_once('=').ok_or_else(|| {
                 UsageError::Invalid(format!("--option '{option}' is not NAME=VALUE"))

@@ -49,7 +49,7 @@ pub fn run_game<G: Registered>(
     plan: &RunPlan,
     observer: Option<&mut dyn RecordSink>,
 ) -> anyhow::Result<RunSummary> {
-    let game = G::configure(&plan.config)?;
+    let game: G = crate::games::configure(&plan.config)?;
     let lineup = resolve_bots(&game, plan)?;
     let bot_names = plan.labels();
     let seats = game.info().seats;

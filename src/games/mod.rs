@@ -40,7 +40,8 @@ pub trait Registered: Game + Sized {
     const OPTIONS: &'static [OptionSpec];
     /// Seat counts the game supports; the first is the default.
     const SEATS: std::ops::RangeInclusive<usize>;
-    /// Builds the configured game or explains what is wrong with the configuration.
+    /// Builds the configured game or explains what is wrong with the configuration. Called
+    /// through [`configure`], so `config.seats` is already within [`Registered::SEATS`].
     fn configure(config: &GameConfig) -> Result<Self, UsageError>;
     /// Every bot of the game, hidden test doubles included.
     fn bots() -> &'static [BotEntry<Self>];
@@ -79,10 +80,27 @@ impl GameEntry {
                     .collect()
             },
             has_bot: |name| G::bots().iter().any(|b| b.name == name),
-            check: |config| G::configure(config).map(drop),
+            check: |config| configure::<G>(config).map(drop),
             run: crate::app::run_game::<G>,
         }
     }
+}
+
+/// Configures `G` after the one check every game shares: the seat count is in its range.
+pub fn configure<G: Registered>(config: &GameConfig) -> Result<G, UsageError> {
+    if let Some(seats) = config.seats.filter(|n| !G::SEATS.contains(n)) {
+        let (min, max) = (G::SEATS.start(), G::SEATS.end());
+        let allowed = if min == max {
+            format!("exactly {min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        return Err(UsageError::Invalid(format!(
+            "{} is played by {allowed} players, not {seats}",
+            G::NAME
+        )));
+    }
+    G::configure(config)
 }
 
 /// Every game, in the order `tourney list` shows them. The first is the default.

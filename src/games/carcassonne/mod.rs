@@ -78,11 +78,6 @@ impl Registered for Carcassonne {
             });
         }
         let seats = config.seats.unwrap_or(2);
-        if !Self::SEATS.contains(&seats) {
-            return Err(UsageError::Invalid(format!(
-                "carcassonne is played by 2 to 5 players, not {seats}"
-            )));
-        }
         Ok(Carcassonne::new(seats))
     }
 

@@ -138,11 +138,6 @@ impl Registered for FreshFish {
             }
         }
         let seats = config.seats.unwrap_or(2);
-        if !Self::SEATS.contains(&seats) {
-            return Err(UsageError::Invalid(format!(
-                "fresh-fish is played by 2 to 5 players, not {seats}"
-            )));
-        }
         Ok(FreshFish::new(seats, trees, turn_limit))
     }
 

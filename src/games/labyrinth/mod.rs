@@ -174,11 +174,6 @@ impl Registered for Labyrinth {
                     .to_string(),
             ));
         }
-        if let Some(seats) = config.seats.filter(|&n| n != 2) {
-            return Err(UsageError::Invalid(format!(
-                "labyrinth is played by exactly 2 players, not {seats}"
-            )));
-        }
         Ok(Labyrinth::new(rules, size, turn_limit))
     }
 

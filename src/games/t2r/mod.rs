@@ -155,11 +155,6 @@ impl crate::games::Registered for TicketToRide {
                 }
             }
         }
-        if let Some(seats) = config.seats.filter(|&n| n != 2) {
-            return Err(UsageError::Invalid(format!(
-                "t2r is played by exactly 2 players, not {seats}"
-            )));
-        }
         Ok(TicketToRide::new(map, rules, turn_limit))
     }
 

@@ -138,30 +138,30 @@ fn bot_table_and_doubles() {
 
 #[test]
 fn configure_accepts_2_to_5_seats() {
-    use crate::games::{GameConfig, Registered};
+    use crate::games::{GameConfig, configure};
     let config = |seats| GameConfig {
         seats,
         ..GameConfig::default()
     };
     assert_eq!(
-        Carcassonne::configure(&config(None))
+        configure::<Carcassonne>(&config(None))
             .map(|g| g.seats())
             .ok(),
         Some(2)
     );
     assert_eq!(
-        Carcassonne::configure(&config(Some(5)))
+        configure::<Carcassonne>(&config(Some(5)))
             .map(|g| g.seats())
             .ok(),
         Some(5)
     );
-    assert!(Carcassonne::configure(&config(Some(6))).is_err());
-    assert!(Carcassonne::configure(&config(Some(1))).is_err());
+    assert!(configure::<Carcassonne>(&config(Some(6))).is_err());
+    assert!(configure::<Carcassonne>(&config(Some(1))).is_err());
     let rules = GameConfig {
         rules: Some("river".into()),
         ..GameConfig::default()
     };
-    assert!(Carcassonne::configure(&rules).is_err());
+    assert!(configure::<Carcassonne>(&rules).is_err());
 }
 
 #[test]
