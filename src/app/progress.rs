@@ -1,6 +1,6 @@
 //! The progress bar: games done, games per second and ETA, on stderr, only on a terminal.
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 
 pub struct Progress {
@@ -16,9 +16,16 @@ impl Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::stderr());
         bar.set_style(
             ProgressStyle::with_template(
-                "{bar:40.cyan/blue} {human_pos}/{human_len} games  {per_sec}  ETA {eta}",
+                "{bar:40.cyan/blue} {human_pos}/{human_len} games  {rate}  ETA {eta}",
             )
-            .expect("valid progress template"),
+            .expect("valid progress template")
+            // Whole games per second: the default `{per_sec}` prints four decimals.
+            .with_key(
+                "rate",
+                |state: &ProgressState, w: &mut dyn std::fmt::Write| {
+                    let _ = write!(w, "{:.0} games/s", state.per_sec());
+                },
+            ),
         );
         Progress { bar: Some(bar) }
     }
