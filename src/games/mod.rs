@@ -103,6 +103,70 @@ pub fn configure<G: Registered>(config: &GameConfig) -> Result<G, UsageError> {
     G::configure(config)
 }
 
+/// The rule set `config` names, or the game's default (its first); an unknown name is refused
+/// with the list.
+pub fn rule_set<G: Registered>(config: &GameConfig) -> Result<&'static str, UsageError> {
+    match config.rules.as_deref() {
+        None => Ok(G::RULE_SETS[0]),
+        Some(name) => G::RULE_SETS
+            .iter()
+            .find(|&&r| r == name)
+            .copied()
+            .ok_or_else(|| UsageError::UnknownRules {
+                name: name.to_string(),
+                game: G::NAME,
+                known: G::RULE_SETS.join(", "),
+            }),
+    }
+}
+
+/// Refuses any option `G` does not declare in [`Registered::OPTIONS`], naming those it has.
+pub fn check_option_names<G: Registered>(config: &GameConfig) -> Result<(), UsageError> {
+    match config
+        .options
+        .keys()
+        .find(|name| !G::OPTIONS.iter().any(|o| o.name == name.as_str()))
+    {
+        None => Ok(()),
+        Some(name) => {
+            let known: Vec<&str> = G::OPTIONS.iter().map(|o| o.name).collect();
+            Err(UsageError::UnknownOption {
+                name: name.clone(),
+                game: G::NAME,
+                known: if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                },
+            })
+        }
+    }
+}
+
+/// The value of option `name` parsed by `parse`, `None` when not given; a value `parse` refuses
+/// is reported with the valid values of the option's [`OptionSpec`].
+pub fn option<G: Registered, T>(
+    config: &GameConfig,
+    name: &'static str,
+    parse: impl Fn(&str) -> Option<T>,
+) -> Result<Option<T>, UsageError> {
+    let Some(value) = config.options.get(name) else {
+        return Ok(None);
+    };
+    let spec = G::OPTIONS
+        .iter()
+        .find(|o| o.name == name)
+        .expect("games read only the options they declare");
+    parse(value)
+        .map(Some)
+        .ok_or_else(|| UsageError::BadOptionValue {
+            option: spec.name,
+            value: value.clone(),
+            game: G::NAME,
+            valid: spec.values.to_string(),
+        })
+}
+
 /// Every game, in the order `tourney list` shows them. The first is the default.
 pub fn all() -> Vec<GameEntry> {
     vec![

@@ -24,7 +24,7 @@ pub use view::View;
 
 use crate::error::UsageError;
 use crate::game::GameInfo;
-use crate::games::{GameConfig, OptionSpec, Registered};
+use crate::games::{GameConfig, OptionSpec, Registered, check_option_names, rule_set};
 
 /// A configured Carcassonne game: only the number of seats varies.
 #[derive(Clone, Debug)]
@@ -63,20 +63,8 @@ impl Registered for Carcassonne {
     const SEATS: std::ops::RangeInclusive<usize> = 2..=5;
 
     fn configure(config: &GameConfig) -> Result<Self, UsageError> {
-        if let Some(name) = config.rules.as_deref().filter(|&r| r != "base") {
-            return Err(UsageError::UnknownRules {
-                name: name.to_string(),
-                game: Self::NAME,
-                known: Self::RULE_SETS.join(", "),
-            });
-        }
-        if let Some(name) = config.options.keys().next() {
-            return Err(UsageError::UnknownOption {
-                name: name.clone(),
-                game: Self::NAME,
-                known: "none".to_string(),
-            });
-        }
+        rule_set::<Self>(config)?;
+        check_option_names::<Self>(config)?;
         let seats = config.seats.unwrap_or(2);
         Ok(Carcassonne::new(seats))
     }

@@ -26,7 +26,7 @@ pub use view::View;
 
 use crate::error::UsageError;
 use crate::game::GameInfo;
-use crate::games::{GameConfig, OptionSpec, Registered};
+use crate::games::{GameConfig, OptionSpec, Registered, check_option_names, option, rule_set};
 
 /// Default number of tree tiles in the bag (§1).
 pub const DEFAULT_TREES: u8 = 20;
@@ -97,46 +97,18 @@ impl Registered for FreshFish {
     const SEATS: std::ops::RangeInclusive<usize> = 2..=5;
 
     fn configure(config: &GameConfig) -> Result<Self, UsageError> {
-        if let Some(name) = config.rules.as_deref().filter(|&r| r != "project") {
-            return Err(UsageError::UnknownRules {
-                name: name.to_string(),
-                game: Self::NAME,
-                known: Self::RULE_SETS.join(", "),
-            });
-        }
-        let mut trees = DEFAULT_TREES;
-        let mut turn_limit = DEFAULT_TURN_LIMIT;
-        for (name, value) in &config.options {
-            let bad = |option: &'static str, valid: &str| UsageError::BadOptionValue {
-                option,
-                value: value.clone(),
-                game: Self::NAME,
-                valid: valid.to_string(),
-            };
-            match name.as_str() {
-                "trees" => {
-                    trees = value
-                        .parse()
-                        .ok()
-                        .filter(|&n: &u8| n <= 100)
-                        .ok_or_else(|| bad("trees", Self::OPTIONS[0].values))?
-                }
-                "turn_limit" => {
-                    turn_limit = value
-                        .parse()
-                        .ok()
-                        .filter(|&n: &u32| (1..=1_000_000).contains(&n))
-                        .ok_or_else(|| bad("turn_limit", Self::OPTIONS[1].values))?
-                }
-                other => {
-                    return Err(UsageError::UnknownOption {
-                        name: other.to_string(),
-                        game: Self::NAME,
-                        known: "trees, turn_limit".to_string(),
-                    });
-                }
-            }
-        }
+        rule_set::<Self>(config)?;
+        check_option_names::<Self>(config)?;
+        let trees = option::<Self, _>(config, "trees", |v| {
+            v.parse().ok().filter(|&n: &u8| n <= 100)
+        })?
+        .unwrap_or(DEFAULT_TREES);
+        let turn_limit = option::<Self, _>(config, "turn_limit", |v| {
+            v.parse()
+                .ok()
+                .filter(|&n: &u32| (1..=1_000_000).contains(&n))
+        })?
+        .unwrap_or(DEFAULT_TURN_LIMIT);
         let seats = config.seats.unwrap_or(2);
         Ok(FreshFish::new(seats, trees, turn_limit))
     }

@@ -26,7 +26,7 @@ pub use view::View;
 
 use crate::error::UsageError;
 use crate::game::GameInfo;
-use crate::games::{GameConfig, OptionSpec, Registered};
+use crate::games::{GameConfig, OptionSpec, Registered, check_option_names, option, rule_set};
 
 /// Default turns per player before the safety turn limit ends the game (§7).
 pub const DEFAULT_TURN_LIMIT: u32 = 500;
@@ -129,45 +129,13 @@ impl Registered for Labyrinth {
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
 
     fn configure(config: &GameConfig) -> Result<Self, UsageError> {
-        let rules = match config.rules.as_deref() {
-            None => RuleSet::Cgs,
-            Some(name) => RuleSet::parse(name).ok_or_else(|| UsageError::UnknownRules {
-                name: name.to_string(),
-                game: Self::NAME,
-                known: Self::RULE_SETS.join(", "),
-            })?,
-        };
-        let mut size = None;
-        let mut turn_limit = DEFAULT_TURN_LIMIT;
-        for (name, value) in &config.options {
-            let bad = |option: &'static str, valid: &str| UsageError::BadOptionValue {
-                option,
-                value: value.clone(),
-                game: Self::NAME,
-                valid: valid.to_string(),
-            };
-            match name.as_str() {
-                "size" => {
-                    size = Some(
-                        parse_size(value).ok_or_else(|| bad("size", Self::OPTIONS[0].values))?,
-                    )
-                }
-                "turn_limit" => {
-                    turn_limit = value
-                        .parse()
-                        .ok()
-                        .filter(|&n: &u32| n >= 1)
-                        .ok_or_else(|| bad("turn_limit", Self::OPTIONS[1].values))?
-                }
-                other => {
-                    return Err(UsageError::UnknownOption {
-                        name: other.to_string(),
-                        game: Self::NAME,
-                        known: "size, turn_limit".to_string(),
-                    });
-                }
-            }
-        }
+        let rules = RuleSet::parse(rule_set::<Self>(config)?).expect("listed rule sets parse");
+        check_option_names::<Self>(config)?;
+        let size = option::<Self, _>(config, "size", parse_size)?;
+        let turn_limit = option::<Self, _>(config, "turn_limit", |v| {
+            v.parse().ok().filter(|&n: &u32| n >= 1)
+        })?
+        .unwrap_or(DEFAULT_TURN_LIMIT);
         if rules == RuleSet::Classic && size.is_some() {
             return Err(UsageError::Invalid(
                 "labyrinth: the size option is for the cgs rule set only; classic is always 7x7"

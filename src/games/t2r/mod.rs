@@ -113,48 +113,14 @@ impl crate::games::Registered for TicketToRide {
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
 
     fn configure(config: &crate::games::GameConfig) -> Result<Self, crate::error::UsageError> {
-        use crate::error::UsageError;
-        let rules = match config.rules.as_deref() {
-            None => RuleSet::Official,
-            Some(name) => RuleSet::parse(name).ok_or_else(|| UsageError::UnknownRules {
-                name: name.to_string(),
-                game: "t2r",
-                known: Self::RULE_SETS.join(", "),
-            })?,
-        };
-        let mut map = MapName::Usa;
-        let mut turn_limit = DEFAULT_TURN_LIMIT;
-        for (name, value) in &config.options {
-            match name.as_str() {
-                "map" => {
-                    map = MapName::parse(value).ok_or_else(|| UsageError::BadOptionValue {
-                        option: "map",
-                        value: value.clone(),
-                        game: "t2r",
-                        valid: Self::OPTIONS[0].values.to_string(),
-                    })?
-                }
-                "turn_limit" => {
-                    turn_limit = value
-                        .parse()
-                        .ok()
-                        .filter(|&n: &u32| n >= 1)
-                        .ok_or_else(|| UsageError::BadOptionValue {
-                            option: "turn_limit",
-                            value: value.clone(),
-                            game: "t2r",
-                            valid: Self::OPTIONS[1].values.to_string(),
-                        })?
-                }
-                other => {
-                    return Err(UsageError::UnknownOption {
-                        name: other.to_string(),
-                        game: "t2r",
-                        known: "map, turn_limit".to_string(),
-                    });
-                }
-            }
-        }
+        use crate::games::{check_option_names, option, rule_set};
+        let rules = RuleSet::parse(rule_set::<Self>(config)?).expect("listed rule sets parse");
+        check_option_names::<Self>(config)?;
+        let map = option::<Self, _>(config, "map", MapName::parse)?.unwrap_or(MapName::Usa);
+        let turn_limit = option::<Self, _>(config, "turn_limit", |v| {
+            v.parse().ok().filter(|&n: &u32| n >= 1)
+        })?
+        .unwrap_or(DEFAULT_TURN_LIMIT);
         Ok(TicketToRide::new(map, rules, turn_limit))
     }
 
