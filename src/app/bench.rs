@@ -39,12 +39,12 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
             let started = Instant::now();
             let run = (plan.game.run)(&plan, None)?;
             let seconds = started.elapsed().as_secs_f64();
-            let rate = run.games_played as f64 / seconds;
+            let rate = run.analysis.games_played as f64 / seconds;
             let base = *single.get_or_insert(rate);
             table.row(vec![
                 matchup.clone(),
                 threads.to_string(),
-                run.games_played.to_string(),
+                run.analysis.games_played.to_string(),
                 format!("{seconds:.2}"),
                 format!("{rate:.0}"),
                 format!("{:.0}", rate / threads as f64),

@@ -33,8 +33,7 @@ pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let mut plan = RunPlan::build(Some(&scenario), &matchup, None)?;
         plan.quiet = args.quiet;
         plan.out_dir = args.out.clone().or(scenario.out.clone());
-        let run = (plan.game.run)(&plan, None)?;
-        let summary = &run.summary;
+        let summary = &(plan.game.run)(&plan, None)?;
         let faults: u64 = summary
             .analysis
             .per_bot
@@ -173,7 +172,7 @@ fn run_sprt(
         "LLR {llr:.3} in [{:.3}, {:.3}] after {} games, pairs (LL..WW) {:?}{}",
         bounds.lower,
         bounds.upper,
-        run.games_played,
+        run.analysis.games_played,
         test.pairs,
         if verdict == Verdict::Continue {
             "; no decision at max_games"

@@ -10,7 +10,7 @@ mod report;
 mod run;
 
 pub use plan::RunPlan;
-pub use run::{RunFn, RunSummary, run_game};
+pub use run::{RunFn, run_game};
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;

@@ -18,15 +18,9 @@ use std::time::Instant;
 
 /// A game's entry point, monomorphised per game in the registry. The optional observer sees
 /// every record in index order and may stop the run (a sequential test).
-pub type RunFn = fn(&RunPlan, Option<&mut dyn RecordSink>) -> anyhow::Result<RunSummary>;
-
-/// What a finished (or interrupted) run hands back to the command.
-pub struct RunSummary {
-    pub summary: Summary,
-    pub interrupted: bool,
-    pub games_played: u64,
-    pub seconds: f64,
-}
+/// It hands back the run's summary, which says how many games were played and whether the run
+/// was interrupted.
+pub type RunFn = fn(&RunPlan, Option<&mut dyn RecordSink>) -> anyhow::Result<Summary>;
 
 /// Set by Ctrl-C; the runner stops between blocks and everything finished is kept.
 static STOP: AtomicBool = AtomicBool::new(false);
@@ -40,7 +34,7 @@ fn install_ctrl_c() {
     });
 }
 
-pub fn execute(plan: &RunPlan) -> anyhow::Result<RunSummary> {
+pub fn execute(plan: &RunPlan) -> anyhow::Result<Summary> {
     (plan.game.run)(plan, None)
 }
 
@@ -48,7 +42,7 @@ pub fn execute(plan: &RunPlan) -> anyhow::Result<RunSummary> {
 pub fn run_game<G: Registered>(
     plan: &RunPlan,
     observer: Option<&mut dyn RecordSink>,
-) -> anyhow::Result<RunSummary> {
+) -> anyhow::Result<Summary> {
     let game: G = crate::games::configure(&plan.config)?;
     let lineup = resolve_bots(&game, plan)?;
     let bot_names = plan.labels();
@@ -130,12 +124,7 @@ pub fn run_game<G: Registered>(
         terminal::print_analysis(&summary.analysis);
         terminal::print_run_footer(&summary, seconds, plan.out_dir.as_deref(), &written);
     }
-    Ok(RunSummary {
-        summary,
-        interrupted: status.interrupted,
-        games_played: status.games_played,
-        seconds,
-    })
+    Ok(summary)
 }
 
 /// Looks every bot name up in the game's table and checks its parameters by building it once.

@@ -31,10 +31,9 @@ pub trait RecordSink {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StreamStatus {
     pub games_played: u64,
-    /// A stop was requested (Ctrl-C) before the schedule was complete.
+    /// A stop was requested (Ctrl-C) before the schedule was complete; a sink that asked to
+    /// stop (a sequential test decided) is not an interruption.
     pub interrupted: bool,
-    /// A sink asked to stop (a sequential test decided) before the schedule was complete.
-    pub decided_early: bool,
 }
 
 /// Games per block per thread: large enough to keep every core busy between the ordered
@@ -93,7 +92,6 @@ pub fn run_fixtures<G: Game>(
     Ok(StreamStatus {
         games_played: written,
         interrupted: written < total && !decided,
-        decided_early: decided,
     })
 }
 
