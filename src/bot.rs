@@ -1,6 +1,7 @@
 //! The one abstraction for strategies, and how a bot name on the command line becomes a bot.
 
 use crate::game::{Game, Seat};
+use crate::outcome::{Outcome, Termination};
 use crate::seed::Rng;
 use std::collections::BTreeMap;
 
@@ -10,6 +11,40 @@ pub trait Bot<G: Game>: Send {
     /// Decides for the seat that owns `view`. The game is passed for its fixed description (the
     /// map, the board size) and for `legal_actions`; the bot never sees the full state.
     fn act(&mut self, game: &G, view: &G::View) -> G::Action;
+
+    /// What the runner calls. Bots that live outside the process (a child process, a network
+    /// client) override it to report a timeout, a dead process or an unreadable answer as a
+    /// [`BotFailure`] instead of panicking; built-in bots keep this default.
+    fn try_act(&mut self, game: &G, view: &G::View) -> Result<G::Action, BotFailure> {
+        Ok(self.act(game, view))
+    }
+
+    /// Told after every action that was applied, by any seat, its own included. The action is
+    /// the full one: an adapter that forwards it to a program outside the harness must hide
+    /// from it what its seat may not see. Built-in bots read their view instead and ignore this.
+    fn observe(&mut self, _game: &G, _actor: Seat, _action: &G::Action) {}
+
+    /// Told once when the game is over, however it ended (forfeits included), so an adapter
+    /// can tell its program the result and release it.
+    fn finish(&mut self, _game: &G, _outcome: &Outcome) {}
+}
+
+/// A bot that produced no usable action without panicking: the seat loses the game with this
+/// termination (`timeout`, `crash` or `illegal`) and the message is kept as the fault.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotFailure {
+    pub termination: Termination,
+    pub message: String,
+}
+
+impl BotFailure {
+    pub fn new(termination: Termination, message: impl Into<String>) -> BotFailure {
+        debug_assert!(termination.is_forfeit(), "a bot failure loses the game");
+        BotFailure {
+            termination,
+            message: message.into(),
+        }
+    }
 }
 
 /// Parameters of a bot, as `name=value` pairs from a scenario or the command line.

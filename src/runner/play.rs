@@ -54,7 +54,10 @@ pub fn play_fixture<G: Game>(
             ToAct::Seat(seat) => {
                 let view = game.view(&state, seat);
                 match decide(game, &state, &mut bots, seat, &view) {
-                    Ok(action) => game.apply(&mut state, seat, action),
+                    Ok(action) => match tell(game, &mut bots, seat, &action) {
+                        None => game.apply(&mut state, seat, action),
+                        listener_fault => fault = listener_fault,
+                    },
                     Err(f) => fault = Some(f),
                 }
             }
@@ -70,6 +73,10 @@ pub fn play_fixture<G: Game>(
                 match decided {
                     Ok(actions) => {
                         for (&seat, action) in seats.iter().zip(actions) {
+                            fault = tell(game, &mut bots, seat, &action);
+                            if fault.is_some() {
+                                break;
+                            }
                             game.apply(&mut state, seat, action);
                         }
                     }
@@ -88,7 +95,27 @@ pub fn play_fixture<G: Game>(
             None,
         ),
     };
+    for bot in bots.iter_mut().flatten() {
+        // The result stands: a bot that fails to hear how the game ended cannot change it.
+        let _ = call_bot(|| bot.finish(game, &outcome));
+    }
     record(game, &state, fixture, outcome, fault)
+}
+
+/// Tells every bot the action `actor` is about to have applied; the first bot that panics
+/// while listening loses the game (`crash`), as if it had panicked while acting.
+fn tell<G: Game>(
+    game: &G,
+    bots: &mut [Option<Box<dyn Bot<G>>>],
+    actor: Seat,
+    action: &G::Action,
+) -> Option<Fault> {
+    bots.iter_mut().enumerate().find_map(|(seat, bot)| {
+        let bot = bot.as_mut()?;
+        call_bot(|| bot.observe(game, actor, action))
+            .err()
+            .map(|message| (seat, Termination::Crash, message))
+    })
 }
 
 /// A seat that lost by fault: which, how, and what happened.
@@ -105,9 +132,10 @@ fn decide<G: Game>(
     let bot = bots[seat]
         .as_mut()
         .expect("every seat has a bot once set up");
-    match call_bot(|| bot.act(game, view)) {
-        Ok(action) if game.is_legal(state, seat, &action) => Ok(action),
-        Ok(action) => Err((seat, Termination::Illegal, format!("{action:?}"))),
+    match call_bot(|| bot.try_act(game, view)) {
+        Ok(Ok(action)) if game.is_legal(state, seat, &action) => Ok(action),
+        Ok(Ok(action)) => Err((seat, Termination::Illegal, format!("{action:?}"))),
+        Ok(Err(failure)) => Err((seat, failure.termination, failure.message)),
         Err(message) => Err((seat, Termination::Crash, message)),
     }
 }

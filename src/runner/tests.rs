@@ -4,7 +4,7 @@
 
 use super::play::Lineup;
 use super::*;
-use crate::bot::{Bot, BotEntry, Params};
+use crate::bot::{Bot, BotEntry, BotFailure, Params};
 use crate::game::{Game, GameInfo, Seat, ToAct};
 use crate::outcome::{Outcome, Termination, forfeit_ranks, ranks_from_keys};
 use crate::seed::Rng;
@@ -181,7 +181,52 @@ impl Bot<Race> for Cheat {
     }
 }
 
-static BOTS: [BotEntry<Race>; 3] = [
+/// Fails without panicking, as an out-of-process bot does when its time runs out.
+struct Slow;
+impl Bot<Race> for Slow {
+    fn act(&mut self, _: &Race, _: &RaceView) -> RaceAction {
+        unreachable!("the runner calls try_act")
+    }
+    fn try_act(&mut self, _: &Race, view: &RaceView) -> Result<RaceAction, BotFailure> {
+        match view.total {
+            0..5 if view.bidding => Ok(RaceAction::Bid(0)),
+            0..5 => Ok(RaceAction::Add(1)),
+            _ => Err(BotFailure::new(Termination::Timeout, "no answer in 10 ms")),
+        }
+    }
+}
+/// Keeps the running total from what it is told and checks it against its view before every
+/// decision, so a missed, repeated or misordered observation panics; panics when told the end.
+struct Listener {
+    heard: u32,
+    rng: Rng,
+}
+impl Bot<Race> for Listener {
+    fn act(&mut self, game: &Race, view: &RaceView) -> RaceAction {
+        assert_eq!(self.heard, view.total, "observations missed");
+        Fair(self.rng.clone()).act(game, view)
+    }
+    fn observe(&mut self, _: &Race, _: Seat, action: &RaceAction) {
+        if let RaceAction::Add(n) = action {
+            self.heard += n;
+        }
+    }
+    fn finish(&mut self, _: &Race, _: &Outcome) {
+        panic!("a panic after the game is over changes nothing");
+    }
+}
+/// Panics when told of any action.
+struct Deaf;
+impl Bot<Race> for Deaf {
+    fn act(&mut self, _: &Race, _: &RaceView) -> RaceAction {
+        RaceAction::Bid(0)
+    }
+    fn observe(&mut self, _: &Race, _: Seat, _: &RaceAction) {
+        panic!("deaf");
+    }
+}
+
+static BOTS: [BotEntry<Race>; 6] = [
     BotEntry {
         name: "fair",
         summary: "random",
@@ -199,6 +244,24 @@ static BOTS: [BotEntry<Race>; 3] = [
         summary: "adds 4",
         hidden: true,
         make: |_, _, _, _| Ok(Box::new(Cheat)),
+    },
+    BotEntry {
+        name: "slow",
+        summary: "times out once the total reaches 5",
+        hidden: true,
+        make: |_, _, _, _| Ok(Box::new(Slow)),
+    },
+    BotEntry {
+        name: "listener",
+        summary: "checks what it is told against its view",
+        hidden: true,
+        make: |_, _, rng, _| Ok(Box::new(Listener { heard: 0, rng })),
+    },
+    BotEntry {
+        name: "deaf",
+        summary: "panics when told of an action",
+        hidden: true,
+        make: |_, _, _, _| Ok(Box::new(Deaf)),
     },
 ];
 
@@ -308,4 +371,38 @@ fn a_stop_request_keeps_finished_games_only() {
     assert!(status.interrupted);
     assert_eq!(status.games_played, 0);
     assert!(records.is_empty());
+}
+
+#[test]
+fn a_failure_without_panic_loses_with_its_own_termination() {
+    let (_, records) = run(&[0, 3], 200, 2, false);
+    let timeouts: Vec<_> = records
+        .iter()
+        .filter(|r| r.termination == Termination::Timeout)
+        .collect();
+    assert!(!timeouts.is_empty());
+    for record in timeouts {
+        let culprit = record.culprit.unwrap();
+        assert_eq!(record.lineup[culprit], 1, "only the slow bot times out");
+        assert_eq!(record.ranks[culprit], 2);
+        assert_eq!(record.fault.as_deref(), Some("no answer in 10 ms"));
+    }
+}
+
+#[test]
+fn every_applied_action_is_told_to_every_bot_and_the_end_cannot_be_changed() {
+    let (_, records) = run(&[4, 0], 300, 2, false);
+    assert_eq!(records.len(), 300);
+    assert!(
+        records.iter().all(|r| r.termination == Termination::Normal),
+        "the listener never misses an action, and its panic in finish is ignored"
+    );
+}
+
+#[test]
+fn a_bot_that_panics_while_listening_loses_with_crash() {
+    let (_, records) = run(&[0, 5], 50, 1, false);
+    assert!(records.iter().all(|r| r.termination == Termination::Crash
+        && r.lineup[r.culprit.unwrap()] == 1
+        && r.fault.as_deref().unwrap().contains("deaf")));
 }
