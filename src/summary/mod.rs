@@ -5,6 +5,8 @@
 //! count.
 
 mod analysis;
+#[cfg(test)]
+mod coverage;
 mod ratings;
 mod tally;
 #[cfg(test)]
