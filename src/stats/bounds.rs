@@ -31,25 +31,42 @@ pub enum Identification {
     NeverLost,
 }
 
-/// Classifies every bot of `results` (points per ordered pair of different bots).
+/// Classifies every bot of `results` (points per ordered pair of different bots), peeling: a
+/// bot swept by the others is set aside, and the rest are classified again on the games among
+/// themselves, until nothing changes. So a bot whose only points came against a bot that never
+/// scored is itself found to never score against the rest (its rating is no better identified).
 pub fn identification(results: &PairwiseResults) -> Vec<Identification> {
     let n = results.n_bots();
-    (0..n)
-        .map(|i| {
-            let met: Vec<usize> = (0..n)
-                .filter(|&j| j != i && results.games(i, j) > 0.0)
-                .collect();
-            if met.is_empty() {
-                Identification::Identified
-            } else if met.iter().all(|&j| results.points(i, j) == 0.0) {
-                Identification::NeverScored
-            } else if met.iter().all(|&j| results.points(j, i) == 0.0) {
-                Identification::NeverLost
-            } else {
-                Identification::Identified
-            }
-        })
-        .collect()
+    let mut out = vec![Identification::Identified; n];
+    loop {
+        let kept = results.restricted(|b| out[b] == Identification::Identified);
+        let next: Vec<Identification> = (0..n)
+            .map(|i| match out[i] {
+                Identification::Identified => classify(&kept, i),
+                swept => swept,
+            })
+            .collect();
+        if next == out {
+            return out;
+        }
+        out = next;
+    }
+}
+
+/// One bot's class from its games in `results` alone.
+fn classify(results: &PairwiseResults, i: usize) -> Identification {
+    let met: Vec<usize> = (0..results.n_bots())
+        .filter(|&j| j != i && results.games(i, j) > 0.0)
+        .collect();
+    if met.is_empty() {
+        Identification::Identified
+    } else if met.iter().all(|&j| results.points(i, j) == 0.0) {
+        Identification::NeverScored
+    } else if met.iter().all(|&j| results.points(j, i) == 0.0) {
+        Identification::NeverLost
+    } else {
+        Identification::Identified
+    }
 }
 
 /// Games of one kind played by a swept bot: `copies` seats of its own against `opponents`
@@ -181,6 +198,18 @@ mod tests {
         assert_eq!(
             identification(&r),
             vec![Identified, NeverScored, Identified, NeverLost, Identified]
+        );
+        // Bot 2 scores only against bot 3, which never scores: set 3 aside and 2 never scores
+        // against the rest either.
+        let mut chain = PairwiseResults::new(4);
+        chain.add(0, 1, 6.0, 10.0).unwrap();
+        chain.add(0, 2, 10.0, 10.0).unwrap();
+        chain.add(1, 2, 10.0, 10.0).unwrap();
+        chain.add(2, 3, 10.0, 10.0).unwrap();
+        chain.add(0, 3, 10.0, 10.0).unwrap();
+        assert_eq!(
+            identification(&chain),
+            vec![Identified, Identified, NeverScored, NeverScored]
         );
         let mut draw = PairwiseResults::new(2);
         draw.add(0, 1, 9.5, 10.0).unwrap();
