@@ -40,7 +40,7 @@ Gates (in the scenario's [[gates]] tables):
   kind = \"sprt\"      candidate, baseline, elo0 (0), elo1 (5), alpha (0.05), beta (0.05), max_games:
                       a generalized SPRT on game pairs with normalized-Elo bounds, decided in
                       game-index order (the same stopping point at any --threads)
-  kind = \"win-rate\"  bot, against, min_lower and/or max_upper: judged by the 95% Wilson interval
+  kind = \"win-rate\"  bot, against, min_lower and/or max_upper: judged by its 95% interval over seeds
   kind = \"baseline\"  bot, margin: rating not below the stored baseline by more than margin Elo
 
 Example:

@@ -20,16 +20,23 @@ pub enum Termination {
     TurnLimit,
     /// Nobody could act, or everybody passed in succession.
     Stalemate,
+    /// A supply the game draws from (cards, tickets) ran out and a rule of the game named the
+    /// winner without the usual final scoring. Kept apart from `normal` so reports can tell how
+    /// often games end that way.
+    Exhausted,
 }
 
 impl Termination {
-    pub const ALL: [Termination; 6] = [
+    /// Every variant, in the order reports list them; a new variant goes last so the counts of
+    /// the older ones keep their positions.
+    pub const ALL: [Termination; 7] = [
         Termination::Normal,
         Termination::Illegal,
         Termination::Crash,
         Termination::Timeout,
         Termination::TurnLimit,
         Termination::Stalemate,
+        Termination::Exhausted,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -40,6 +47,7 @@ impl Termination {
             Termination::Timeout => "timeout",
             Termination::TurnLimit => "turn-limit",
             Termination::Stalemate => "stalemate",
+            Termination::Exhausted => "exhausted",
         }
     }
 

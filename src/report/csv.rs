@@ -1,7 +1,9 @@
 //! The machine-readable tables: `ratings.csv`, `winrates.csv`, `scores.csv` (per bot, then per
-//! bot and seat). Numbers in full precision; NaN (no interval) as an empty cell.
+//! bot and seat). Numbers in full precision; NaN (no interval, or the open side of a one-sided
+//! bound) as an empty cell.
 
 use super::{Exporter, ReportData};
+use crate::stats::bounds::Identification;
 use crate::summary::ScoreRow;
 use std::io::Write;
 
@@ -34,8 +36,15 @@ impl Exporter for RatingsCsv {
 
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
         let mut w = writer(out);
-        w.write_record(["bot", "elo", "lower95", "upper95", "games"])
-            .map_err(io)?;
+        w.write_record([
+            "bot",
+            "elo",
+            "lower95",
+            "upper95",
+            "games",
+            "identification",
+        ])
+        .map_err(io)?;
         for r in &data.analysis.ratings.rows {
             w.write_record([
                 r.bot.clone(),
@@ -43,10 +52,20 @@ impl Exporter for RatingsCsv {
                 num(r.lower),
                 num(r.upper),
                 r.games.to_string(),
+                identification(r.identification).to_string(),
             ])
             .map_err(io)?;
         }
         flush(w)
+    }
+}
+
+/// The JSON spelling of an identification, so both files say the same.
+fn identification(i: Identification) -> &'static str {
+    match i {
+        Identification::Identified => "identified",
+        Identification::NeverScored => "never-scored",
+        Identification::NeverLost => "never-lost",
     }
 }
 
@@ -60,7 +79,15 @@ impl Exporter for WinratesCsv {
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
         let mut w = writer(out);
         w.write_record([
-            "bot", "opponent", "games", "points", "win_rate", "lower95", "upper95",
+            "bot",
+            "opponent",
+            "games",
+            "points",
+            "win_rate",
+            "lower95",
+            "upper95",
+            "seeds",
+            "effective_games",
         ])
         .map_err(io)?;
         for r in &data.analysis.pairwise {
@@ -72,6 +99,8 @@ impl Exporter for WinratesCsv {
                 num(r.win_rate),
                 num(r.lower),
                 num(r.upper),
+                r.seeds.to_string(),
+                num(r.effective_games),
             ])
             .map_err(io)?;
         }

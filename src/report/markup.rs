@@ -2,7 +2,8 @@
 //! show the same numbers.
 
 use super::terminal::verdict_text;
-use crate::summary::{Analysis, ScoreRow};
+use crate::stats::bounds::Identification;
+use crate::summary::{Analysis, RatingRow, ScoreRow};
 
 /// One titled table with a note under it.
 pub struct Section {
@@ -19,6 +20,37 @@ fn strings(cells: &[&str]) -> Vec<String> {
 fn interval(lo: f64, hi: f64, digits: usize) -> String {
     if lo.is_finite() && hi.is_finite() {
         format!("[{lo:+.digits$}, {hi:+.digits$}]")
+    } else {
+        "n/a".to_string()
+    }
+}
+
+/// A rating as shown: `+12.3`, or `< -1100.3` / `> +900.1` for a one-sided bound, `n/a` when
+/// nothing bounds it.
+pub fn rating_text(r: &RatingRow) -> String {
+    if !r.elo.is_finite() {
+        return "n/a".to_string();
+    }
+    match r.identification {
+        Identification::Identified => format!("{:+.1}", r.elo),
+        Identification::NeverScored => format!("< {:+.1}", r.elo),
+        Identification::NeverLost => format!("> {:+.1}", r.elo),
+    }
+}
+
+/// A rating's interval as shown: `[lo, hi]`, or which side is open and why.
+pub fn interval_text(r: &RatingRow) -> String {
+    match r.identification {
+        Identification::Identified => interval(r.lower, r.upper, 1),
+        Identification::NeverScored => "one-sided: never scored".to_string(),
+        Identification::NeverLost => "one-sided: never lost".to_string(),
+    }
+}
+
+/// A share with three decimals, `n/a` when undefined.
+fn share(v: f64) -> String {
+    if v.is_finite() {
+        format!("{v:.3}")
     } else {
         "n/a".to_string()
     }
@@ -80,14 +112,15 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
             .map(|r| {
                 vec![
                     r.bot.clone(),
-                    format!("{:+.1}", r.elo),
-                    interval(r.lower, r.upper, 1),
+                    rating_text(r),
+                    interval_text(r),
                     r.games.to_string(),
                 ]
             })
             .collect(),
         note: format!(
-            "{}; {}. Prior: {}. Interval: {}.",
+            "{}; {}. Prior: {}. Interval: {}. `< x`: never scored against anyone it met, so only \
+             an upper bound is known (`> x`: never dropped a point, a lower bound).",
             a.ratings.method, a.ratings.scale, a.ratings.prior, a.ratings.interval
         ),
     });
@@ -108,13 +141,14 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
                     if i == j {
                         "-".to_string()
                     } else {
-                        format!("{:.3}", a.ratings.superiority[i][j])
+                        share(a.ratings.superiority[i][j])
                     }
                 }));
                 row
             })
             .collect(),
-        note: "Share of bootstrap resamples in which the row bot rated above the column bot."
+        note: "Share of bootstrap resamples in which the row bot rated above the column bot; n/a \
+               for a bot with a one-sided bound."
             .to_string(),
     });
     out.push(Section {
@@ -164,7 +198,15 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
     });
     out.push(Section {
         title: "Win rates",
-        header: strings(&["bot", "vs", "games", "points", "win rate", "95% Wilson"]),
+        header: strings(&[
+            "bot",
+            "vs",
+            "games",
+            "seeds",
+            "points",
+            "win rate",
+            "95% interval",
+        ]),
         rows: a
             .pairwise
             .iter()
@@ -173,6 +215,7 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
                     r.bot.clone(),
                     r.opponent.clone(),
                     r.games.to_string(),
+                    r.seeds.to_string(),
                     n(r.points),
                     format!("{:.3}", r.win_rate),
                     format!("[{:.3}, {:.3}]", r.lower, r.upper),
@@ -180,7 +223,9 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
             })
             .collect(),
         note: "Points over every pair of seats the two bots shared: 1 for the better rank, ½ for \
-               a tie."
+               a tie. The interval counts seeds as the independent units (every game dealt from \
+               one seed shares its luck): Wilson's at the effective number of games, from the \
+               cluster-robust variance over seeds, between the seeds and the games."
             .to_string(),
     });
     out.push(spread_section(

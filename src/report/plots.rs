@@ -3,6 +3,7 @@
 //! so it renders on a machine without any installed fonts. Reads an analysis; never a game.
 
 use super::ReportError;
+use super::markup::{interval_text, rating_text};
 use crate::summary::Analysis;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::SegmentedCoord;
@@ -147,7 +148,13 @@ fn ratings<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> D
 where
     DB::ErrorType: 'static,
 {
-    let mut rows: Vec<_> = a.ratings.rows.iter().filter(|r| r.games > 0).collect();
+    // A bot nothing bounds (it met only other swept bots) has no place on the axis.
+    let mut rows: Vec<_> = a
+        .ratings
+        .rows
+        .iter()
+        .filter(|r| r.games > 0 && r.elo.is_finite())
+        .collect();
     if rows.is_empty() {
         return no_data(root, "Ratings");
     }
@@ -165,7 +172,7 @@ where
     root.fill(&WHITE)?;
     let mut chart = ChartBuilder::on(root)
         .caption(
-            format!("Ratings with 95% bootstrap intervals ({})", a.ratings.scale),
+            format!("Ratings with 95% intervals ({})", a.ratings.scale),
             (FONT, 26),
         )
         .margin(20)
@@ -206,7 +213,7 @@ where
         .legend(|(x, y)| Circle::new((x + 12, y), 6, colour(3).filled()));
     chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
         Text::new(
-            format!("  {:+.1} [{:+.1}, {:+.1}]", r.elo, r.lower, r.upper),
+            format!("  {} {}", rating_text(r), interval_text(r)),
             (finite(r.upper, r.elo), SegmentValue::CenterOf(i)),
             (FONT, 16)
                 .into_font()

@@ -1,6 +1,7 @@
 //! The tables a person reads after a run: ratings, pairwise win rates, score distributions and
 //! faults. Printed to stdout; the header goes to stderr so stdout stays clean for piping.
 
+use super::markup::{interval_text, rating_text};
 use super::table::Table;
 use crate::app::RunPlan;
 use crate::game::GameInfo;
@@ -37,8 +38,8 @@ pub fn print_analysis(analysis: &Analysis) {
     for row in rows {
         ratings.row(vec![
             row.bot.clone(),
-            format!("{:+.1}", row.elo),
-            format!("[{:+.1}, {:+.1}]", row.lower, row.upper),
+            rating_text(row),
+            interval_text(row),
             row.games.to_string(),
         ]);
     }
@@ -88,17 +89,18 @@ pub fn print_analysis(analysis: &Analysis) {
         print!("{}", h2h.render());
     }
 
-    let mut pairs = Table::new(&["bot", "vs", "games", "win rate", "95% Wilson"]);
+    let mut pairs = Table::new(&["bot", "vs", "games", "seeds", "win rate", "95% interval"]);
     for row in &analysis.pairwise {
         pairs.row(vec![
             row.bot.clone(),
             row.opponent.clone(),
             row.games.to_string(),
+            row.seeds.to_string(),
             format!("{:.3}", row.win_rate),
             format!("[{:.3}, {:.3}]", row.lower, row.upper),
         ]);
     }
-    println!("\nWin rates (draws count half)");
+    println!("\nWin rates (draws count half; interval over seeds as the independent units)");
     print!("{}", pairs.render());
 
     let mut scores = Table::new(&[

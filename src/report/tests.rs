@@ -54,7 +54,7 @@ fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
         e.write(&data, &mut buffer).unwrap();
         texts.insert(e.file_name(), String::from_utf8(buffer).unwrap());
     }
-    assert!(texts["ratings.csv"].starts_with("bot,elo,lower95,upper95,games\n"));
+    assert!(texts["ratings.csv"].starts_with("bot,elo,lower95,upper95,games,identification\n"));
     assert_eq!(texts["ratings.csv"].lines().count(), 3);
     assert!(texts["winrates.csv"].contains("alpha,beta<b>,20,"));
     assert!(texts["scores.csv"].contains("alpha,all,20,"));

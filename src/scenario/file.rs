@@ -76,7 +76,7 @@ pub enum GateSpec {
         beta: f64,
         max_games: u64,
     },
-    /// A bot's win rate against another, judged by its 95% Wilson interval.
+    /// A bot's win rate against another, judged by its 95% interval over seeds.
     WinRate {
         bot: String,
         against: String,

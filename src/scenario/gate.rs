@@ -18,7 +18,8 @@ pub enum Gate {
         beta: f64,
         max_games: u64,
     },
-    /// `bot`'s win rate against `against`, by its 95% Wilson interval.
+    /// `bot`'s win rate against `against`, by its 95% interval over seeds (the report's: Wilson's
+    /// at the effective number of independent games, see [`crate::stats::clustered`]).
     WinRate {
         bot: usize,
         against: usize,
@@ -118,11 +119,14 @@ impl Gate {
                     gate,
                     status,
                     detail: format!(
-                        "{:.3} [{:.3}, {:.3}] over {} games; wanted {}",
+                        "{:.3} [{:.3}, {:.3}] over {} games in {} seeds (worth {:.0} independent \
+                         games); wanted {}",
                         row.win_rate,
                         row.lower,
                         row.upper,
                         row.games,
+                        row.seeds,
+                        row.effective_games,
                         wants.join(" and ")
                     ),
                 }

@@ -1,9 +1,11 @@
-//! Rating intervals by a bootstrap over seed groups. Knows bots, seed-group outcomes and the
-//! caller's generator; never a game.
+//! Rating intervals by a bootstrap over seeds. Knows bots, seed-group outcomes and the caller's
+//! generator; never a game.
 //!
-//! A *seed group* is one seed played in every seat order (two games for two seats). Games of one
-//! group share a deck, so they are resampled together: treating them as independent games would
-//! make the intervals too narrow.
+//! A *seed group* is one seed played by one pairing in every seat order (two games for two
+//! seats). Every pairing plays the same deal on a seed, so the resampling unit is the whole
+//! seed: all its groups, in every pairing, drawn together. Resampling groups independently per
+//! pairing would ignore a seed effect shared across pairings (a deal that favours one bot in all
+//! its pairings) and make the intervals too narrow.
 
 use super::StatsError;
 use super::distribution::quantile_sorted;
@@ -87,42 +89,57 @@ impl PairingGroups {
     pub fn outcome_counts(&self) -> &[u64] {
         &self.outcome_counts
     }
-
-    /// Adds this pairing's games and `a`'s points to `results`, so the point estimate and every
-    /// resample are built the same way.
-    pub fn add_to(&self, results: &mut PairwiseResults) -> Result<(), StatsError> {
-        add_counts(
-            results,
-            self.a,
-            self.b,
-            self.games_per_group,
-            &self.outcome_counts,
-        )
-    }
 }
 
-fn add_counts(
-    results: &mut PairwiseResults,
-    a: usize,
-    b: usize,
-    games_per_group: u32,
-    counts: &[u64],
-) -> Result<(), StatsError> {
-    let groups: u64 = counts.iter().sum();
-    if groups == 0 {
-        return Ok(());
+/// One distinct outcome of a seed over every pairing that played it: `pieces` index the
+/// caller's list of distinct seed-group outcomes (one per pairing the seed was complete in), and
+/// `count` is how many seeds ended exactly that way.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeedOutcome {
+    pub pieces: Vec<usize>,
+    pub count: u64,
+}
+
+/// How many times each piece occurs over `seeds` (the observed data, or a resample of it).
+pub fn piece_times(seeds: &[SeedOutcome], n_pieces: usize) -> Vec<u64> {
+    let mut times = vec![0; n_pieces];
+    for seed in seeds {
+        for &piece in &seed.pieces {
+            times[piece] += seed.count;
+        }
     }
-    let half_points: f64 = counts
-        .iter()
-        .enumerate()
-        .map(|(k, &c)| k as f64 * c as f64)
-        .sum();
-    results.add(
-        a,
-        b,
-        half_points / 2.0,
-        groups as f64 * f64::from(games_per_group),
-    )
+    times
+}
+
+/// A seed group of a two-seat pairing, for Bradley–Terry: `a` scored `half_points` in `games`
+/// games against `b`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GroupResult {
+    pub a: usize,
+    pub b: usize,
+    pub half_points: u32,
+    pub games: u32,
+}
+
+/// Pairwise results of `pieces`, each counted `times[k]` times: the point estimate's data when
+/// `times` is [`piece_times`] of the observed seeds, a resample's otherwise.
+pub fn group_results(
+    n_bots: usize,
+    pieces: &[GroupResult],
+    times: &[u64],
+) -> Result<PairwiseResults, StatsError> {
+    let mut results = PairwiseResults::new(n_bots);
+    for (piece, &t) in pieces.iter().zip(times) {
+        if t > 0 {
+            results.add(
+                piece.a,
+                piece.b,
+                f64::from(piece.half_points) / 2.0 * t as f64,
+                f64::from(piece.games) * t as f64,
+            )?;
+        }
+    }
+    Ok(results)
 }
 
 /// What one bootstrap run gives.
@@ -139,58 +156,61 @@ pub struct BootstrapSummary {
     pub resamples: usize,
 }
 
-/// Resamples seed groups with replacement within each pairing `resamples` times, refits
-/// Bradley–Terry with `prior` each time, and summarises the spread.
+/// Percentile bootstrap over whole seeds: each resample draws as many seeds as were played,
+/// with replacement, as a multinomial over the distinct seed outcomes; `fit` turns the times
+/// each piece was drawn into ratings. Shared by the Bradley–Terry and Plackett–Luce bootstraps.
 ///
-/// Resampling a pairing's groups with replacement is a multinomial draw with the same total from
-/// its outcome histogram. It is drawn as a chain of binomials (each outcome's count given the
-/// ones before), so the cost grows with the number of distinct outcomes, not of groups. The
-/// binomials come from `statrs` (BINV inversion for `n·p < 10`, else BTPE rejection; both exact,
-/// with a Poisson limit only for `p < 2⁻⁵⁴`, which counts of groups cannot produce).
-///
-/// Deterministic: pairings are drawn in slice order and outcomes in increasing order, all from
-/// `rng`. With [`Prior::None`] a resample can lack a finite fit; that is returned as the error.
-pub fn bootstrap(
+/// Resampling is drawn as a chain of binomials (each outcome's count given the ones before), so
+/// the cost grows with the number of distinct seed outcomes, not of seeds. The binomials come
+/// from `statrs` (BINV inversion for `n·p < 10`, else BTPE rejection; both exact, with a Poisson
+/// limit only for `p < 2⁻⁵⁴`, which counts of seeds cannot produce). Deterministic: outcomes
+/// are drawn in slice order, all from `rng`. `anchor`: each resample's ratings are measured from
+/// that bot's (its interval is then `(0, 0)`); `None` keeps the fit's own centring.
+pub fn bootstrap_seeds(
     n_bots: usize,
-    pairings: &[PairingGroups],
+    seeds: &[SeedOutcome],
+    n_pieces: usize,
     resamples: usize,
-    prior: Prior,
+    anchor: Option<usize>,
     rng: &mut Rng,
+    mut fit: impl FnMut(&[u64]) -> Result<Vec<f64>, StatsError>,
 ) -> Result<BootstrapSummary, StatsError> {
-    bootstrap_anchored(n_bots, pairings, resamples, prior, None, rng)
+    if resamples == 0 {
+        return Err(StatsError::NoResamples);
+    }
+    let counts: Vec<u64> = seeds.iter().map(|s| s.count).collect();
+    let mut spread = Resamples::new(n_bots, resamples);
+    let mut drawn_seeds = seeds.to_vec();
+    for _ in 0..resamples {
+        for (seed, drawn) in drawn_seeds.iter_mut().zip(resample_counts(&counts, rng)) {
+            seed.count = drawn;
+        }
+        let elo = anchored(fit(&piece_times(&drawn_seeds, n_pieces))?, anchor);
+        spread.record(&elo);
+    }
+    Ok(spread.summarise())
 }
 
-/// [`bootstrap`], with each resample's ratings measured from bot `anchor`'s (so the anchor's
-/// interval is `(0, 0)` and the others' are intervals of their difference to it); `None`
-/// keeps mean 0.
-pub fn bootstrap_anchored(
+/// [`bootstrap_seeds`] for two-seat games: refits Bradley–Terry with `prior` on each resample
+/// of `pieces`.
+pub fn bootstrap_bradley_terry(
     n_bots: usize,
-    pairings: &[PairingGroups],
+    pieces: &[GroupResult],
+    seeds: &[SeedOutcome],
     resamples: usize,
     prior: Prior,
     anchor: Option<usize>,
     rng: &mut Rng,
 ) -> Result<BootstrapSummary, StatsError> {
-    if resamples == 0 {
-        return Err(StatsError::NoResamples);
-    }
-    let mut spread = Resamples::new(n_bots, resamples);
-    for _ in 0..resamples {
-        let mut results = PairwiseResults::new(n_bots);
-        for pairing in pairings {
-            let counts = resample_counts(&pairing.outcome_counts, rng);
-            add_counts(
-                &mut results,
-                pairing.a,
-                pairing.b,
-                pairing.games_per_group,
-                &counts,
-            )?;
-        }
-        let elo = anchored(fit_bradley_terry(&results, prior)?.elo, anchor);
-        spread.record(&elo);
-    }
-    Ok(spread.summarise())
+    bootstrap_seeds(
+        n_bots,
+        seeds,
+        pieces.len(),
+        resamples,
+        anchor,
+        rng,
+        |times| Ok(fit_bradley_terry(&group_results(n_bots, pieces, times)?, prior)?.elo),
+    )
 }
 
 /// Ratings measured from `anchor`'s, or unchanged.
@@ -260,16 +280,6 @@ impl Resamples {
     }
 }
 
-/// [`bootstrap`] with the default prior, returning only the 95% intervals.
-pub fn bootstrap_intervals(
-    n_bots: usize,
-    pairings: &[PairingGroups],
-    resamples: usize,
-    rng: &mut Rng,
-) -> Result<Vec<(f64, f64)>, StatsError> {
-    Ok(bootstrap(n_bots, pairings, resamples, Prior::default(), rng)?.intervals)
-}
-
 /// One multinomial draw with the same total as `counts` and probabilities proportional to them,
 /// by sequential conditional binomials: outcome `k` gets `Bin(remaining draws, c_k / remaining
 /// weight)`, and the last outcome with any weight takes what is left.
@@ -305,12 +315,32 @@ mod tests {
         seed::rng(11, 0, Stream::Bootstrap)
     }
 
-    fn three_bot_pairings() -> Vec<PairingGroups> {
-        vec![
-            PairingGroups::from_counts(0, 1, 2, vec![5, 10, 40, 30, 15]).unwrap(),
-            PairingGroups::from_counts(0, 2, 2, vec![2, 8, 30, 40, 20]).unwrap(),
-            PairingGroups::from_counts(1, 2, 2, vec![10, 20, 40, 20, 10]).unwrap(),
-        ]
+    /// Three bots, every seed played by all three pairings (two games per group): pieces are
+    /// `(a, b, half-points)` and seeds list one piece per pairing.
+    fn three_bots(seeds: &[([u32; 3], u64)]) -> (Vec<GroupResult>, Vec<SeedOutcome>) {
+        let mut pieces = Vec::new();
+        let mut outcomes = Vec::new();
+        for (half_points, count) in seeds {
+            let mut ids = Vec::new();
+            for (k, (a, b)) in [(0, 1), (0, 2), (1, 2)].into_iter().enumerate() {
+                let piece = GroupResult {
+                    a,
+                    b,
+                    half_points: half_points[k],
+                    games: 2,
+                };
+                let id = pieces.iter().position(|p| *p == piece).unwrap_or_else(|| {
+                    pieces.push(piece);
+                    pieces.len() - 1
+                });
+                ids.push(id);
+            }
+            outcomes.push(SeedOutcome {
+                pieces: ids,
+                count: *count,
+            });
+        }
+        (pieces, outcomes)
     }
 
     #[test]
@@ -331,45 +361,67 @@ mod tests {
 
     #[test]
     fn intervals_cover_the_point_estimate_and_are_reproducible() {
-        let pairings = three_bot_pairings();
-        let mut results = PairwiseResults::new(3);
-        pairings
-            .iter()
-            .for_each(|p| p.add_to(&mut results).unwrap());
-        let point = fit_bradley_terry(&results, Prior::default()).unwrap().elo;
-        let a = bootstrap(3, &pairings, 300, Prior::default(), &mut rng()).unwrap();
-        let b = bootstrap(3, &pairings, 300, Prior::default(), &mut rng()).unwrap();
-        assert_eq!(a, b);
+        let (pieces, seeds) = three_bots(&[
+            ([4, 3, 2], 30),
+            ([2, 4, 1], 25),
+            ([1, 2, 2], 20),
+            ([3, 3, 3], 15),
+            ([0, 1, 2], 10),
+        ]);
+        let observed = group_results(3, &pieces, &piece_times(&seeds, pieces.len())).unwrap();
+        assert_eq!(observed.games(0, 1), 200.0);
+        let point = fit_bradley_terry(&observed, Prior::default()).unwrap().elo;
+        let run = || {
+            bootstrap_bradley_terry(3, &pieces, &seeds, 300, Prior::default(), None, &mut rng())
+                .unwrap()
+        };
+        let a = run();
+        assert_eq!(a, run());
         for (bot, &(lo, hi)) in a.intervals.iter().enumerate() {
-            assert!(
-                lo < point[bot] && point[bot] < hi,
-                "bot {bot}: {lo} {} {hi}",
-                point[bot]
-            );
+            assert!(lo < point[bot] && point[bot] < hi, "bot {bot}: {lo} {hi}");
         }
         assert!(a.superiority[0][2] > 0.95 && a.superiority[2][0] < 0.05);
         assert!((a.superiority[0][1] + a.superiority[1][0] - 1.0).abs() < 1e-12);
     }
 
+    /// Issue 13, item 2: a seed effect shared by bot 0's two pairings (the deal favours it in
+    /// both or in neither) must widen its interval. The uncorrelated data have the very same
+    /// histogram per pairing, so a bootstrap that resamples each pairing on its own gives both
+    /// sets the same interval; resampling whole seeds gives the correlated set about √2 times
+    /// the width, as for one binomial of 200 seeds instead of two independent ones.
+    #[test]
+    fn a_seed_effect_shared_across_pairings_widens_the_interval() {
+        let correlated = three_bots(&[([4, 4, 2], 100), ([0, 0, 2], 100)]);
+        let independent = three_bots(&[
+            ([4, 4, 2], 50),
+            ([4, 0, 2], 50),
+            ([0, 4, 2], 50),
+            ([0, 0, 2], 50),
+        ]);
+        let width = |(pieces, seeds): &(Vec<GroupResult>, Vec<SeedOutcome>)| {
+            let b =
+                bootstrap_bradley_terry(3, pieces, seeds, 2000, Prior::default(), None, &mut rng())
+                    .unwrap();
+            b.intervals[0].1 - b.intervals[0].0
+        };
+        let ratio = width(&correlated) / width(&independent);
+        assert!((1.25..1.6).contains(&ratio), "width ratio {ratio}");
+    }
+
     #[test]
     fn degenerate_input_is_handled() {
+        let no_fit = |_: &[u64]| -> Result<Vec<f64>, StatsError> { Ok(vec![0.0; 2]) };
         assert_eq!(
-            bootstrap(2, &[], 0, Prior::default(), &mut rng()),
+            bootstrap_seeds(2, &[], 0, 0, None, &mut rng(), no_fit),
             Err(StatsError::NoResamples)
         );
-        let empty = bootstrap_intervals(2, &[], 10, &mut rng()).unwrap();
-        assert_eq!(empty, vec![(0.0, 0.0), (0.0, 0.0)]);
+        let empty =
+            bootstrap_bradley_terry(2, &[], &[], 10, Prior::default(), None, &mut rng()).unwrap();
+        assert_eq!(empty.intervals, vec![(0.0, 0.0), (0.0, 0.0)]);
         let mut p = PairingGroups::new(0, 1, 2);
         assert!(p.record(5).is_err());
         p.record(4).unwrap();
         assert_eq!(p.outcome_counts(), &[0, 0, 0, 0, 1]);
         assert!(PairingGroups::from_counts(0, 1, 2, vec![1, 2]).is_err());
-        // A sweep still has finite intervals thanks to the prior.
-        let sweep = bootstrap_intervals(2, &[p], 20, &mut rng()).unwrap();
-        assert!(
-            sweep
-                .iter()
-                .all(|(lo, hi)| lo.is_finite() && hi.is_finite())
-        );
     }
 }

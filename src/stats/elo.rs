@@ -2,7 +2,7 @@
 //! a 95% error, likelihood of superiority, and normalized Elo. Knows outcome counts; never a game.
 
 use super::StatsError;
-use super::pentanomial::HeadToHead;
+use super::pentanomial::{Empirical, HeadToHead};
 use super::wilson::standard_normal_quantile;
 use statrs::distribution::{ContinuousCDF, Normal};
 
@@ -37,8 +37,11 @@ pub struct EloEstimate {
     pub los: f64,
     /// Normalized Elo: `NELO_PER_T · (score − ½) / σ`, σ the per-game standard deviation.
     pub nelo: f64,
-    /// Half-width of the 95% interval of nElo: `z₀.₉₇₅ · NELO_PER_T / √games`, the asymptotic
-    /// standard error of a t-value being `1/√games`.
+    /// Half-width of the 95% interval of nElo, by fishtest's delta method: the t-value
+    /// `t = (score − ½)/σ` of a unit (pair or game) has asymptotic variance
+    /// `(1 − t·skewness + t²·(excess kurtosis + 2)/4) / units`, so the half-width is
+    /// `z₀.₉₇₅ · coefficient · √that`. Near `t = 0` this is `z · coefficient / √units`; far from
+    /// it the skewness and kurtosis of a lopsided result widen it several times.
     pub nelo_error95: f64,
 }
 
@@ -53,22 +56,47 @@ pub fn elo_estimate(h2h: &HeadToHead) -> Result<EloEstimate, StatsError> {
     let elo_error95 = (elo_from_score(score + z * standard_error)
         - elo_from_score(score - z * standard_error))
         / 2.0;
-    let game_sd = var.sqrt() * h2h.unit_to_game_sd();
-    let games = empirical.units * h2h.games_per_unit();
     // With every game (or pair) ending the same way the spread is only the regularization, and
     // dividing by it gives absurd magnitudes; nElo is undefined there (NaN, `null` in JSON).
     let observed = h2h.counts().iter().filter(|&&c| c > 0).count();
+    let (nelo, nelo_error95) = if observed < 2 {
+        (f64::NAN, f64::NAN)
+    } else {
+        normalized_elo(&empirical, h2h.unit_to_game_sd(), z)
+    };
     Ok(EloEstimate {
         elo: elo_from_score(score),
         elo_error95,
         los: Normal::standard().cdf((score - 0.5) / standard_error),
-        nelo: if observed < 2 {
-            f64::NAN
-        } else {
-            NELO_PER_T * (score - 0.5) / game_sd
-        },
-        nelo_error95: z * NELO_PER_T / games.sqrt(),
+        nelo,
+        nelo_error95,
     })
+}
+
+/// nElo and the half-width of its interval at quantile `z`, as fishtest's results page
+/// computes them (its `t_conf`): `coefficient = NELO_PER_T / unit_to_game_sd`, the unit's
+/// t-value `t = (mean − ½)/σ`, and the delta-method variance of `t` from the skewness `γ₁`
+/// and excess kurtosis `γ₂` of the unit's score, `max(1 − t·γ₁ + t²·(γ₂ + 2)/4, 0)` (the
+/// floor only guards rounding).
+fn normalized_elo(empirical: &Empirical, unit_to_game_sd: f64, z: f64) -> (f64, f64) {
+    let (mean, var) = empirical.moments(&empirical.probs);
+    let central = |k: i32| -> f64 {
+        empirical
+            .values
+            .iter()
+            .zip(&empirical.probs)
+            .map(|(v, p)| p * (v - mean).powi(k))
+            .sum()
+    };
+    let skewness = central(3) / var.powf(1.5);
+    let excess_kurtosis = central(4) / (var * var) - 3.0;
+    let t = (mean - 0.5) / var.sqrt();
+    let var_t = (1.0 - t * skewness + 0.25 * t * t * (excess_kurtosis + 2.0)).max(0.0);
+    let coefficient = NELO_PER_T / unit_to_game_sd;
+    (
+        coefficient * t,
+        coefficient * z * (var_t / empirical.units).sqrt(),
+    )
 }
 
 #[cfg(test)]
@@ -78,7 +106,7 @@ mod tests {
     #[test]
     fn a_total_sweep_has_no_normalized_elo() {
         let e = elo_estimate(&HeadToHead::Pentanomial([0, 0, 0, 0, 500])).unwrap();
-        assert!(e.nelo.is_nan(), "{e:?}");
+        assert!(e.nelo.is_nan() && e.nelo_error95.is_nan(), "{e:?}");
         assert!(e.elo > 1000.0 && e.los > 0.999, "{e:?}");
     }
 
@@ -91,6 +119,49 @@ mod tests {
         assert!((e.los - 0.99514).abs() < 5e-6, "{e:?}");
         assert!((e.nelo - 3.05).abs() < 5e-3, "{e:?}");
         assert!((e.nelo_error95 - 2.31).abs() < 5e-3, "{e:?}");
+    }
+
+    /// nElo ± 95% against fishtest's own formula (`LLRcalc.results_to_pdf`, `stats_ex` and the
+    /// results page's `t_conf`, evaluated in double precision), near zero and far from it. The
+    /// old `z · coefficient / √units` half-width is right only for the first three; on the
+    /// lopsided ones it is 1.8–2.4 times too narrow.
+    #[test]
+    fn normalized_elo_interval_matches_fishtest_near_and_far_from_zero() {
+        let cases: [(&[u64], f64, f64); 8] = [
+            (
+                &[379, 10170, 21828, 10640, 343],
+                3.050_530_458_9,
+                2.312_851_344_9,
+            ),
+            (
+                &[39, 2226, 31451, 2412, 40],
+                3.450_799_606_9,
+                2.531_239_603_3,
+            ),
+            (
+                &[10789, 19328, 33806, 19402, 10543],
+                -0.951_629_004_5,
+                1.571_622_676_8,
+            ),
+            (&[2, 30, 120, 400, 448], 388.353_851_015_1, 30.881_748_559_9),
+            (
+                &[500, 300, 150, 40, 10],
+                -331.911_122_856_4,
+                29.443_805_461_0,
+            ),
+            (&[0, 5, 40, 200, 255], 509.673_241_076_2, 50.441_662_280_8),
+            (&[1037, 1925, 1038], 0.120_596_659_5, 10.766_943_343_6),
+            (&[100, 200, 700], 314.267_311_635_2, 36.024_378_757_5),
+        ];
+        for (counts, nelo, error) in cases {
+            let h = match counts.len() {
+                5 => HeadToHead::from_pair_histogram(counts).unwrap(),
+                _ => HeadToHead::trinomial(counts[0], counts[1], counts[2]),
+            };
+            let e = elo_estimate(&h).unwrap();
+            assert!((e.nelo - nelo).abs() < 1e-6, "{counts:?}: {e:?}");
+            assert!((e.nelo_error95 - error).abs() < 1e-6, "{counts:?}: {e:?}");
+        }
     }
 
     #[test]

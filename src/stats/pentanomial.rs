@@ -79,14 +79,6 @@ impl HeadToHead {
         })
     }
 
-    /// Games per counted unit: 1 for single games, 2 for pairs.
-    pub(crate) fn games_per_unit(&self) -> f64 {
-        match self {
-            HeadToHead::Trinomial(_) => 1.0,
-            HeadToHead::Pentanomial(_) => 2.0,
-        }
-    }
-
     /// Per-game standard deviation scale used by normalized Elo: the per-unit deviation, times √2
     /// for pairs (a pair's mean of two games has half a single game's variance when the games
     /// are independent, so this puts both kinds on a per-game footing).

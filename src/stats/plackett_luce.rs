@@ -21,7 +21,7 @@
 //! the two fits still agree on two-seat games.
 
 use super::StatsError;
-use super::bootstrap::{BootstrapSummary, Resamples, anchored, resample_counts};
+use super::bootstrap::{BootstrapSummary, SeedOutcome, bootstrap_seeds};
 use super::newton::maximise;
 use super::ratings::{ELO_PER_NAT, Prior, Ratings};
 use crate::seed::Rng;
@@ -378,42 +378,39 @@ fn newton(
     )
 }
 
-/// Distinct seed-group outcomes of one stratum (a pairing): each group's finishing orders and
-/// how many groups ended exactly that way.
-pub type Stratum = Vec<(FinishingOrders, u64)>;
-
-/// Percentile bootstrap of Plackett–Luce ratings: within each stratum, seed groups are drawn
-/// with replacement (a multinomial over its distinct group outcomes, as
-/// [`super::bootstrap::bootstrap`] does for two seats), and the fit is redone each time.
-/// Deterministic given `rng`; cost grows with distinct outcomes, not groups. `anchor` as in
-/// [`super::bootstrap::bootstrap_anchored`].
+/// Percentile bootstrap of Plackett–Luce ratings over whole seeds
+/// ([`super::bootstrap::bootstrap_seeds`]): `pieces` are the finishing orders of each distinct
+/// seed-group outcome, and each resample refits on the pieces its seeds drew. Deterministic
+/// given `rng`; cost grows with distinct outcomes, not seeds. `anchor` as there.
 pub fn bootstrap_plackett_luce(
     n_bots: usize,
-    strata: &[Stratum],
+    pieces: &[FinishingOrders],
+    seeds: &[SeedOutcome],
     resamples: usize,
     prior: Prior,
     anchor: Option<usize>,
     rng: &mut Rng,
 ) -> Result<BootstrapSummary, StatsError> {
-    if resamples == 0 {
-        return Err(StatsError::NoResamples);
-    }
-    let mut spread = Resamples::new(n_bots, resamples);
-    for _ in 0..resamples {
-        let mut total = FinishingOrders::new();
-        for stratum in strata {
-            let counts: Vec<u64> = stratum.iter().map(|(_, c)| *c).collect();
-            let drawn = resample_counts(&counts, rng);
-            for ((orders, _), &times) in stratum.iter().zip(&drawn) {
-                if times > 0 {
-                    total.merge(orders, times as f64);
-                }
-            }
+    bootstrap_seeds(
+        n_bots,
+        seeds,
+        pieces.len(),
+        resamples,
+        anchor,
+        rng,
+        |times| Ok(fit_plackett_luce(&merged(pieces, times), n_bots, prior)?.elo),
+    )
+}
+
+/// The finishing orders of `pieces`, each counted `times[k]` times.
+pub fn merged(pieces: &[FinishingOrders], times: &[u64]) -> FinishingOrders {
+    let mut total = FinishingOrders::new();
+    for (orders, &t) in pieces.iter().zip(times) {
+        if t > 0 {
+            total.merge(orders, t as f64);
         }
-        let elo = anchored(fit_plackett_luce(&total, n_bots, prior)?.elo, anchor);
-        spread.record(&elo);
     }
-    Ok(spread.summarise())
+    total
 }
 
 #[cfg(test)]
@@ -528,15 +525,23 @@ mod tests {
         b.add(&[0, 1, 2], &[2, 1, 3], 1.0).unwrap();
         let mut c = FinishingOrders::new();
         c.add(&[0, 1, 2], &[3, 2, 1], 1.0).unwrap();
-        let strata = vec![vec![(a, 50), (b, 30), (c, 20)]];
+        let pieces = vec![a, b, c];
+        let seeds: Vec<SeedOutcome> = [50, 30, 20]
+            .into_iter()
+            .enumerate()
+            .map(|(piece, count)| SeedOutcome {
+                pieces: vec![piece],
+                count,
+            })
+            .collect();
         let run = || {
             let mut rng = seed::rng(3, 0, Stream::Bootstrap);
-            bootstrap_plackett_luce(3, &strata, 200, Prior::default(), None, &mut rng).unwrap()
+            bootstrap_plackett_luce(3, &pieces, &seeds, 200, Prior::default(), None, &mut rng)
+                .unwrap()
         };
         let first = run();
         assert_eq!(first, run());
-        let mut all = FinishingOrders::new();
-        strata[0].iter().for_each(|(o, n)| all.merge(o, *n as f64));
+        let all = merged(&pieces, &[50, 30, 20]);
         let point = fit_plackett_luce(&all, 3, Prior::default()).unwrap().elo;
         for (bot, &(lo, hi)) in first.intervals.iter().enumerate() {
             assert!(lo < point[bot] && point[bot] < hi, "{bot}: {lo} {hi}");

@@ -112,6 +112,24 @@ impl PairwiseResults {
     pub fn games(&self, i: usize, j: usize) -> f64 {
         self.games[i * self.n_bots + j]
     }
+
+    /// Connected component of the "played at least one game" graph per bot, labelled as
+    /// [`Ratings::component`].
+    pub fn components(&self) -> Vec<usize> {
+        components(self.n_bots, &self.games)
+    }
+
+    /// The same results with every game of a bot `keep` rejects left out.
+    pub fn restricted(&self, keep: impl Fn(usize) -> bool) -> Self {
+        let mut out = PairwiseResults::new(self.n_bots);
+        for i in (0..self.n_bots).filter(|&i| keep(i)) {
+            for j in (0..self.n_bots).filter(|&j| keep(j)) {
+                out.points[i * self.n_bots + j] = self.points(i, j);
+                out.games[i * self.n_bots + j] = self.games(i, j);
+            }
+        }
+        out
+    }
 }
 
 /// The fitted ratings.

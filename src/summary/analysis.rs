@@ -2,27 +2,21 @@
 //! become ratings, intervals, head-to-head tests and tables. Knows bots, ranks, scores and seed
 //! groups; never a game.
 
+use super::ratings::{point_ratings, ratings, shift};
 use super::tally::{PairingTally, Tally};
 use crate::outcome::Termination;
-use crate::seed::{self, Stream};
-use crate::stats::bootstrap::{PairingGroups, bootstrap_anchored};
+use crate::stats::bootstrap::CONFIDENCE;
+use crate::stats::bounds::Identification;
 use crate::stats::distribution::ScoreDistribution;
 use crate::stats::elo::elo_estimate;
 use crate::stats::pentanomial::HeadToHead;
-use crate::stats::plackett_luce::{MAX_SEATS, bootstrap_plackett_luce, fit_plackett_luce};
-use crate::stats::ratings::{DEFAULT_PRIOR_DRAWS, PairwiseResults, Prior, fit_bradley_terry};
+use crate::stats::plackett_luce::MAX_SEATS;
 use crate::stats::sprt::{EloBounds, SprtBounds, Verdict, sprt};
-use crate::stats::wilson::wilson_interval;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// Bootstrap resamples behind every rating interval and the superiority matrix.
 pub const BOOTSTRAP_DRAWS: usize = 1000;
-
-/// The bootstrap's generator is keyed by this fixed master seed rather than the run's, so a
-/// report recomputed from `games.csv` alone (which does not record the master seed) gives the
-/// same intervals as the run did.
-const BOOTSTRAP_MASTER_SEED: u64 = 0;
 
 /// The generalized SPRT's hypotheses (normalized Elo) and error rates.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
@@ -94,10 +88,15 @@ pub struct Ratings {
     pub interval: String,
     pub scale: String,
     pub rows: Vec<RatingRow>,
-    /// `superiority[i][j]`: share of bootstrap resamples in which bot `i` rated above bot `j`.
+    /// `superiority[i][j]`: share of bootstrap resamples in which bot `i` rated above bot `j`;
+    /// NaN (`null`) where either bot is not identified.
     pub superiority: Vec<Vec<f64>>,
 }
 
+/// One bot's rating. For an identified bot, `elo` is the maximum-likelihood rating and
+/// `[lower, upper]` its 95% interval. For a bot that never scored, `elo` is a one-sided 95%
+/// upper bound (`upper` the same, `lower` NaN: unbounded); for one that never dropped a point,
+/// a lower bound (`upper` NaN). NaN is `null` in JSON and an empty cell in CSV.
 #[derive(Clone, Debug, Serialize)]
 pub struct RatingRow {
     pub bot: String,
@@ -105,6 +104,7 @@ pub struct RatingRow {
     pub lower: f64,
     pub upper: f64,
     pub games: u64,
+    pub identification: Identification,
 }
 
 /// One bot's results against one opponent.
@@ -116,8 +116,14 @@ pub struct PairRow {
     /// Wins plus half the draws.
     pub points: f64,
     pub win_rate: f64,
+    /// 95% interval over seeds as the independent units: Wilson's at `effective_games`.
     pub lower: f64,
     pub upper: f64,
+    /// Seeds in which the two bots met (the clusters of the interval).
+    pub seeds: u64,
+    /// Independent games the seeds are worth (see [`crate::stats::clustered`]), between
+    /// `seeds` and `games`.
+    pub effective_games: f64,
     /// Seed groups by the bot's half-points in them (a pentanomial for two seats); only on the
     /// row of the pairing's first bot.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -224,7 +230,7 @@ impl ScoreRow {
 
 /// Which likelihood the ratings use.
 #[derive(Clone, Copy, PartialEq)]
-enum Method {
+pub(super) enum Method {
     BradleyTerry,
     PlackettLuce,
 }
@@ -292,124 +298,6 @@ fn termination_map(counts: &[u64]) -> BTreeMap<&'static str, u64> {
         .collect()
 }
 
-fn point_ratings(
-    n: usize,
-    results: &PairwiseResults,
-    orders: &crate::stats::plackett_luce::FinishingOrders,
-    method: Method,
-) -> Vec<f64> {
-    // With the prior every bot that played has a finite rating, so these cannot fail.
-    match method {
-        Method::BradleyTerry => {
-            fit_bradley_terry(&results.resized(n), Prior::default())
-                .expect("the prior keeps the fit finite")
-                .elo
-        }
-        Method::PlackettLuce => {
-            fit_plackett_luce(orders, n, Prior::default())
-                .expect("the prior keeps the fit finite")
-                .elo
-        }
-    }
-}
-
-fn shift(elo: &mut [f64], anchor: Option<(usize, f64)>) {
-    if let Some((bot, rating)) = anchor {
-        let by = rating - elo[bot];
-        elo.iter_mut().for_each(|e| *e += by);
-    }
-}
-
-fn ratings(
-    bots: &[String],
-    n: usize,
-    tally: &Tally,
-    method: Method,
-    options: &AnalysisOptions,
-) -> Ratings {
-    let mut elo = point_ratings(n, &tally.results, &tally.orders, method);
-    shift(&mut elo, options.anchor);
-    let anchor_bot = options.anchor.map(|(bot, _)| bot);
-    let mut rng = seed::rng(BOOTSTRAP_MASTER_SEED, 0, Stream::Bootstrap);
-    let draws = options.bootstrap_draws;
-    let summary = match method {
-        Method::BradleyTerry => {
-            let two_seat: Vec<PairingGroups> = tally
-                .pairings
-                .iter()
-                .filter_map(|p| p.groups.clone())
-                .filter(|g| g.outcome_counts().iter().sum::<u64>() > 0)
-                .collect();
-            (!two_seat.is_empty()).then(|| {
-                bootstrap_anchored(n, &two_seat, draws, Prior::default(), anchor_bot, &mut rng)
-                    .expect("the prior keeps every resample finite")
-            })
-        }
-        Method::PlackettLuce => {
-            let strata: Vec<_> = tally
-                .pairings
-                .iter()
-                .filter(|p| !p.patterns.is_empty())
-                .map(Tally::group_pattern_orders)
-                .collect();
-            (!strata.is_empty()).then(|| {
-                bootstrap_plackett_luce(n, &strata, draws, Prior::default(), anchor_bot, &mut rng)
-                    .expect("the prior keeps every resample finite")
-            })
-        }
-    };
-    let base = options.anchor.map_or(0.0, |(_, rating)| rating);
-    let (intervals, superiority) = match summary {
-        Some(s) => (
-            s.intervals
-                .iter()
-                .map(|(lo, hi)| (lo + base, hi + base))
-                .collect(),
-            s.superiority,
-        ),
-        None => (vec![(f64::NAN, f64::NAN); n], vec![vec![0.5; n]; n]),
-    };
-    let (method_text, interval_text) = match method {
-        Method::BradleyTerry => (
-            "Bradley-Terry maximum likelihood on all games, draws as half, Elo scale 400*log10"
-                .to_string(),
-            format!(
-                "95% percentile bootstrap over seed groups ({draws} resamples, within each pairing)"
-            ),
-        ),
-        Method::PlackettLuce => (
-            "Plackett-Luce maximum likelihood on finishing orders, ties as every order with equal \
-             weight, Elo scale 400*log10"
-                .to_string(),
-            format!(
-                "95% percentile bootstrap over seed groups ({draws} resamples of whole groups, \
-                 within each pairing)"
-            ),
-        ),
-    };
-    Ratings {
-        method: method_text,
-        prior: format!(
-            "{DEFAULT_PRIOR_DRAWS} virtual draw (a tied two-seat game) between every pair of bots that met"
-        ),
-        interval: interval_text,
-        scale: match options.anchor {
-            Some((bot, rating)) => format!("anchored: {} = {rating}", bots[bot]),
-            None => "mean 0".to_string(),
-        },
-        rows: (0..bots.len())
-            .map(|i| RatingRow {
-                bot: bots[i].clone(),
-                elo: elo[i],
-                lower: intervals[i].0,
-                upper: intervals[i].1,
-                games: tally.bots.get(i).map_or(0, |b| b.games),
-            })
-            .collect(),
-        superiority,
-    }
-}
-
 fn convergence(
     n: usize,
     tally: &Tally,
@@ -439,6 +327,7 @@ fn convergence(
 }
 
 fn pairwise(bots: &[String], tally: &Tally) -> Vec<PairRow> {
+    let clusters = tally.win_clusters();
     let mut rows = Vec::new();
     for (i, bot) in bots.iter().enumerate() {
         for (j, opponent) in bots.iter().enumerate() {
@@ -451,8 +340,17 @@ fn pairwise(bots: &[String], tally: &Tally) -> Vec<PairRow> {
                 continue;
             }
             let points = tally.results.points(i, j);
-            let (lower, upper) =
-                wilson_interval(points, games, 0.95).expect("points within 0..=games");
+            // The clusters hold the lower-indexed bot's points; the other's interval is the
+            // mirror image.
+            let sums = &clusters[&(i.min(j), i.max(j))];
+            let (lo, hi) = sums
+                .interval(CONFIDENCE)
+                .expect("confidence level within (0, 1)");
+            let (lower, upper) = if i < j {
+                (lo, hi)
+            } else {
+                (1.0 - hi, 1.0 - lo)
+            };
             let seed_groups = tally
                 .pairings
                 .iter()
@@ -467,6 +365,8 @@ fn pairwise(bots: &[String], tally: &Tally) -> Vec<PairRow> {
                 win_rate: points / games,
                 lower,
                 upper,
+                seeds: sums.clusters(),
+                effective_games: sums.effective_trials(),
                 seed_groups,
             });
         }

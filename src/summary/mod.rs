@@ -5,13 +5,18 @@
 //! count.
 
 mod analysis;
+#[cfg(test)]
+mod coverage;
+mod ratings;
 mod tally;
+#[cfg(test)]
+mod tests;
 
 pub use analysis::{
     Analysis, AnalysisOptions, BOOTSTRAP_DRAWS, BotRow, ConvergencePoint, HeadToHeadRow, LengthRow,
     MarginRow, PairRow, RatingRow, Ratings, ScoreRow, SeatRow, SprtOptions,
 };
-pub use tally::{BotTally, Checkpoint, PairingTally, Tally};
+pub use tally::{BotTally, Checkpoint, GroupOutcome, PairingTally, Tally};
 
 use crate::app::RunPlan;
 use crate::game::GameInfo;

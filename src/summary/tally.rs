@@ -1,11 +1,17 @@
 //! Online accumulators fed by game records, whether they come from a run or from `games.csv`
 //! files: one code path for every statistic. Memory does not grow with the number of games, only
-//! with bots, pairings, distinct scores and distinct seed-group outcomes. Knows bots, ranks and
+//! with bots, pairings, distinct scores and distinct seed outcomes. Knows bots, ranks, seeds and
 //! seed groups; never a game.
+//!
+//! A *seed* is every game dealt from one seed index (of one source): all pairings, all seat
+//! rotations. It is the independent unit of the statistics: every pairing plays the same deal
+//! on it, so its games share luck. The schedule is seed-major, so a seed's games are contiguous
+//! in the stream; the tally relies on that.
 
 use crate::outcome::Termination;
 use crate::runner::GameRecord;
 use crate::stats::bootstrap::PairingGroups;
+use crate::stats::clustered::ClusterSums;
 use crate::stats::distribution::ScoreDistribution;
 use crate::stats::plackett_luce::FinishingOrders;
 use crate::stats::ratings::PairwiseResults;
@@ -44,9 +50,27 @@ pub struct PairingTally {
     /// For two different bots in two seats: complete seed groups by the first bot's
     /// half-points (the pentanomial counts).
     pub groups: Option<PairingGroups>,
-    /// Every distinct complete seed-group outcome and how often it occurred, for resampling
-    /// finishing orders (see [`Tally::group_pattern_orders`]).
-    pub patterns: BTreeMap<Vec<u32>, u64>,
+    /// Every distinct complete seed-group outcome, in order of first appearance: the pieces a
+    /// seed is made of (see [`Tally::seed_outcomes`]).
+    pub outcomes: Vec<GroupOutcome>,
+    /// Index into `outcomes` by likelihood signature (see [`GroupOutcome`]).
+    outcome_index: BTreeMap<Vec<u32>, usize>,
+}
+
+/// One distinct way a seed group of a pairing ended.
+///
+/// For two different bots in two seats, groups with the same half-points share one outcome: a
+/// win and a loss, or two draws, give the same Bradley–Terry and Plackett–Luce likelihood (a
+/// two-seat tie counts half a win each way), so keeping them apart would only multiply the
+/// distinct seed outcomes. `pattern` is then the first such group seen.
+#[derive(Clone, Debug)]
+pub struct GroupOutcome {
+    /// Every game of the group, seat by seat: `bot << 8 | rank`.
+    pub pattern: Vec<u32>,
+    /// The pairing's first bot's half-points over the group (2 per game won outright).
+    pub half_points: u32,
+    /// Complete groups that ended this way.
+    pub count: u64,
 }
 
 /// Ratings data at one point of the stream, for the convergence plot.
@@ -83,6 +107,21 @@ pub struct Tally {
     checkpoint_every: u64,
     source: u64,
     open: Option<OpenGroup>,
+    /// Distinct finished seeds: the sorted `(pairing, outcome)` pieces of their complete groups.
+    seeds: BTreeMap<Vec<(u32, u32)>, u64>,
+    /// Points of the lower-indexed bot of each pair against the other, summed per finished seed.
+    win_clusters: BTreeMap<(usize, usize), ClusterSums>,
+    open_seed: Option<OpenSeed>,
+}
+
+/// The seed being filled: its games are contiguous in the stream.
+#[derive(Clone, Debug)]
+struct OpenSeed {
+    source: u64,
+    seed_index: u64,
+    pieces: Vec<(u32, u32)>,
+    /// `(points of the lower-indexed bot, seat pairs)` per pair of bots, in this seed.
+    pair_points: BTreeMap<(usize, usize), (f64, f64)>,
 }
 
 /// The seed group being filled: its games are contiguous in the stream.
@@ -115,6 +154,9 @@ impl Tally {
             checkpoint_every: 1,
             source: 0,
             open: None,
+            seeds: BTreeMap::new(),
+            win_clusters: BTreeMap::new(),
+            open_seed: None,
         }
     }
 
@@ -132,6 +174,7 @@ impl Tally {
     }
 
     pub fn add(&mut self, record: &GameRecord) {
+        self.enter_seed(record.seed_index);
         let seats = record.seats();
         let top = record.lineup.iter().max().map_or(0, |&b| b + 1);
         self.ensure_bots(top);
@@ -186,6 +229,15 @@ impl Tally {
                 self.results
                     .add(bot_a, bot_b, points, 1.0)
                     .expect("distinct bots in range, one game");
+                let (low, low_points) = if bot_a < bot_b {
+                    ((bot_a, bot_b), points)
+                } else {
+                    ((bot_b, bot_a), 1.0 - points)
+                };
+                let seed = self.open_seed.as_mut().expect("entered above");
+                let cell = seed.pair_points.entry(low).or_insert((0.0, 0.0));
+                cell.0 += low_points;
+                cell.1 += 1.0;
                 let (key, margin) = if bot_a < bot_b {
                     ((bot_a, bot_b), record.scores[a] - record.scores[b])
                 } else {
@@ -224,7 +276,8 @@ impl Tally {
             turns: ScoreDistribution::new(),
             terminations: [0; Termination::ALL.len()],
             groups,
-            patterns: BTreeMap::new(),
+            outcomes: Vec::new(),
+            outcome_index: BTreeMap::new(),
         });
         self.pairing_index.insert(key, self.pairings.len() - 1);
         self.pairings.len() - 1
@@ -289,35 +342,122 @@ impl Tally {
         );
         if group.games == group.seats {
             let group = self.open.take().expect("checked above");
+            let half_points = u32::try_from(group.half_points).expect("small");
             let p = &mut self.pairings[tally_pairing];
-            if let Some(groups) = p.groups.as_mut() {
+            let signature = if let Some(groups) = p.groups.as_mut() {
                 groups
-                    .record(u32::try_from(group.half_points).expect("small"))
+                    .record(half_points)
                     .expect("half-points within the group's range");
-            }
-            *p.patterns.entry(group.pattern).or_insert(0) += 1;
+                vec![half_points]
+            } else {
+                group.pattern.clone()
+            };
+            let outcome = *p.outcome_index.entry(signature).or_insert_with(|| {
+                p.outcomes.push(GroupOutcome {
+                    pattern: group.pattern,
+                    half_points,
+                    count: 0,
+                });
+                p.outcomes.len() - 1
+            });
+            p.outcomes[outcome].count += 1;
+            let piece = (
+                u32::try_from(tally_pairing).expect("pairings fit u32"),
+                u32::try_from(outcome).expect("outcomes fit u32"),
+            );
+            self.open_seed
+                .as_mut()
+                .expect("entered in add")
+                .pieces
+                .push(piece);
         }
     }
 
-    /// The finishing orders of each distinct seed-group outcome of a pairing, with its count:
-    /// the strata of the Plackett–Luce bootstrap.
-    pub fn group_pattern_orders(pairing: &PairingTally) -> Vec<(FinishingOrders, u64)> {
-        pairing
-            .patterns
-            .iter()
-            .map(|(pattern, &count)| {
-                let seats = pairing.bots.len();
-                let mut orders = FinishingOrders::new();
-                for game in pattern.chunks(seats) {
-                    let bots: Vec<usize> = game.iter().map(|v| (v >> 8) as usize).collect();
-                    let ranks: Vec<u8> = game.iter().map(|v| (v & 0xFF) as u8).collect();
-                    orders
-                        .add(&bots, &ranks, 1.0)
-                        .expect("recorded from a valid game");
-                }
-                (orders, count)
+    /// Starts a new seed when `seed_index` (or the source) changes, folding the finished one
+    /// into the seed outcomes and the win-rate clusters.
+    fn enter_seed(&mut self, seed_index: u64) {
+        if matches!(&self.open_seed, Some(s) if s.source == self.source && s.seed_index == seed_index)
+        {
+            return;
+        }
+        if let Some(finished) = self.open_seed.take() {
+            fold_seed(&mut self.seeds, &mut self.win_clusters, finished);
+        }
+        self.open_seed = Some(OpenSeed {
+            source: self.source,
+            seed_index,
+            pieces: Vec::new(),
+            pair_points: BTreeMap::new(),
+        });
+    }
+
+    /// Every distinct seed outcome with its count, the seed being filled included: the pieces
+    /// are `(pairing index, index into that pairing's outcomes)`, sorted. Seeds without a
+    /// complete group are left out (they have nothing to resample).
+    pub fn seed_outcomes(&self) -> Vec<(Vec<(usize, usize)>, u64)> {
+        let (mut seeds, mut clusters) = (self.seeds.clone(), BTreeMap::new());
+        if let Some(open) = self.open_seed.clone() {
+            fold_seed(&mut seeds, &mut clusters, open);
+        }
+        seeds
+            .into_iter()
+            .map(|(pieces, count)| {
+                let pieces = pieces
+                    .into_iter()
+                    .map(|(p, o)| (p as usize, o as usize))
+                    .collect();
+                (pieces, count)
             })
             .collect()
+    }
+
+    /// Per pair of bots `(i, j)`, `i < j`: `i`'s points against `j` summed per seed, one cluster
+    /// per seed in which they met (the seed being filled included).
+    pub fn win_clusters(&self) -> BTreeMap<(usize, usize), ClusterSums> {
+        let (mut seeds, mut clusters) = (BTreeMap::new(), self.win_clusters.clone());
+        if let Some(open) = self.open_seed.clone() {
+            fold_seed(&mut seeds, &mut clusters, open);
+        }
+        clusters
+    }
+
+    /// The finishing orders of one outcome of a pairing, leaving out the seats of bots `keep`
+    /// rejects (removing a bot from a Plackett–Luce order leaves a Plackett–Luce order of the
+    /// rest); games left with fewer than two seats are dropped.
+    pub fn outcome_orders(
+        pairing: &PairingTally,
+        outcome: &GroupOutcome,
+        keep: impl Fn(usize) -> bool,
+    ) -> FinishingOrders {
+        let seats = pairing.bots.len();
+        let mut orders = FinishingOrders::new();
+        for game in outcome.pattern.chunks(seats) {
+            let (bots, ranks): (Vec<usize>, Vec<u8>) = game
+                .iter()
+                .map(|v| ((v >> 8) as usize, (v & 0xFF) as u8))
+                .filter(|&(bot, _)| keep(bot))
+                .unzip();
+            if bots.len() >= 2 {
+                orders
+                    .add(&bots, &ranks, 1.0)
+                    .expect("recorded from a valid game");
+            }
+        }
+        orders
+    }
+}
+
+fn fold_seed(
+    seeds: &mut BTreeMap<Vec<(u32, u32)>, u64>,
+    clusters: &mut BTreeMap<(usize, usize), ClusterSums>,
+    mut seed: OpenSeed,
+) {
+    if !seed.pieces.is_empty() {
+        seed.pieces.sort_unstable();
+        *seeds.entry(seed.pieces).or_insert(0) += 1;
+    }
+    for (pair, (points, trials)) in seed.pair_points {
+        clusters.entry(pair).or_default().add(points, trials);
     }
 }
 

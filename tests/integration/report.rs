@@ -31,17 +31,25 @@ fn small_run(dir: &Path) -> PathBuf {
     out
 }
 
-/// `ratings.csv` as (bot, elo, lower, upper, games).
+/// `ratings.csv` as (bot, elo, lower, upper, games), every bot identified.
 fn ratings(path: &Path) -> Vec<(String, f64, f64, f64, u64)> {
     let mut reader = csv::Reader::from_path(path).unwrap();
     assert_eq!(
         reader.headers().unwrap(),
-        vec!["bot", "elo", "lower95", "upper95", "games"]
+        vec![
+            "bot",
+            "elo",
+            "lower95",
+            "upper95",
+            "games",
+            "identification"
+        ]
     );
     reader
         .records()
         .map(|r| {
             let r = r.unwrap();
+            assert_eq!(&r[5], "identified");
             (
                 r[0].to_string(),
                 r[1].parse().unwrap(),

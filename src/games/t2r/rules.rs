@@ -340,7 +340,7 @@ pub(super) fn apply(game: &TicketToRide, state: &mut State, seat: usize, action:
     match action {
         Action::DrawBlind => {
             let Some(card) = take_top(state) else {
-                return scoring::finish_ran_out(game, state, seat);
+                return scoring::finish_ran_out(game, state, seat, 0);
             };
             state.players[seat].hand[card.index()] += 1;
             after_card(game, state, card, false);
@@ -372,7 +372,7 @@ pub(super) fn apply(game: &TicketToRide, state: &mut State, seat: usize, action:
             // Refill empty `official` slots now that the discard pile holds cards again.
             let strict = rules == RuleSet::Cgs;
             if refill(state, strict, REDEAL_CAP, false).is_err() {
-                return scoring::finish_ran_out(game, state, seat);
+                return scoring::finish_ran_out(game, state, seat, 0);
             }
             end_turn(game, state);
         }
@@ -398,7 +398,8 @@ fn after_card(game: &TicketToRide, state: &mut State, card: Colour, face_up: boo
         (REDEAL_CAP, false)
     };
     if refill(state, strict, cap, fail_on_cap).is_err() {
-        return scoring::finish_ran_out(game, state, state.seat);
+        // The face-up card just taken does not count in the comparison (§4.6).
+        return scoring::finish_ran_out(game, state, state.seat, usize::from(face_up));
     }
     let first = state.phase == Phase::TurnStart;
     let locomotive_up = face_up && card == Colour::Locomotive;

@@ -2,9 +2,9 @@
 //! store an [`Outcome`] in the state. Runs only when a game ends (or for reports), so it may
 //! allocate and compute trails.
 
-use super::TicketToRide;
 use super::state::State;
 use super::trail::longest_trail;
+use super::{RuleSet, TicketToRide};
 use crate::outcome::{Outcome, Termination};
 use rand::RngExt;
 
@@ -72,18 +72,31 @@ fn find(parent: &mut [u8], mut city: u8) -> u8 {
     city
 }
 
-/// Ranks after final scoring (§3.10): total, then longer trail, more tickets held, fewer cards
-/// in hand, and last a coin toss from the game RNG (drawn only when everything else is equal).
-fn rank(state: &mut State, scores: &[Score; 2]) -> Vec<u8> {
-    let key = |seat: usize| {
+/// Ranks after final scoring (§3.10). Equal totals are broken by the rule set's chain, and last
+/// by a coin toss from the game RNG (drawn only when everything else is equal):
+/// - `official`, the published rule: more completed tickets, then the longer trail (the holder
+///   of the Longest Continuous Path card);
+/// - `cgs`, the contest handout's order: the longer trail, more tickets held (completed or not),
+///   fewer train cards in hand.
+fn rank(game: &TicketToRide, state: &mut State, scores: &[Score; 2]) -> Vec<u8> {
+    // Greater is better, compared element by element; fewer cards is better, hence negated.
+    let key = |seat: usize| -> Vec<i64> {
         let s = &scores[seat];
-        let cards = state.players[seat].hand_size();
-        (
-            s.total,
-            s.longest_trail,
-            s.tickets,
-            std::cmp::Reverse(cards),
-        )
+        let cards = i64::try_from(state.players[seat].hand_size()).expect("110 cards at most");
+        let total = i64::from(s.total);
+        match game.rules() {
+            RuleSet::Official => vec![
+                total,
+                i64::from(s.tickets_completed),
+                i64::from(s.longest_trail),
+            ],
+            RuleSet::Cgs => vec![
+                total,
+                i64::from(s.longest_trail),
+                i64::from(s.tickets),
+                -cards,
+            ],
+        }
     };
     let winner = match key(0).cmp(&key(1)) {
         std::cmp::Ordering::Greater => 0,
@@ -100,7 +113,7 @@ fn winner_ranks(winner: usize) -> Vec<u8> {
 /// Ends the game with final scoring and ranking.
 pub(super) fn finish_scored(game: &TicketToRide, state: &mut State, termination: Termination) {
     let scores = score(game, state);
-    let ranks = rank(state, &scores);
+    let ranks = rank(game, state, &scores);
     state.outcome = Some(Outcome {
         scores: scores.iter().map(|s| s.total).collect(),
         ranks,
@@ -109,23 +122,30 @@ pub(super) fn finish_scored(game: &TicketToRide, state: &mut State, termination:
     });
 }
 
-/// Ends the game with a winner decided by a `cgs` rule, without final scoring. The scores
-/// reported are still the final scoring of the position, for information, as for forfeits.
+/// Ends the game with a winner decided by a `cgs` rule, without final scoring (termination
+/// `exhausted`: a supply ran out, which is not the normal end of §3.8). The scores reported are
+/// still the final scoring of the position, for information, as for forfeits.
 fn finish_decided(game: &TicketToRide, state: &mut State, winner: usize) {
     let scores = score(game, state);
     state.outcome = Some(Outcome {
         scores: scores.iter().map(|s| s.total).collect(),
         ranks: winner_ranks(winner),
-        termination: Termination::Normal,
+        termination: Termination::Exhausted,
         culprit: None,
     });
 }
 
 /// `cgs` §4.6: a card had to come from an empty deck and discard. The drawer loses if it holds
-/// at least as many cards as its opponent (a face-up card it just took counts; the card it
-/// could not get does not).
-pub(super) fn finish_ran_out(game: &TicketToRide, state: &mut State, drawer: usize) {
-    let own = state.players[drawer].hand_size();
+/// at least as many cards as its opponent, not counting the card it could not get nor
+/// `uncounted` cards it took in the same move: a face-up card whose slot could not be refilled
+/// is in its hand already, but the contest server compares hands without it.
+pub(super) fn finish_ran_out(
+    game: &TicketToRide,
+    state: &mut State,
+    drawer: usize,
+    uncounted: usize,
+) {
+    let own = state.players[drawer].hand_size() - uncounted;
     let other = state.players[1 - drawer].hand_size();
     let winner = if own >= other { 1 - drawer } else { drawer };
     finish_decided(game, state, winner);

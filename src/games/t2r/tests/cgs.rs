@@ -61,7 +61,7 @@ fn an_offer_of_fewer_than_three_tickets_ends_the_game() {
     let outcome = game.outcome(&state).expect("over");
     assert_eq!(
         (outcome.ranks, outcome.termination),
-        (vec![1, 2], Termination::Normal)
+        (vec![1, 2], Termination::Exhausted)
     );
     // Drawer holds more: it loses.
     let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 33);
@@ -92,9 +92,38 @@ fn running_out_of_cards_ends_the_game() {
         };
         assert_eq!(
             (outcome.ranks, outcome.termination),
-            (ranks, Termination::Normal)
+            (ranks, Termination::Exhausted)
         );
     }
+}
+
+/// §4.6: the face-up card whose slot cannot be refilled is in the drawer's hand, but the contest
+/// server compares hands without it. Seat 1 holds one card fewer than seat 0 before the draw, so
+/// it wins; counting the card would make the hands equal and hand it the loss.
+#[test]
+fn the_face_up_card_that_empties_the_supply_does_not_count() {
+    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 36);
+    first_turn(&game, &mut state, 0b111);
+    set_cards(&mut state, [Colour::Red; 5], &[]);
+    empty_deck_and_discard(&mut state, 0);
+    while state.players[1].hand_size() + 1 < state.players[0].hand_size() {
+        let index = (0..9)
+            .find(|&k| state.players[0].hand[k] > 0)
+            .expect("seat 0 holds cards");
+        state.players[0].hand[index] -= 1;
+        state.players[1].hand[index] += 1;
+    }
+    assert_eq!(
+        state.players[1].hand_size() + 1,
+        state.players[0].hand_size()
+    );
+    play(&game, &mut state, Action::DrawColour(Colour::Red));
+    let outcome = game.outcome(&state).expect("over");
+    assert_eq!(state.players[1].hand_size(), state.players[0].hand_size());
+    assert_eq!(
+        (outcome.ranks, outcome.termination),
+        (vec![2, 1], Termination::Exhausted)
+    );
 }
 
 /// §4.6: the run-out ending takes precedence over "no locomotive as second card".
