@@ -4,11 +4,14 @@
 //! cached paths of held tickets), `payment` (the greedy payment rule), `fallback` (the
 //! `official` card fallback), `random_card` (do-nothing's card decision) and `tickets`.
 
+mod demand;
 mod do_nothing;
+mod expert;
 mod fallback;
 #[cfg(test)]
 mod games;
 mod greedy;
+mod itinerary;
 mod nice;
 mod path;
 mod payment;
@@ -51,6 +54,12 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
         hidden: false,
         make: greedy::make,
     },
+    BotEntry {
+        name: "expert",
+        summary: "Plans one line of long routes through its tickets, hoards cards, then claims (expert system)",
+        hidden: false,
+        make: expert::make,
+    },
     crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
@@ -81,7 +90,7 @@ mod tests {
     }
 
     #[test]
-    fn table_lists_the_four_bots_then_hidden_doubles() {
+    fn table_lists_the_bots_then_hidden_doubles() {
         let names: Vec<_> = BOTS.iter().map(|b| (b.name, b.hidden)).collect();
         assert_eq!(
             names,
@@ -90,6 +99,7 @@ mod tests {
                 ("random", false),
                 ("nice", false),
                 ("greedy", false),
+                ("expert", false),
                 ("test-panic", true),
                 ("test-illegal", true),
             ]
