@@ -60,6 +60,12 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
         hidden: false,
         make: expert::make,
     },
+    BotEntry {
+        name: "expert-plus",
+        summary: "expert that pays each route with the cards the rest of its plan needs least",
+        hidden: false,
+        make: expert::make_plus,
+    },
     crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
@@ -100,6 +106,7 @@ mod tests {
                 ("nice", false),
                 ("greedy", false),
                 ("expert", false),
+                ("expert-plus", false),
                 ("test-panic", true),
                 ("test-illegal", true),
             ]
