@@ -10,10 +10,11 @@ use crate::games::t2r::view::{UNCLAIMED, View};
 
 /// How unclaimed routes are weighted; the bot's own routes always weigh 1 and the opponent's
 /// are not in the graph.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Weighting {
     /// ⌊1000 / (length + points)⌋: 500, 250, 142, 90, 66, 47 for lengths 1-6, so paths made of
     /// long routes are the "shortest".
+    #[default]
     Expert,
     /// round(√(w · 142)): the expert weights pulled toward the middle, used when the expert
     /// itinerary needs more trains than the bot has.
@@ -62,7 +63,8 @@ pub struct Segment {
 /// and the routes that extend the line at its two ends with the trains left over.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Itinerary {
-    pub weighting: Option<Weighting>,
+    /// The weights the plan was found with.
+    pub weighting: Weighting,
     pub segments: Vec<Segment>,
     /// The unclaimed routes of the segments, each once, in segment order.
     pub core: Vec<u8>,
@@ -158,7 +160,7 @@ impl Planner {
             between[index(a) * all.len() + index(b)]
         });
         let mut plan = Itinerary {
-            weighting: Some(weighting),
+            weighting,
             ..Itinerary::default()
         };
         for link in chain.windows(2) {
@@ -190,7 +192,7 @@ impl Planner {
     /// heavier its segment becomes without it (∞ if nothing else joins the segment's ends),
     /// plus 200 for a 6-long route; extension routes have priority 0.
     pub fn claim_order(&mut self, map: &Map, view: &View, plan: &Itinerary) -> Vec<u8> {
-        let weighting = plan.weighting.unwrap_or(Weighting::Expert);
+        let weighting = plan.weighting;
         let mut ranked: Vec<(u32, u8)> = Vec::with_capacity(plan.core.len() + plan.extension.len());
         for &route in &plan.core {
             let segment = plan
@@ -306,186 +308,4 @@ fn extend(map: &Map, view: &View, plan: &mut Itinerary) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::t2r::Colour;
-    use crate::games::t2r::bots::test_support::{build_map, usa, view};
-
-    const GRAY: &[Colour] = &[Colour::Locomotive];
-
-    #[test]
-    fn weights_favour_long_routes_and_smoothing_narrows_them() {
-        let expert: Vec<u16> = (1..=6).map(|l| Weighting::Expert.unclaimed(l)).collect();
-        assert_eq!(expert, [500, 250, 142, 90, 66, 47]);
-        let smoothed: Vec<u16> = (1..=6).map(|l| Weighting::Smoothed.unclaimed(l)).collect();
-        assert_eq!(smoothed, [266, 188, 142, 113, 97, 82]);
-        assert_eq!(Weighting::Length.unclaimed(4), 4);
-    }
-
-    /// Two ways from 0 to 3: two 1-long routes through 1, or two 3-long routes through 2.
-    /// Ticket 0 is 0→3.
-    fn diamond() -> Map {
-        build_map(
-            4,
-            &[
-                (0, 1, 1, GRAY),
-                (1, 3, 1, GRAY),
-                (0, 2, 3, GRAY),
-                (2, 3, 3, GRAY),
-            ],
-            &[(0, 3, 9)],
-        )
-    }
-
-    #[test]
-    fn long_routes_are_planned_while_they_fit_then_the_fewest_trains() {
-        let map = diamond();
-        let mut v = view(&map);
-        let mut planner = Planner::default();
-        // 142 + 142 beats 500 + 500: six trains for 8 points rather than two for 2.
-        let plan = planner.itinerary(&map, &v, &[0]);
-        assert_eq!(
-            (plan.weighting, plan.core.clone(), plan.length),
-            (Some(Weighting::Expert), vec![3, 2], 6)
-        );
-        // With 5 trains the smoothed weights still prefer the long way (284 < 532), so the
-        // plain lengths decide: the short way.
-        v.trains[0] = 5;
-        let plan = planner.itinerary(&map, &v, &[0]);
-        assert_eq!(
-            (plan.weighting, plan.core, plan.length),
-            (Some(Weighting::Length), vec![1, 0], 2)
-        );
-    }
-
-    #[test]
-    fn opponent_routes_are_avoided_and_own_routes_cost_no_trains() {
-        let map = diamond();
-        let mut v = view(&map);
-        v.owners[2] = 1; // the opponent took 0-2
-        let plan = Planner::default().itinerary(&map, &v, &[0]);
-        assert_eq!((plan.core, plan.length), (vec![1, 0], 2));
-        v.owners[0] = 0; // 0-1 is mine: only 1-3 is left to claim
-        let plan = Planner::default().itinerary(&map, &v, &[0]);
-        assert_eq!((plan.core, plan.length), (vec![1], 1));
-        assert_eq!(plan.segments[0].routes, vec![1, 0]);
-        v.owners[1] = 1; // 1-3 taken too: the ticket is cut off and dropped
-        let plan = Planner::default().itinerary(&map, &v, &[0]);
-        assert!(plan.core.is_empty() && plan.segments.is_empty());
-    }
-
-    #[test]
-    fn every_usa_ticket_alone_is_planned_in_the_fewest_trains_when_trains_are_short() {
-        let map = usa();
-        let mut v = view(&map);
-        let mut paths = Paths::default();
-        let mut planner = Planner::default();
-        for ticket in &map.tickets {
-            let fewest = paths
-                .cost(&map, &v, ticket)
-                .expect("reachable on an empty board");
-            let fewest = u8::try_from(fewest).expect("short");
-            v.trains[0] = 45;
-            let roomy = planner.itinerary(&map, &v, &[ticket.id]);
-            assert!(roomy.length >= u32::from(fewest), "{ticket:?}");
-            v.trains[0] = fewest;
-            let tight = planner.itinerary(&map, &v, &[ticket.id]);
-            assert_eq!(tight.length, u32::from(fewest), "{ticket:?}");
-            // The planned routes join the ticket's cities.
-            let segment = &tight.segments[0];
-            let mut city = segment.to;
-            for &route in &segment.routes {
-                city = map.routes[usize::from(route)].other_end(city);
-            }
-            assert_eq!(city, segment.from);
-            assert_eq!(
-                [segment.from, segment.to].map(|c| c == ticket.from || c == ticket.to),
-                [true, true]
-            );
-        }
-    }
-
-    /// A line 0 -2- 1 -3- 2 -1- 3 -4- 4 -5- 5, and a 6-long spur 0-6.
-    fn line() -> Map {
-        build_map(
-            7,
-            &[
-                (0, 1, 2, GRAY),
-                (1, 2, 3, GRAY),
-                (2, 3, 1, GRAY),
-                (3, 4, 4, GRAY),
-                (4, 5, 5, GRAY),
-                (0, 6, 6, GRAY),
-            ],
-            &[(0, 1, 4), (2, 3, 5)],
-        )
-    }
-
-    #[test]
-    fn the_chain_joins_every_ticket_into_one_line_then_extends_its_ends() {
-        let map = line();
-        let mut v = view(&map);
-        // Tickets 0-1 and 2-3: the nearest-neighbour chain 0, 1, 2, 3 also claims 1-2.
-        let plan = Planner::default().itinerary(&map, &v, &[0, 1]);
-        let links: Vec<(u8, u8)> = plan.segments.iter().map(|s| (s.from, s.to)).collect();
-        assert_eq!(links, [(0, 1), (1, 2), (2, 3)]);
-        assert_eq!((plan.core, plan.length), (vec![0, 1, 2], 6));
-        // 14 trains: 8 spare. The longest route at an end first (0-6, 6 long), then from 3 the
-        // 4-long 3-4 no longer fits, and nothing 2 long or less touches the ends.
-        v.trains[0] = 14;
-        let plan = Planner::default().extended(&map, &v, &[0, 1]);
-        assert_eq!(plan.extension, vec![5]);
-        // 45 trains: 0-6, then 3-4, then 4-5 from the moved end.
-        v.trains[0] = 45;
-        let plan = Planner::default().extended(&map, &v, &[0, 1]);
-        assert_eq!(plan.extension, vec![5, 3, 4]);
-    }
-
-    #[test]
-    fn claim_order_puts_irreplaceable_and_six_long_routes_first() {
-        // 0 -1- 1 -1- 2 -6- 4, with a detour 1 -2- 3 -2- 2 around the middle route only.
-        // Ticket 0→4.
-        let map = build_map(
-            5,
-            &[
-                (0, 1, 1, GRAY),
-                (1, 2, 1, GRAY),
-                (1, 3, 2, GRAY),
-                (3, 2, 2, GRAY),
-                (2, 4, 6, GRAY),
-            ],
-            &[(0, 4, 10)],
-        );
-        let v = view(&map);
-        let mut planner = Planner::default();
-        // The detour weighs 250 + 250, as much as 1-2: the route found first is kept.
-        let plan = planner.itinerary(&map, &v, &[0]);
-        assert_eq!(plan.core, vec![4, 1, 0]);
-        // 2-4 and 0-1 have no alternative (∞), 2-4 is longer; 1-2 has an equal detour
-        // (priority 0): last.
-        assert_eq!(planner.claim_order(&map, &v, &plan), vec![4, 0, 1]);
-    }
-
-    #[test]
-    fn six_long_routes_get_200_more() {
-        // Ticket 0→3 over 0 -6- 1 -2- 3. Without 0-1: 0 -5- 2 -5- 1, 132 instead of 47, so 85
-        // + 200. Without 1-3: 1 -2- 4 -3- 3, 392 instead of 250, so 142.
-        let map = build_map(
-            5,
-            &[
-                (0, 1, 6, GRAY),
-                (1, 3, 2, GRAY),
-                (0, 2, 5, GRAY),
-                (2, 1, 5, GRAY),
-                (1, 4, 2, GRAY),
-                (4, 3, 3, GRAY),
-            ],
-            &[(0, 3, 10)],
-        );
-        let v = view(&map);
-        let mut planner = Planner::default();
-        let plan = planner.itinerary(&map, &v, &[0]);
-        assert_eq!(plan.core, vec![1, 0]);
-        assert_eq!(planner.claim_order(&map, &v, &plan), vec![0, 1]);
-    }
-}
+mod tests;
