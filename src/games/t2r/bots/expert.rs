@@ -63,8 +63,9 @@ pub struct Expert {
     /// (trains of both seats, tickets held) at the last refresh: nothing else changes a plan.
     key: Option<([u8; 2], usize)>,
     plan: Itinerary,
-    /// The plan's routes in claim order.
-    order: Vec<u8>,
+    /// The plan's routes in claim order; worked out only when the bot builds (`None` until
+    /// then), as it costs a search per route.
+    order: Option<Vec<u8>>,
     /// The plan's routes at the start of the previous turn, to see the opponent take one.
     watched: u128,
 }
@@ -183,7 +184,12 @@ impl Expert {
         }
         self.key = Some(key);
         self.plan = self.planner.extended(map, view, &view.tickets);
-        self.order = self.planner.claim_order(map, view, &self.plan);
+        self.order = None;
+    }
+
+    /// The plan's routes: the core, then the extension.
+    fn planned(&self) -> impl Iterator<Item = u8> + Clone + '_ {
+        self.plan.core.iter().chain(&self.plan.extension).copied()
     }
 
     /// §5.5 step 6 at a turn start.
@@ -199,7 +205,7 @@ impl Expert {
         if self.plan.core.is_empty() && self.may_draw_tickets(view) {
             return Action::DrawTickets;
         }
-        if self.order.is_empty() {
+        if self.plan.set == 0 {
             return self
                 .claim_for_trail(map, view)
                 .unwrap_or_else(|| self.draw(map, view));
@@ -208,12 +214,12 @@ impl Expert {
         let build = blocked
             || view.trains.iter().any(|&t| t <= ENDGAME_TRAINS)
             || hand >= HOARD_CARDS
-            || pays(
-                &full_demand(map, self.order.iter().copied(), &view.hand),
-                &view.hand,
-            );
+            || pays(&full_demand(map, self.planned(), &view.hand), &view.hand);
         if build {
-            for &id in &self.order {
+            if self.order.is_none() {
+                self.order = Some(self.planner.claim_order(map, view, &self.plan));
+            }
+            for &id in self.order.as_deref().expect("just worked out") {
                 let route = &map.routes[usize::from(id)];
                 if route.length <= view.my_trains()
                     && let Some(payment) = self.pay(map, view, id)
@@ -231,7 +237,7 @@ impl Expert {
         match self.payment {
             PaymentRule::Greedy => greedy_payment(route, &view.hand),
             PaymentRule::Thrifty => {
-                let others = self.order.iter().copied().filter(|&r| r != id);
+                let others = self.planned().filter(|&r| r != id);
                 let demand = coloured_demand(map, others, &view.hand);
                 thrifty_payment(route, &view.hand, &demand)
             }
@@ -278,7 +284,7 @@ impl Expert {
     /// A face-up card of a colour the plan's coloured routes still lack, in the expert's order
     /// of colours; else blind. Never a face-up locomotive.
     fn draw(&self, map: &Map, view: &View) -> Action {
-        let demand = coloured_demand(map, self.order.iter().copied(), &view.hand);
+        let demand = coloured_demand(map, self.planned(), &view.hand);
         COLOUR_PREFERENCE
             .iter()
             .filter(|&&k| is_missing(&demand, &view.hand, k))

@@ -42,6 +42,19 @@ impl Weighting {
             Weighting::Length => u16::from(length),
         }
     }
+
+    /// [`Weighting::unclaimed`] for every length 0-8, worked out once per search rather than
+    /// at every relaxation.
+    fn table(self) -> [u16; 9] {
+        std::array::from_fn(|length| {
+            let length = u8::try_from(length).expect("at most 8");
+            if length == 0 {
+                0
+            } else {
+                self.unclaimed(length)
+            }
+        })
+    }
 }
 
 /// An added cost for a link between two ticket cities that no path joins (the opponent cut the
@@ -89,12 +102,12 @@ pub struct Planner {
 }
 
 /// Weight of a route for `view`'s seat, or `None` if the opponent owns it or it is `removed`.
-fn weight(route: &Route, view: &View, weighting: Weighting, removed: Option<u8>) -> Option<u16> {
+fn weight(route: &Route, view: &View, table: &[u16; 9], removed: Option<u8>) -> Option<u16> {
     let owner = view.owners[usize::from(route.id)];
     if Some(route.id) == removed {
         None
     } else if owner == UNCLAIMED {
-        Some(weighting.unclaimed(route.length))
+        Some(table[usize::from(route.length)])
     } else if usize::from(owner) == view.seat {
         Some(1)
     } else {
@@ -132,7 +145,8 @@ impl Planner {
         tickets: &[u16],
         weighting: Weighting,
     ) -> Itinerary {
-        let weigh = |route: &Route| weight(route, view, weighting, None);
+        let table = weighting.table();
+        let weigh = |route: &Route| weight(route, view, &table, None);
         // The ticket cities, ascending, and the pairwise weights between them.
         let mut cities: u64 = 0;
         for &ticket in tickets {
@@ -192,7 +206,7 @@ impl Planner {
     /// heavier its segment becomes without it (∞ if nothing else joins the segment's ends),
     /// plus 200 for a 6-long route; extension routes have priority 0.
     pub fn claim_order(&mut self, map: &Map, view: &View, plan: &Itinerary) -> Vec<u8> {
-        let weighting = plan.weighting;
+        let table = plan.weighting.table();
         let mut ranked: Vec<(u32, u8)> = Vec::with_capacity(plan.core.len() + plan.extension.len());
         for &route in &plan.core {
             let segment = plan
@@ -201,7 +215,7 @@ impl Planner {
                 .find(|s| s.routes.contains(&route))
                 .expect("a core route lies on a segment");
             let current = u32::from(segment.weight.expect("a segment with routes has a weight"));
-            let weigh = |r: &Route| weight(r, view, weighting, Some(route));
+            let weigh = |r: &Route| weight(r, view, &table, Some(route));
             let alternative = if self
                 .paths
                 .search_by(map, segment.from, Some(segment.to), weigh)

@@ -13,6 +13,8 @@ fn weights_favour_long_routes_and_smoothing_narrows_them() {
     let smoothed: Vec<u16> = (1..=6).map(|l| Weighting::Smoothed.unclaimed(l)).collect();
     assert_eq!(smoothed, [266, 188, 142, 113, 97, 82]);
     assert_eq!(Weighting::Length.unclaimed(4), 4);
+    assert_eq!(Weighting::Expert.table()[1..7], expert);
+    assert_eq!(Weighting::Smoothed.table()[1..7], smoothed);
 }
 
 /// Two ways from 0 to 3: two 1-long routes through 1, or two 3-long routes through 2.
