@@ -2,6 +2,15 @@
 //! a strong player. It chooses tickets whose joint itinerary fits its trains, plans one
 //! continuous line through their cities that favours long routes, hoards cards while nothing
 //! forces its hand, then claims its line in order of how hard each route is to replace.
+//!
+//! Where §5.5 leaves room, this reads it so:
+//! * a subset of the offer "fits" with the same budget as the whole offer (trains − 5);
+//! * tickets whose cities the opponent has cut apart are left out of the itinerary;
+//! * "nothing to claim or plan" (step 6.6) means the ticket part of the plan is claimed, even if
+//!   extension routes remain; in `cgs` it never draws from a pile of fewer than 3 tickets,
+//!   which would end the game (§4.4);
+//! * "the longest claimable route at an end of its longest trail" (step 6.5) is the claimable
+//!   route that lengthens the trail most, the longest on ties.
 
 use super::demand::{coloured_demand, full_demand, is_missing, pays};
 use super::fallback::draw_blind;
