@@ -1,4 +1,4 @@
-//! Whole games with the real engine: every pairing of the four bots, on every map and rule set,
+//! Whole games with the real engine: every pairing of the playing bots, on every map and rule set,
 //! must play only legal actions and never panic, conserve the 110 cards and every seat's trains
 //! after every action (`State::check_invariants`), and end with scores that are the sum of
 //! their parts; plus the `cgs` first-turn checks of §6.9.
@@ -12,7 +12,14 @@ use crate::outcome::Termination;
 use crate::seed::{Stream, rng};
 
 const GAMES_PER_PAIRING: u64 = 200;
-const PLAYING_BOTS: [&str; 4] = ["do-nothing", "random", "nice", "greedy"];
+const PLAYING_BOTS: [&str; 6] = [
+    "do-nothing",
+    "random",
+    "nice",
+    "greedy",
+    "expert",
+    "expert-plus",
+];
 
 fn make(game: &TicketToRide, name: &str, seat: usize, seed: u64) -> Box<dyn Bot<TicketToRide>> {
     let entry = find(name).expect("listed bot");

@@ -1,14 +1,19 @@
 //! The Ticket to Ride bots of rules §5, one file each, and the table that names them.
 //!
-//! Shared pieces have their own files: `path` (§5.0 Dijkstra `path`/`cost`), `plan` (the
-//! cached paths of held tickets), `payment` (the greedy payment rule), `fallback` (the
-//! `official` card fallback), `random_card` (do-nothing's card decision) and `tickets`.
+//! Shared pieces have their own files: `path` (§5.0 Dijkstra `path`/`cost`, and Dijkstra with
+//! any weights), `plan` (the cached paths of held tickets), `payment` (the greedy payment rule
+//! and expert-plus's thrifty one), `fallback` (the `official` card fallback), `random_card`
+//! (do-nothing's card decision), `tickets`, and for `expert` the `itinerary` planner and the
+//! card `demand` of a plan.
 
+mod demand;
 mod do_nothing;
+mod expert;
 mod fallback;
 #[cfg(test)]
 mod games;
 mod greedy;
+mod itinerary;
 mod nice;
 mod path;
 mod payment;
@@ -25,17 +30,25 @@ use crate::bot::BotEntry;
 
 pub use test_doubles::ILLEGAL_CLAIM;
 
-/// Every Ticket to Ride bot, in the order `tourney list` shows them.
+/// Every Ticket to Ride bot, in the order `tourney list` shows them: the ladder from weakest to
+/// strongest on usa (each beats the one before it; see `scenarios/t2r-ladder-*.toml`), then
+/// the hidden test doubles.
 pub const BOTS: &[BotEntry<TicketToRide>] = &[
     BotEntry {
         name: "do-nothing",
-        summary: "Only draws cards, at random (the contest's DO_NOTHING); loses at once as cgs seat 0",
+        summary: "Never claims: draws cards at random (the contest's DO_NOTHING); loses at once as cgs seat 0",
         hidden: false,
         make: do_nothing::make,
     },
     BotEntry {
+        name: "greedy",
+        summary: "Claims the most points it can pay now, else draws toward the nearest route; tickets only break ties",
+        hidden: false,
+        make: greedy::make,
+    },
+    BotEntry {
         name: "random",
-        summary: "Claims the longest routes one card kind pays, else draws at random (PLAY_RANDOM)",
+        summary: "Claims the longest routes one card kind pays, else draws at random (the contest's PLAY_RANDOM)",
         hidden: false,
         make: random::make,
     },
@@ -46,10 +59,16 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
         make: nice::make,
     },
     BotEntry {
-        name: "greedy",
-        summary: "Claims the most points it can pay, else draws toward the nearest route",
+        name: "expert",
+        summary: "Expert system: plans one line of long routes through its tickets, hoards cards, then claims",
         hidden: false,
-        make: greedy::make,
+        make: expert::make,
+    },
+    BotEntry {
+        name: "expert-plus",
+        summary: "expert paying each route with the cards the rest of its plan needs least (payment=thrifty)",
+        hidden: false,
+        make: expert::make_plus,
     },
     crate::bot::test_panic(),
     BotEntry {
@@ -81,15 +100,17 @@ mod tests {
     }
 
     #[test]
-    fn table_lists_the_four_bots_then_hidden_doubles() {
+    fn table_lists_the_bots_then_hidden_doubles() {
         let names: Vec<_> = BOTS.iter().map(|b| (b.name, b.hidden)).collect();
         assert_eq!(
             names,
             [
                 ("do-nothing", false),
+                ("greedy", false),
                 ("random", false),
                 ("nice", false),
-                ("greedy", false),
+                ("expert", false),
+                ("expert-plus", false),
                 ("test-panic", true),
                 ("test-illegal", true),
             ]

@@ -4,7 +4,7 @@
 //!
 //! Allocation-free: the scratch arrays live in [`Paths`], which a bot keeps for the whole game.
 
-use crate::games::t2r::maps::{Map, Ticket};
+use crate::games::t2r::maps::{Map, Route, Ticket};
 use crate::games::t2r::view::{UNCLAIMED, View};
 
 /// Cities a map may have; a city set fits in one `u64` bit mask (the largest map has 47).
@@ -51,11 +51,35 @@ impl Paths {
 
     /// Runs the search from `a` until `b` is settled; false if `b` is unreachable. Afterwards
     /// [`Paths::walk`] lists the path.
+    pub fn search(&mut self, map: &Map, view: &View, a: u8, b: u8) -> bool {
+        let me = u8::try_from(view.seat).expect("seat 0 or 1");
+        self.search_by(map, a, Some(b), |route| {
+            let owner = view.owners[usize::from(route.id)];
+            if owner == UNCLAIMED {
+                Some(u16::from(route.length))
+            } else if owner == me {
+                Some(0)
+            } else {
+                None
+            }
+        })
+    }
+
+    /// Dijkstra from `a` with any route weights (`None`: the route is not in the graph), until
+    /// `target` is settled, or over the whole graph when there is none. Returns whether
+    /// `target` was reached (false without a target). Afterwards [`Paths::distance`] and
+    /// [`Paths::walk`] read the result for every settled city.
     ///
     /// Tie rules (§5.0): the unvisited city with the lowest id is taken among equal distances,
     /// and a distance is only replaced on a strict improvement, so the first route found keeps
-    /// a city on ties.
-    pub fn search(&mut self, map: &Map, view: &View, a: u8, b: u8) -> bool {
+    /// a city on ties. Distances are `u16`: weights must keep every path below 65,535.
+    pub fn search_by(
+        &mut self,
+        map: &Map,
+        a: u8,
+        target: Option<u8>,
+        weight: impl Fn(&Route) -> Option<u16>,
+    ) -> bool {
         let cities = map.cities.len();
         assert!(
             cities <= MAX_CITIES,
@@ -63,7 +87,6 @@ impl Paths {
         );
         self.dist[..cities].fill(INFINITE);
         self.dist[usize::from(a)] = 0;
-        let me = u8::try_from(view.seat).expect("seat 0 or 1");
         // Unvisited cities with a finite distance: the others are ∞, so the minimum is here.
         let mut frontier: u64 = 1 << a;
         let mut visited: u64 = 0;
@@ -72,20 +95,15 @@ impl Paths {
                 return false;
             }
             let city = self.closest(frontier);
-            if city == b {
+            if Some(city) == target {
                 return true;
             }
             frontier &= !(1 << city);
             visited |= 1 << city;
             let here = self.dist[usize::from(city)];
             for &route_id in &map.routes_at[usize::from(city)] {
-                let owner = view.owners[usize::from(route_id)];
                 let route = &map.routes[usize::from(route_id)];
-                let weight = if owner == UNCLAIMED {
-                    u16::from(route.length)
-                } else if owner == me {
-                    0
-                } else {
+                let Some(weight) = weight(route) else {
                     continue;
                 };
                 let next = route.other_end(city);
@@ -102,8 +120,15 @@ impl Paths {
         }
     }
 
-    /// Every route of the path found by the last successful [`Paths::search`] from `a` to `b`,
-    /// own routes included, walking from `b` back to `a`.
+    /// The distance of `city` found by the last search, `None` if it was not reached. Exact
+    /// for every city after a search without target, and for the target after one with.
+    pub fn distance(&self, city: u8) -> Option<u16> {
+        let dist = self.dist[usize::from(city)];
+        (dist != INFINITE).then_some(dist)
+    }
+
+    /// Every route of the path found by the last successful search from `a` to `b` (or of any
+    /// city a whole-graph search reached), own routes included, walking from `b` back to `a`.
     pub fn walk<'a>(&'a self, map: &'a Map, a: u8, b: u8) -> impl Iterator<Item = u8> + 'a {
         let mut city = b;
         std::iter::from_fn(move || {

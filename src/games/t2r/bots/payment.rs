@@ -31,6 +31,30 @@ pub fn greedy_payment(route: &Route, hand: &[u8; 9]) -> Option<Payment> {
     })
 }
 
+/// The payment that leaves the most for the rest of a plan: the allowed colour needing the
+/// fewest locomotives, then the one with the most cards to spare beyond `demand` (what the
+/// plan's other routes ask for), then the lower code. `None` if the locomotives fall short.
+pub fn thrifty_payment(route: &Route, hand: &[u8; 9], demand: &[u32; 9]) -> Option<Payment> {
+    let (needed, _, colour) = route
+        .payable_colours()
+        .iter()
+        .map(|&k| {
+            let cards = hand[k.index()];
+            let spare = i64::from(cards) - i64::from(demand[k.index()]);
+            (
+                route.length.saturating_sub(cards),
+                std::cmp::Reverse(spare),
+                k,
+            )
+        })
+        .min()
+        .expect("a route has at least one colour");
+    (needed <= hand[Colour::Locomotive.index()]).then_some(Payment {
+        colour,
+        locomotives: needed,
+    })
+}
+
 /// The claim action for a payment. In `official` a payment made only of locomotives is sent in
 /// its canonical form (c = Locomotive, n = L); in `cgs` the colour the bot's rule named is kept.
 pub fn claim(route: &Route, payment: Payment, rules: RuleSet) -> Action {

@@ -1,0 +1,325 @@
+//! The `expert` bot's planner (§5.5 steps 1-3 and 5): one continuous itinerary through the
+//! cities of its tickets, built from weighted shortest paths that favour long routes, extended
+//! with the longest routes that still fit, and the order in which to claim its routes.
+//! Knows the map and one seat's view; nothing about cards or turns.
+
+use super::path::Paths;
+use super::plan::MAX_ROUTES;
+use crate::games::t2r::maps::{Map, Route, route_points};
+use crate::games::t2r::view::{UNCLAIMED, View};
+
+/// How unclaimed routes are weighted; the bot's own routes always weigh 1 and the opponent's
+/// are not in the graph.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Weighting {
+    /// ⌊1000 / (length + points)⌋: 500, 250, 142, 90, 66, 47 for lengths 1-6, so paths made of
+    /// long routes are the "shortest".
+    #[default]
+    Expert,
+    /// round(√(w · 142)): the expert weights pulled toward the middle, used when the expert
+    /// itinerary needs more trains than the bot has.
+    Smoothed,
+    /// The length in trains: the last resort, the itinerary with the fewest trains.
+    Length,
+}
+
+impl Weighting {
+    /// The three weightings in the order they are tried (§5.5 step 2.7).
+    pub const FALLBACKS: [Weighting; 3] =
+        [Weighting::Expert, Weighting::Smoothed, Weighting::Length];
+
+    /// Weight of an unclaimed route of this length.
+    pub fn unclaimed(self, length: u8) -> u16 {
+        let expert = 1000 / (i32::from(length) + route_points(length));
+        let expert = u16::try_from(expert).expect("a weight below 1000");
+        match self {
+            Weighting::Expert => expert,
+            Weighting::Smoothed => {
+                let smoothed = (f64::from(expert) * 142.0).sqrt().round();
+                // At most √(500 · 142) ≈ 266.
+                smoothed as u16
+            }
+            Weighting::Length => u16::from(length),
+        }
+    }
+
+    /// [`Weighting::unclaimed`] for every length 0-8, worked out once per search rather than
+    /// at every relaxation.
+    fn table(self) -> [u16; 9] {
+        std::array::from_fn(|length| {
+            let length = u8::try_from(length).expect("at most 8");
+            if length == 0 {
+                0
+            } else {
+                self.unclaimed(length)
+            }
+        })
+    }
+}
+
+/// An added cost for a link between two ticket cities that no path joins (the opponent cut the
+/// board), so chains with fewer such breaks are always preferred.
+const BREAK: u32 = 1 << 24;
+
+/// One link of the chain: the weighted shortest path between two consecutive ticket cities.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Segment {
+    pub from: u8,
+    pub to: u8,
+    /// Weight of the path; [`Segment::routes`] is empty and the link is a break if `None`.
+    pub weight: Option<u16>,
+    /// Every route of the path, own ones included, walking from `to` back to `from`.
+    pub routes: Vec<u8>,
+}
+
+/// The plan for a set of tickets: the chain's segments, the unclaimed routes on them (the core),
+/// and the routes that extend the line at its two ends with the trains left over.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Itinerary {
+    /// The weights the plan was found with.
+    pub weighting: Weighting,
+    pub segments: Vec<Segment>,
+    /// The unclaimed routes of the segments, each once, in segment order.
+    pub core: Vec<u8>,
+    /// Trains the core needs.
+    pub length: u32,
+    /// Routes appended at the ends of the line, in the order they were chosen.
+    pub extension: Vec<u8>,
+    /// Core and extension routes as a mask by `track_id`.
+    pub set: u128,
+}
+
+impl Itinerary {
+    pub fn contains(&self, route: u8) -> bool {
+        self.set & (1 << route) != 0
+    }
+}
+
+/// The planner's scratch space, kept for the whole game.
+#[derive(Clone, Debug, Default)]
+pub struct Planner {
+    paths: Paths,
+}
+
+/// Weight of a route for `view`'s seat, or `None` if the opponent owns it or it is `removed`.
+fn weight(route: &Route, view: &View, table: &[u16; 9], removed: Option<u8>) -> Option<u16> {
+    let owner = view.owners[usize::from(route.id)];
+    if Some(route.id) == removed {
+        None
+    } else if owner == UNCLAIMED {
+        Some(table[usize::from(route.length)])
+    } else if usize::from(owner) == view.seat {
+        Some(1)
+    } else {
+        None
+    }
+}
+
+impl Planner {
+    /// The itinerary of `tickets` (map ticket ids) on the board of `view`, with the §5.5
+    /// fallbacks: if the expert weights need more trains than the bot has, smoothed weights,
+    /// then plain lengths. Tickets whose cities no longer connect are left out. Not extended.
+    pub fn itinerary(&mut self, map: &Map, view: &View, tickets: &[u16]) -> Itinerary {
+        let trains = u32::from(view.my_trains());
+        let mut plan = Itinerary::default();
+        for weighting in Weighting::FALLBACKS {
+            plan = self.itinerary_with(map, view, tickets, weighting);
+            if plan.length <= trains {
+                break;
+            }
+        }
+        plan
+    }
+
+    /// [`Planner::itinerary`], then extended with the trains left over.
+    pub fn extended(&mut self, map: &Map, view: &View, tickets: &[u16]) -> Itinerary {
+        let mut plan = self.itinerary(map, view, tickets);
+        extend(map, view, &mut plan);
+        plan
+    }
+
+    fn itinerary_with(
+        &mut self,
+        map: &Map,
+        view: &View,
+        tickets: &[u16],
+        weighting: Weighting,
+    ) -> Itinerary {
+        let table = weighting.table();
+        let weigh = |route: &Route| weight(route, view, &table, None);
+        // The ticket cities, ascending, and the pairwise weights between them.
+        let mut cities: u64 = 0;
+        for &ticket in tickets {
+            let ticket = &map.tickets[usize::from(ticket)];
+            cities |= (1 << ticket.from) | (1 << ticket.to);
+        }
+        let all: Vec<u8> = bits(cities).collect();
+        let mut between = vec![None; all.len() * all.len()];
+        for (i, &city) in all.iter().enumerate() {
+            self.paths.search_by(map, city, None, weigh);
+            for (j, &other) in all.iter().enumerate() {
+                between[i * all.len() + j] = self.paths.distance(other);
+            }
+        }
+        let index = |city: u8| all.iter().position(|&c| c == city).expect("a ticket city");
+        let mut reachable: u64 = 0;
+        for &ticket in tickets {
+            let ticket = &map.tickets[usize::from(ticket)];
+            let (i, j) = (index(ticket.from), index(ticket.to));
+            if between[i * all.len() + j].is_some() {
+                reachable |= (1 << ticket.from) | (1 << ticket.to);
+            }
+        }
+        let chain = best_chain(&all, reachable, |a, b| {
+            between[index(a) * all.len() + index(b)]
+        });
+        let mut plan = Itinerary {
+            weighting,
+            ..Itinerary::default()
+        };
+        for link in chain.windows(2) {
+            let (from, to) = (link[0], link[1]);
+            let mut segment = Segment {
+                from,
+                to,
+                weight: between[index(from) * all.len() + index(to)],
+                routes: Vec::new(),
+            };
+            if segment.weight.is_some() {
+                self.paths.search_by(map, from, Some(to), weigh);
+                segment.routes.extend(self.paths.walk(map, from, to));
+            }
+            for &route in &segment.routes {
+                if view.is_unclaimed(usize::from(route)) && plan.set & (1 << route) == 0 {
+                    plan.set |= 1 << route;
+                    plan.core.push(route);
+                    plan.length += u32::from(map.routes[usize::from(route)].length);
+                }
+            }
+            plan.segments.push(segment);
+        }
+        plan
+    }
+
+    /// The §5.5 step 5 claim order of the itinerary's routes, highest priority first; ties go
+    /// to the longer route, then the lowest `track_id`. A core route's priority is how much
+    /// heavier its segment becomes without it (∞ if nothing else joins the segment's ends),
+    /// plus 200 for a 6-long route; extension routes have priority 0.
+    pub fn claim_order(&mut self, map: &Map, view: &View, plan: &Itinerary) -> Vec<u8> {
+        let table = plan.weighting.table();
+        let mut ranked: Vec<(u32, u8)> = Vec::with_capacity(plan.core.len() + plan.extension.len());
+        for &route in &plan.core {
+            let segment = plan
+                .segments
+                .iter()
+                .find(|s| s.routes.contains(&route))
+                .expect("a core route lies on a segment");
+            let current = u32::from(segment.weight.expect("a segment with routes has a weight"));
+            let weigh = |r: &Route| weight(r, view, &table, Some(route));
+            let alternative = if self
+                .paths
+                .search_by(map, segment.from, Some(segment.to), weigh)
+            {
+                self.paths
+                    .distance(segment.to)
+                    .map_or(u32::MAX, u32::from)
+                    .saturating_sub(current)
+            } else {
+                u32::MAX
+            };
+            let bonus = if map.routes[usize::from(route)].length == 6 {
+                200
+            } else {
+                0
+            };
+            ranked.push((alternative.saturating_add(bonus), route));
+        }
+        ranked.extend(plan.extension.iter().map(|&r| (0, r)));
+        ranked.sort_by_key(|&(priority, route)| {
+            let length = map.routes[usize::from(route)].length;
+            (
+                std::cmp::Reverse(priority),
+                std::cmp::Reverse(length),
+                route,
+            )
+        });
+        ranked.into_iter().map(|(_, route)| route).collect()
+    }
+}
+
+/// The cities set in a mask, ascending.
+fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let city = u8::try_from(mask.trailing_zeros()).expect("city id < 64");
+            mask &= mask - 1;
+            city
+        })
+    })
+}
+
+/// The nearest-neighbour chain through the cities in `cities` with the smallest total weight:
+/// from each start (ascending), repeatedly go to the closest unvisited city (lowest id on
+/// ties); keep the lightest chain, the lowest start on ties. A link with no path costs
+/// [`BREAK`].
+fn best_chain(all: &[u8], cities: u64, between: impl Fn(u8, u8) -> Option<u16>) -> Vec<u8> {
+    let link = |a: u8, b: u8| between(a, b).map_or(BREAK, u32::from);
+    let mut best: Option<(u32, Vec<u8>)> = None;
+    for start in all.iter().copied().filter(|&c| cities & (1 << c) != 0) {
+        let mut chain = vec![start];
+        let mut left = cities & !(1 << start);
+        let mut total = 0u32;
+        while left != 0 {
+            let here = *chain.last().expect("starts with one city");
+            let next = bits(left)
+                .min_by_key(|&c| (link(here, c), c))
+                .expect("left is not empty");
+            total += link(here, next);
+            left &= !(1 << next);
+            chain.push(next);
+        }
+        if best.as_ref().is_none_or(|(weight, _)| total < *weight) {
+            best = Some((total, chain));
+        }
+    }
+    best.map(|(_, chain)| chain).unwrap_or_default()
+}
+
+/// §5.5 step 3: while trains remain beyond the core's length, append at either end of the line
+/// the longest unclaimed route that touches it, is not planned yet and fits (lowest `track_id`
+/// on ties).
+fn extend(map: &Map, view: &View, plan: &mut Itinerary) {
+    assert!(map.routes.len() <= MAX_ROUTES, "route sets are u128 masks");
+    let (Some(first), Some(last)) = (plan.segments.first(), plan.segments.last()) else {
+        return;
+    };
+    let mut ends = [first.from, last.to];
+    let mut spare = u32::from(view.my_trains()).saturating_sub(plan.length);
+    loop {
+        let mut best: Option<(u8, u8, usize)> = None;
+        for (end, &city) in ends.iter().enumerate() {
+            for &id in &map.routes_at[usize::from(city)] {
+                let length = map.routes[usize::from(id)].length;
+                let fits = u32::from(length) <= spare;
+                if !fits || !view.is_unclaimed(usize::from(id)) || plan.contains(id) {
+                    continue;
+                }
+                if best.is_none_or(|(l, r, _)| {
+                    (length, std::cmp::Reverse(id)) > (l, std::cmp::Reverse(r))
+                }) {
+                    best = Some((length, id, end));
+                }
+            }
+        }
+        let Some((length, id, end)) = best else {
+            return;
+        };
+        plan.set |= 1 << id;
+        plan.extension.push(id);
+        spare -= u32::from(length);
+        ends[end] = map.routes[usize::from(id)].other_end(ends[end]);
+    }
+}
+
+#[cfg(test)]
+mod tests;
