@@ -9,6 +9,7 @@ use super::state::{MAX_SEATS, Phase, State};
 use super::view::View;
 use crate::game::{Game, GameInfo, Resample, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
+use crate::search::Search;
 use crate::seed::Rng;
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -129,5 +130,12 @@ impl Resample for FreshFish {
         state.turns = view.turns;
         state.passes = view.passes;
         state
+    }
+}
+
+/// Scores are distances (lower wins); a few steps are a clear lead.
+impl Search for FreshFish {
+    fn score_scale(&self) -> f64 {
+        5.0
     }
 }

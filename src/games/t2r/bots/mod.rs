@@ -51,6 +51,12 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
         hidden: false,
         make: greedy::make,
     },
+    BotEntry {
+        name: "mcts",
+        summary: "Information-set MCTS over sampled hands, tickets and deck (see README)",
+        hidden: false,
+        make: crate::search::make::<TicketToRide>,
+    },
     crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
@@ -90,6 +96,7 @@ mod tests {
                 ("random", false),
                 ("nice", false),
                 ("greedy", false),
+                ("mcts", false),
                 ("test-panic", true),
                 ("test-illegal", true),
             ]
@@ -100,10 +107,10 @@ mod tests {
     #[test]
     fn every_bot_refuses_parameters() {
         let mut params = Params::default();
-        params.0.insert("depth".into(), "3".into());
+        params.0.insert("bogus".into(), "3".into());
         for entry in BOTS {
             let err = (entry.make)(&game(), 0, seat_rng(), &params).err();
-            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("depth")));
+            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("bogus")));
         }
     }
 
