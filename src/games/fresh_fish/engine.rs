@@ -138,4 +138,9 @@ impl Search for FreshFish {
     fn score_scale(&self) -> f64 {
         5.0
     }
+
+    /// Full rollouts are long (the whole bag): a smaller budget keeps a game near a second.
+    fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
+        &[("iterations", "200")]
+    }
 }
