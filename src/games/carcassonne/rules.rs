@@ -171,7 +171,7 @@ impl Search for Carcassonne {
     }
 
     fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
-        &[("iterations", "300"), ("c", "0.005"), ("depth", "0")]
+        &[("iterations", "800"), ("c", "0.005"), ("depth", "0")]
     }
 
     fn legal_in(&self, state: &State, seat: Seat) -> Vec<Action> {
