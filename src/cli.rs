@@ -100,6 +100,7 @@ Examples:
   tourney run --bots nice,greedy --games 10000
   tourney run --bots random,nice,greedy --map europe --rules cgs --seed 7 --out results/europe
   tourney run --bots nice,greedy --games 2000 --threads 1 --quiet
+  tourney run --game carcassonne --bots mcts:iterations=300,rollout=greedy,greedy
 
 Two bots play a head-to-head, more play a round robin of every pair. Each seed is played in
 both seat orders (same deck), so --games is rounded up to an even number per pairing.
@@ -111,7 +112,9 @@ pub struct MatchArgs {
     /// Game to play (see `tourney list`) [default: t2r].
     #[arg(long)]
     pub game: Option<String>,
-    /// Comma-separated bot names (see `tourney list`), at least two.
+    /// Comma-separated bots (see `tourney list`), at least two. Parameters follow a ':' as
+    /// KEY=VALUE items; every following KEY=VALUE item belongs to the same bot, the first item
+    /// without '=' starts the next bot: `--bots mcts:iterations=2000,rollout=greedy,nice`.
     #[arg(long, value_delimiter = ',', num_args = 1..)]
     pub bots: Vec<String>,
     /// Rule set (default: the game's first, e.g. `official` for t2r).

@@ -17,6 +17,7 @@ pub mod outcome;
 pub mod report;
 pub mod runner;
 pub mod scenario;
+pub mod search;
 pub mod seed;
 pub mod stats;
 pub mod summary;

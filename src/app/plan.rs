@@ -5,7 +5,7 @@ use super::report::ReportSettings;
 use crate::cli::{MatchArgs, RunArgs};
 use crate::error::UsageError;
 use crate::games::{self, GameConfig, GameEntry};
-use crate::scenario::{BotChoice, Format, Scenario};
+use crate::scenario::{BotChoice, Format, Scenario, parse_bot, parse_bots};
 use crate::seed::DEFAULT_MASTER_SEED;
 use std::path::{Path, PathBuf};
 
@@ -84,11 +84,7 @@ impl RunPlan {
             config.options.insert("map".to_string(), map.clone());
         }
         let (bots, format) = if !args.bots.is_empty() {
-            let bots: Vec<BotChoice> = args
-                .bots
-                .iter()
-                .map(|b| BotChoice::named(b.trim()))
-                .collect();
+            let bots = parse_bots(&args.bots).map_err(UsageError::Invalid)?;
             (unique_labels(bots), Format::RoundRobin)
         } else if let Some(s) = scenario {
             (s.bots.clone(), s.format)
@@ -106,7 +102,7 @@ impl RunPlan {
                 let index = match bots.iter().position(|b| &b.label == field) {
                     Some(index) => index,
                     None => {
-                        bots.push(BotChoice::named(field));
+                        bots.push(parse_bot(field).map_err(UsageError::Invalid)?);
                         bots.len() - 1
                     }
                 };
@@ -156,9 +152,12 @@ impl RunPlan {
 /// A bot listed twice on the command line gets `#2`, `#3`… so every label names one bot.
 fn unique_labels(mut bots: Vec<BotChoice>) -> Vec<BotChoice> {
     for i in 1..bots.len() {
-        let copies = bots[..i].iter().filter(|b| b.bot == bots[i].bot).count();
+        let copies = bots[..i]
+            .iter()
+            .filter(|b| b.label.split('#').next() == Some(bots[i].label.as_str()))
+            .count();
         if copies > 0 {
-            bots[i].label = format!("{}#{}", bots[i].bot, copies + 1);
+            bots[i].label = format!("{}#{}", bots[i].label, copies + 1);
         }
     }
     bots
@@ -167,7 +166,20 @@ fn unique_labels(mut bots: Vec<BotChoice>) -> Vec<BotChoice> {
 /// `results/<game>-<bot>-<bot>-seed<S>`, with `-2`, `-3`… appended until the folder is new, so
 /// a run never overwrites an earlier one.
 fn default_out_dir(root: &Path, plan: &RunPlan) -> PathBuf {
-    let names: Vec<&str> = plan.bots.iter().map(|b| b.label.as_str()).collect();
+    // Labels may hold ':', ',', '=' (parameters) or '/' (paths): kept out of folder names.
+    let names: Vec<String> = plan
+        .bots
+        .iter()
+        .map(|b| {
+            b.label
+                .chars()
+                .map(|c| match c {
+                    ':' | ',' | '/' | '\\' => '_',
+                    c => c,
+                })
+                .collect()
+        })
+        .collect();
     let base = format!(
         "{}-{}-seed{}",
         plan.game.name,

@@ -3,8 +3,10 @@
 
 mod file;
 pub mod gate;
+mod spec;
 
 pub use gate::Gate;
+pub use spec::{parse_bot, parse_bots};
 
 use crate::bot::Params;
 use crate::error::UsageError;
@@ -105,7 +107,9 @@ impl Scenario {
         let mut bots = Vec::new();
         for spec in raw.bots.get_ref() {
             let choice = match spec.get_ref() {
-                BotSpec::Name(name) => BotChoice::named(name),
+                BotSpec::Name(text) => {
+                    parse_bot(text).map_err(|e| src.error(Some(spec.span()), e))?
+                }
                 BotSpec::Table(t) => BotChoice {
                     label: t.name.clone().unwrap_or_else(|| t.bot.clone()),
                     bot: t.bot.clone(),

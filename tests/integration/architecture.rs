@@ -48,3 +48,29 @@ fn runner_stats_summary_and_report_know_no_game() {
         }
     }
 }
+
+/// `search/` may name the registry's trait (`games::Registered`, for the bot table of rollout
+/// policies) but never a game: games reach it only through the `Search` trait.
+#[test]
+fn search_knows_no_game() {
+    let mut files = Vec::new();
+    rust_files(
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("src/search")
+            .as_path(),
+        &mut files,
+    );
+    assert!(!files.is_empty());
+    for file in files {
+        let text = fs::read_to_string(&file)
+            .expect("readable file")
+            .to_lowercase();
+        for word in GAME_WORDS.iter().filter(|w| **w != "games::") {
+            assert!(
+                !text.contains(&word.to_lowercase()),
+                "{} mentions '{word}'",
+                file.display()
+            );
+        }
+    }
+}

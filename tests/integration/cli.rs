@@ -232,3 +232,54 @@ fn ctrl_c_stops_cleanly_and_keeps_every_finished_game() {
         "every finished game, complete, and nothing else"
     );
 }
+
+#[test]
+fn bot_parameters_on_the_command_line_label_the_bot_and_bad_ones_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    tourney()
+        .args([
+            "run",
+            "--game",
+            "carcassonne",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+        ])
+        .args([
+            "--bots",
+            "mcts:iterations=5,depth=0,greedy",
+            "--no-plots",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let csv = fs::read_to_string(out.join("games.csv")).unwrap();
+    assert!(
+        csv.contains("mcts:iterations=5,depth=0"),
+        "the label is the spec:\n{csv}"
+    );
+    for (bots, message) in [
+        ("mcts:iterations=0,greedy", "iterations must be"),
+        ("mcts:rollout=gredy,greedy", "rollout must be"),
+        ("greedy,depth=2", "greedy:depth=2"),
+        ("mcts:iterations,greedy", "KEY=VALUE"),
+    ] {
+        tourney()
+            .args([
+                "run",
+                "--game",
+                "carcassonne",
+                "--games",
+                "2",
+                "--bots",
+                bots,
+            ])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}

@@ -9,6 +9,7 @@ use super::tiles::{Kind, TILES};
 use super::view::View;
 use crate::game::{Game, GameInfo, Resample, Seat, ToAct};
 use crate::outcome::{Outcome, Termination, forfeit_ranks};
+use crate::search::Search;
 use crate::seed::Rng;
 use rand::seq::SliceRandom;
 
@@ -159,6 +160,40 @@ impl Game for Carcassonne {
         [completed, end, farms, i32::from(left)]
             .map(f64::from)
             .to_vec()
+    }
+}
+
+/// Search reads legal placements straight from the state's board: building a view would copy
+/// the board for every step of every iteration.
+impl Search for Carcassonne {
+    fn score_scale(&self) -> f64 {
+        20.0
+    }
+
+    fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
+        &[("iterations", "800"), ("c", "0.005"), ("depth", "0")]
+    }
+
+    fn legal_in(&self, state: &State, seat: Seat) -> Vec<Action> {
+        match state.current {
+            Some(tile) if state.outcome.is_none() => legal_actions(&state.board, tile, seat),
+            _ => Vec::new(),
+        }
+    }
+
+    /// Greedy's value (§10.3): V (score plus what §7.2 would pay now) plus the followers in
+    /// supply at greedy's follower cost (1 each, 3 each for the last two), so a short search
+    /// does not spend followers on crumbs: V counts a follower's points at once and never
+    /// its absence later.
+    fn estimate(&self, state: &State) -> Vec<f64> {
+        let end = state.board.end_points();
+        (0..self.seats)
+            .map(|s| {
+                let supply = i32::from(state.board.supply[s]);
+                let reserve = supply + 2 * supply.min(2);
+                f64::from(state.board.scores[s] + end[s].total() + reserve)
+            })
+            .collect()
     }
 }
 

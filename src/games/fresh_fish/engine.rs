@@ -9,6 +9,7 @@ use super::state::{MAX_SEATS, Phase, State};
 use super::view::View;
 use crate::game::{Game, GameInfo, Resample, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
+use crate::search::Search;
 use crate::seed::Rng;
 use rand::RngExt;
 use rand::seq::SliceRandom;
@@ -129,5 +130,17 @@ impl Resample for FreshFish {
         state.turns = view.turns;
         state.passes = view.passes;
         state
+    }
+}
+
+/// Scores are distances (lower wins); a few steps are a clear lead.
+impl Search for FreshFish {
+    fn score_scale(&self) -> f64 {
+        5.0
+    }
+
+    /// Full rollouts are long (the whole bag): a smaller budget keeps a game near a second.
+    fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
+        &[("iterations", "200")]
     }
 }

@@ -2,11 +2,13 @@
 //! trait. The view is the whole public position (§8).
 
 use super::action::Action;
+use super::bots::steps::distance_value;
 use super::state::{Position, State};
 use super::view::View;
 use super::{Labyrinth, RuleSet, generator, rules};
-use crate::game::{Game, GameInfo, Seat, ToAct};
+use crate::game::{Game, GameInfo, Resample, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
+use crate::search::Search;
 use crate::seed::Rng;
 
 /// The per-seat columns of `games.csv`, in the order of [`Game::extra_values`].
@@ -84,5 +86,40 @@ impl Game for Labyrinth {
             f64::from(board.width()),
             f64::from(board.height()),
         ]
+    }
+}
+
+/// Everything is public (§8) and nothing is left to chance after setup, so a sample is the
+/// position itself and `mcts` is plain MCTS.
+impl Resample for Labyrinth {
+    fn resample(&self, view: &View, _rng: &mut Rng) -> State {
+        State {
+            position: view.position,
+            ended: None,
+        }
+    }
+}
+
+/// Scores are items collected; one item is a clear lead.
+impl Search for Labyrinth {
+    fn score_scale(&self) -> f64 {
+        1.0
+    }
+
+    fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
+        &[("c", "0.05"), ("depth", "0")]
+    }
+
+    /// Items collected, less `greedy`'s distance value in tenths of an item (the weight
+    /// `minimax` gives an item against distance steps), so a cut-off rollout still sees who
+    /// is closer to the next item.
+    fn estimate(&self, state: &State) -> Vec<f64> {
+        let position = &state.position;
+        (0..2)
+            .map(|seat| {
+                let distance = distance_value(position, &position.reach(seat), seat);
+                f64::from(position.collected[seat]) - f64::from(distance) / 10.0
+            })
+            .collect()
     }
 }

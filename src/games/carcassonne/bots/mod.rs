@@ -2,7 +2,6 @@
 //! randomness comes from the bot's own stream.
 
 mod greedy;
-mod mcts;
 mod random;
 mod random_tile;
 mod test_doubles;
@@ -37,9 +36,9 @@ pub const BOTS: &[BotEntry<Carcassonne>] = &[
     },
     BotEntry {
         name: "mcts",
-        summary: "Open-loop UCT over sampled tile draws, random rollouts; iterations=N (300)",
+        summary: "Information-set MCTS over sampled tile draws (parameters: see README)",
         hidden: false,
-        make: mcts::make,
+        make: crate::search::make::<Carcassonne>,
     },
     crate::bot::test_panic(),
     BotEntry {

@@ -4,6 +4,7 @@
 mod flow;
 mod properties;
 mod scoring;
+mod search;
 
 use super::action::Action;
 use super::board::Board;

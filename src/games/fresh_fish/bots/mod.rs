@@ -32,6 +32,12 @@ pub const BOTS: &[BotEntry<FreshFish>] = &[
         hidden: false,
         make: lookahead::make,
     },
+    BotEntry {
+        name: "mcts",
+        summary: "Information-set MCTS over sampled bag orders, sealed bids decoupled (see README)",
+        hidden: false,
+        make: crate::search::make::<FreshFish>,
+    },
     crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
@@ -61,6 +67,7 @@ mod tests {
                 ("random", false),
                 ("greedy", false),
                 ("lookahead", false),
+                ("mcts", false),
                 ("test-panic", true),
                 ("test-illegal", true),
             ]
@@ -71,11 +78,11 @@ mod tests {
     #[test]
     fn every_bot_refuses_parameters() {
         let mut params = Params::default();
-        params.0.insert("depth".into(), "3".into());
+        params.0.insert("bogus".into(), "3".into());
         let game = FreshFish::new(2, 20, 500);
         for entry in BOTS {
             let err = (entry.make)(&game, 0, rng(1, 2, Stream::Seat(0)), &params).err();
-            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("depth")));
+            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("bogus")));
         }
     }
 }

@@ -4,6 +4,7 @@
 mod positions;
 mod properties;
 mod scoring;
+mod search;
 
 use super::FreshFish;
 use super::action::Action;

@@ -47,6 +47,12 @@ pub const BOTS: &[BotEntry<Labyrinth>] = &[
         hidden: false,
         make: minimax::make,
     },
+    BotEntry {
+        name: "mcts",
+        summary: "Monte Carlo tree search, all information public (parameters: see README)",
+        hidden: false,
+        make: crate::search::make::<Labyrinth>,
+    },
     crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
@@ -88,10 +94,10 @@ mod tests {
     #[test]
     fn every_bot_refuses_parameters() {
         let mut params = Params::default();
-        params.0.insert("depth".into(), "3".into());
+        params.0.insert("bogus".into(), "3".into());
         for entry in BOTS {
             let err = (entry.make)(&game(), 0, seat_rng(), &params).err();
-            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("depth")));
+            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("bogus")));
         }
     }
 

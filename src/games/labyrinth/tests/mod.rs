@@ -5,6 +5,7 @@
 mod generator;
 mod positions;
 mod properties;
+mod search;
 
 use super::bots;
 use super::state::{Position, State};

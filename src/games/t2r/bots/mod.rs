@@ -70,6 +70,12 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
         hidden: false,
         make: expert::make_plus,
     },
+    BotEntry {
+        name: "mcts",
+        summary: "Information-set MCTS over sampled hands, tickets and deck (see README)",
+        hidden: false,
+        make: crate::search::make::<TicketToRide>,
+    },
     crate::bot::test_panic(),
     BotEntry {
         name: "test-illegal",
@@ -111,6 +117,7 @@ mod tests {
                 ("nice", false),
                 ("expert", false),
                 ("expert-plus", false),
+                ("mcts", false),
                 ("test-panic", true),
                 ("test-illegal", true),
             ]
@@ -121,10 +128,10 @@ mod tests {
     #[test]
     fn every_bot_refuses_parameters() {
         let mut params = Params::default();
-        params.0.insert("depth".into(), "3".into());
+        params.0.insert("bogus".into(), "3".into());
         for entry in BOTS {
             let err = (entry.make)(&game(), 0, seat_rng(), &params).err();
-            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("depth")));
+            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("bogus")));
         }
     }
 

@@ -1,0 +1,98 @@
+//! The generic `mcts` on Carcassonne: a solved position, determinism, and legal play over
+//! seeded games with 2 and 3 seats under every kind of rollout.
+
+use super::super::bots;
+use super::super::{Action, Carcassonne, State};
+use crate::bot::Params;
+use crate::game::Game;
+use crate::search::checked::play_checked;
+use crate::seed::{Rng, Stream, rng};
+
+fn seat_rng() -> Rng {
+    rng(1, 2, Stream::Seat(0))
+}
+
+fn mcts(
+    game: &Carcassonne,
+    seat: usize,
+    params: &[(&str, &str)],
+) -> Box<dyn crate::bot::Bot<Carcassonne>> {
+    let params = Params(
+        params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    );
+    let entry = bots::find("mcts").expect("listed");
+    (entry.make)(game, seat, seat_rng(), &params).expect("valid params")
+}
+
+#[test]
+fn closing_an_own_city_with_a_knight_beats_every_other_move() {
+    // E then U: the knight on E's cap closes the two-tile city for 4 points and comes back;
+    // the farmer is worth 3 at the end and keeps a follower away; nothing else scores.
+    let game = Carcassonne::new(2);
+    let s = State::with_order(2, "EU");
+    let best = Action::new(0, -1, 2, Some(0));
+    for params in [&[][..], &[("depth", "none"), ("rollout", "random")][..]] {
+        let mut bot = mcts(&game, 0, params);
+        assert_eq!(bot.act(&game, &game.view(&s, 0)), best, "{params:?}");
+    }
+}
+
+#[test]
+fn same_seed_same_choice_and_the_choice_is_legal() {
+    let game = Carcassonne::new(3);
+    let mut s = game.new_state(rng(9, 0, Stream::Chance));
+    for _ in 0..6 {
+        let seat = s.seat();
+        let legal = game.legal_actions(&game.view(&s, seat));
+        game.apply(&mut s, seat, legal[0]);
+    }
+    let seat = s.seat();
+    let params = [("iterations", "60"), ("determinizations", "4")];
+    let first = mcts(&game, seat, &params).act(&game, &game.view(&s, seat));
+    assert!(game.is_legal(&s, seat, &first));
+    assert_eq!(
+        mcts(&game, seat, &params).act(&game, &game.view(&s, seat)),
+        first
+    );
+}
+
+#[test]
+fn mcts_plays_only_legal_actions_in_seeded_games() {
+    let spec = [
+        "mcts:iterations=8",
+        "mcts:iterations=4,rollout=greedy,depth=2,determinizations=2",
+        "mcts:iterations=3,rollout=uniform,depth=none",
+    ];
+    for seed in 0..3 {
+        let game = Carcassonne::new(2);
+        play_checked(&game, seed, &[spec[seed as usize], "greedy"]);
+        let game = Carcassonne::new(3);
+        play_checked(
+            &game,
+            seed,
+            &["random", spec[seed as usize], "mcts:iterations=5"],
+        );
+    }
+}
+
+#[test]
+fn bad_parameters_are_refused_by_name() {
+    let game = Carcassonne::new(2);
+    let entry = bots::find("mcts").expect("listed");
+    for (key, value, expect) in [
+        ("iterations", "0", "iterations"),
+        ("c", "-1", "c must be"),
+        ("rollout", "mcts", "rollout must be"),
+        ("rollout", "gredy", "greedy"),
+        ("depth", "deep", "depth"),
+        ("bogus", "1", "bogus"),
+    ] {
+        let mut params = Params::default();
+        params.0.insert(key.into(), value.into());
+        let err = (entry.make)(&game, 0, seat_rng(), &params).err();
+        assert!(err.is_some_and(|e| e.contains(expect)), "{key}={value}");
+    }
+}

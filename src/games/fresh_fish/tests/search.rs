@@ -1,0 +1,112 @@
+//! The generic `mcts` on Fresh Fish: a solved build, determinism inside a sealed-bid auction,
+//! and legal play over seeded games with 2 and 3 seats (simultaneous bids included).
+
+use super::{new_game, play};
+use crate::bot::{Bot, Params};
+use crate::game::{Game, ToAct};
+use crate::games::fresh_fish::FreshFish;
+use crate::games::fresh_fish::action::{Action, Tile};
+use crate::games::fresh_fish::board::{Content, Kind};
+use crate::games::fresh_fish::bots;
+use crate::games::fresh_fish::state::{Phase, Received};
+use crate::search::checked::play_checked;
+use crate::seed::{Stream, rng};
+
+fn mcts(game: &FreshFish, seat: usize, params: &[(&str, &str)]) -> Box<dyn Bot<FreshFish>> {
+    let params = Params(
+        params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    );
+    let entry = bots::find("mcts").expect("listed");
+    (entry.make)(game, seat, rng(3, 4, Stream::Seat(0)), &params).expect("valid params")
+}
+
+#[test]
+fn the_last_shop_is_built_next_to_its_producer() {
+    // Seat 0 holds a marker next to producer A and one elsewhere; the bag's last tile is a
+    // shop A that only seat 0 may receive. Building next to the producer scores distance 0;
+    // the game ends with that build, so nothing else can matter.
+    let (game, mut state) = new_game(2, 7);
+    let producer = (0..100)
+        .find(|&c| state.board.get(c) == Content::Producer(Kind::A))
+        .expect("producer A");
+    let near = state
+        .board
+        .neighbours(producer)
+        .find(|&c| state.board.get(c) == Content::Empty)
+        .expect("an empty cell next to the producer");
+    let far = (0..100)
+        .find(|&c| {
+            state.board.get(c) == Content::Empty
+                && state
+                    .board
+                    .neighbours(c)
+                    .all(|n| state.board.get(n) == Content::Empty)
+        })
+        .expect("an isolated empty cell");
+    for cell in [near, far] {
+        state.board.set(cell, Content::Marker(0));
+        state.players[0].supply -= 1;
+    }
+    state.players[0].placed_first = true;
+    state.players[1].received[Kind::A.index()] = Received::Eliminated;
+    state.bag = vec![Tile::Shop(Kind::A)];
+    play(&game, &mut state, 0, Action::Draw);
+    assert_eq!(
+        state.phase,
+        Phase::BuildShop {
+            kind: Kind::A,
+            winner: 0
+        }
+    );
+    let near = Action::Build(u8::try_from(near).expect("a cell"));
+    for params in [&[][..], &[("depth", "0")][..]] {
+        assert_eq!(
+            mcts(&game, 0, params).act(&game, &game.view(&state, 0)),
+            near
+        );
+    }
+}
+
+#[test]
+fn a_sealed_bid_is_legal_and_the_same_for_the_same_seed() {
+    let (game, mut state) = new_game(2, 11);
+    for seat in [0, 1] {
+        let cell = (0..100u8)
+            .find(|&c| game.is_legal(&state, seat, &Action::PlaceMarker(c)))
+            .expect("a legal cell");
+        play(&game, &mut state, seat, Action::PlaceMarker(cell));
+    }
+    state.bag.push(Tile::Shop(Kind::C));
+    play(&game, &mut state, 0, Action::Draw);
+    assert_eq!(game.to_act(&state), ToAct::Simultaneous(vec![0, 1]));
+    for seat in [0, 1] {
+        let params = [("iterations", "150")];
+        let bid = mcts(&game, seat, &params).act(&game, &game.view(&state, seat));
+        assert!(game.is_legal(&state, seat, &bid), "{bid:?}");
+        assert_eq!(
+            mcts(&game, seat, &params).act(&game, &game.view(&state, seat)),
+            bid
+        );
+    }
+}
+
+#[test]
+fn mcts_plays_only_legal_actions_in_seeded_games() {
+    for seed in 0..2 {
+        let game = FreshFish::new(2, 20, 500);
+        play_checked(&game, seed, &["mcts:iterations=10", "lookahead"]);
+        let game = FreshFish::new(3, 20, 500);
+        play_checked(
+            &game,
+            seed,
+            &[
+                "mcts:iterations=6,rollout=greedy,depth=4,determinizations=3",
+                "random",
+                "mcts:iterations=4",
+            ],
+        );
+    }
+}

@@ -1,0 +1,52 @@
+//! Generic search bots, written once against [`Game`] + [`Resample`]: a game opts in by
+//! implementing [`Search`] (a few lines) and listing [`make`] in its bot table as `mcts`.
+//!
+//! Knows no game: everything game-specific reaches it through [`Search`] (faster legal moves
+//! from a full state, a leaf estimate, the score unit of rewards) and the game's bot table
+//! (rollout policies by name).
+
+#[cfg(test)]
+pub mod checked;
+mod mcts;
+mod reward;
+mod settings;
+mod tree;
+
+pub use mcts::{Mcts, make};
+pub use reward::rewards;
+pub use settings::{Rollout, Settings};
+
+use crate::game::{Resample, Seat};
+use crate::games::Registered;
+use crate::outcome::Termination;
+
+/// What a game offers search bots beyond [`Resample`]. Every method has a sound default built
+/// on [`Game`]; a game overrides one when it has something cheaper or better.
+pub trait Search: Resample + Registered {
+    /// Score difference worth a clear lead: rewards pass a score margin through
+    /// `tanh(margin / scale)`, so this is where a margin stops mattering much.
+    fn score_scale(&self) -> f64;
+
+    /// Parameters of `mcts` that differ from the generic defaults for this game, as
+    /// `(name, value)`; the command line and scenario files override them.
+    fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
+        &[]
+    }
+
+    /// The legal actions of `seat` in a full state. The default builds the seat's view; a game
+    /// whose view is costly to build (a board copy) reads the state instead.
+    fn legal_in(&self, state: &Self::State, seat: Seat) -> Vec<Self::Action> {
+        self.legal_actions(&self.view(state, seat))
+    }
+
+    /// Estimated final scores of an unfinished state, in score units, for rollouts cut off
+    /// by `depth`. The default is the game's own scoring of the position as it stands (what a
+    /// forfeit reports), which is what most games would call "the score now".
+    fn estimate(&self, state: &Self::State) -> Vec<f64> {
+        self.forfeit(state, 0, Termination::TurnLimit)
+            .scores
+            .iter()
+            .map(|&s| f64::from(s))
+            .collect()
+    }
+}
