@@ -87,8 +87,8 @@ impl RunPlan {
             let bots: Vec<BotChoice> = args
                 .bots
                 .iter()
-                .map(|b| BotChoice::named(b.trim()))
-                .collect();
+                .map(|b| BotChoice::from_token(b.trim(), &game))
+                .collect::<Result<_, _>>()?;
             (unique_labels(bots), Format::RoundRobin)
         } else if let Some(s) = scenario {
             (s.bots.clone(), s.format)
@@ -106,7 +106,7 @@ impl RunPlan {
                 let index = match bots.iter().position(|b| &b.label == field) {
                     Some(index) => index,
                     None => {
-                        bots.push(BotChoice::named(field));
+                        bots.push(BotChoice::from_token(field, &game)?);
                         bots.len() - 1
                     }
                 };
@@ -158,7 +158,7 @@ fn unique_labels(mut bots: Vec<BotChoice>) -> Vec<BotChoice> {
     for i in 1..bots.len() {
         let copies = bots[..i].iter().filter(|b| b.bot == bots[i].bot).count();
         if copies > 0 {
-            bots[i].label = format!("{}#{}", bots[i].bot, copies + 1);
+            bots[i].label = format!("{}#{}", bots[i].label, copies + 1);
         }
     }
     bots

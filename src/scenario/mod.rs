@@ -8,7 +8,9 @@ pub use gate::Gate;
 
 use crate::bot::Params;
 use crate::error::UsageError;
-use crate::games::{self, GameConfig};
+use crate::external::Manifest;
+use crate::external::manifest::manifest_path;
+use crate::games::{self, GameConfig, GameEntry};
 use file::{BotSpec, FormatName, GateSpec, ScenarioFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -27,6 +29,25 @@ impl BotChoice {
             label: bot.to_string(),
             bot: bot.to_string(),
             params: Params::default(),
+        }
+    }
+
+    /// A bot as written in `--bots` or a scenario: a bot manifest (a `.toml` path, or a name
+    /// with a registered `bots/NAME.toml`) is read now, so a broken one is refused before the
+    /// run, and labelled by its `name`; anything else is a built-in name, checked against the
+    /// game's table later.
+    pub fn from_token(token: &str, game: &GameEntry) -> Result<BotChoice, UsageError> {
+        match manifest_path(token, game.has_bot) {
+            Some(path) => {
+                let manifest = Manifest::load(&path)?;
+                manifest.check_game(game.name)?;
+                Ok(BotChoice {
+                    label: manifest.name,
+                    bot: path.display().to_string(),
+                    params: Params::default(),
+                })
+            }
+            None => Ok(BotChoice::named(token)),
         }
     }
 }
@@ -104,20 +125,22 @@ impl Scenario {
 
         let mut bots = Vec::new();
         for spec in raw.bots.get_ref() {
-            let choice = match spec.get_ref() {
-                BotSpec::Name(name) => BotChoice::named(name),
-                BotSpec::Table(t) => BotChoice {
-                    label: t.name.clone().unwrap_or_else(|| t.bot.clone()),
-                    bot: t.bot.clone(),
-                    params: Params(
-                        t.params
-                            .iter()
-                            .map(|(k, v)| (k.clone(), plain(v)))
-                            .collect(),
-                    ),
-                },
+            let token = match spec.get_ref() {
+                BotSpec::Name(name) => name,
+                BotSpec::Table(t) => &t.bot,
             };
-            if !(entry.has_bot)(&choice.bot) {
+            let mut choice = BotChoice::from_token(token, &entry)
+                .map_err(|e| src.error(Some(spec.span()), e.to_string()))?;
+            if let BotSpec::Table(t) = spec.get_ref() {
+                choice.label = t.name.clone().unwrap_or(choice.label);
+                choice.params = Params(
+                    t.params
+                        .iter()
+                        .map(|(k, v)| (k.clone(), plain(v)))
+                        .collect(),
+                );
+            }
+            if !choice.bot.ends_with(".toml") && !(entry.has_bot)(&choice.bot) {
                 let known: Vec<&str> = (entry.bots)().iter().map(|(n, _)| *n).collect();
                 return Err(src.error(
                     Some(spec.span()),
