@@ -11,6 +11,9 @@ use std::sync::Mutex;
 /// is still read (and dropped), so it never blocks on a full pipe.
 const MAX_LOG_BYTES: u64 = 16 << 20;
 
+/// Longest truncation notice, context included.
+const MAX_NOTICE: usize = 256;
+
 /// A bot's log; `None` inside when the run writes no files (benchmarks).
 pub struct BotLog {
     file: Mutex<Option<(File, u64)>>,
@@ -43,14 +46,13 @@ impl BotLog {
         if *written >= MAX_LOG_BYTES {
             return;
         }
-        let text = if *written + (line.len() as u64) < MAX_LOG_BYTES {
-            format!("[{context}] {line}\n")
-        } else {
-            format!("[{context}] log truncated at {MAX_LOG_BYTES} bytes\n")
-        };
-        *written += text.len() as u64;
-        if *written >= MAX_LOG_BYTES {
+        // Room is kept for the truncation notice, so the file never exceeds the cap.
+        let mut text = format!("[{context}] {line}\n");
+        if *written + (text.len() + MAX_NOTICE) as u64 > MAX_LOG_BYTES {
+            text = format!("[{context}] log truncated at {MAX_LOG_BYTES} bytes\n");
             *written = MAX_LOG_BYTES;
+        } else {
+            *written += text.len() as u64;
         }
         let _ = file.write_all(text.as_bytes());
     }

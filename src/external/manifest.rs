@@ -183,7 +183,7 @@ mod tests {
     fn defaults_and_paths_relative_to_the_manifest_folder() {
         let m = Manifest::parse(
             Path::new("/tmp/bots/x.toml"),
-            "name = \"x\"\ngame = \"t2r\"\ncommand = \"./run\"\n",
+            "name = \"x\"\ngame = \"some-game\"\ncommand = \"./run\"\n",
         )
         .unwrap();
         assert_eq!(m.command, PathBuf::from("/tmp/bots/./run"));
@@ -193,7 +193,7 @@ mod tests {
         assert!(m.legal_actions);
         let on_path = Manifest::parse(
             Path::new("/tmp/bots/y.toml"),
-            "name = \"y\"\ngame = \"t2r\"\ncommand = \"python3\"\nargs = [\"y.py\"]\n\
+            "name = \"y\"\ngame = \"some-game\"\ncommand = \"python3\"\nargs = [\"y.py\"]\n\
              dir = \"sub\"\nrestart = \"on-fault\"\nmove_ms = 50\n",
         )
         .unwrap();
@@ -207,27 +207,27 @@ mod tests {
     fn bad_manifests_name_the_line() {
         let err = Manifest::parse(
             Path::new("b.toml"),
-            "name = \"x\"\ngame = \"t2r\"\ncommand = \"c\"\nmove_sm = 3\n",
+            "name = \"x\"\ngame = \"some-game\"\ncommand = \"c\"\nmove_sm = 3\n",
         )
         .unwrap_err()
         .to_string();
         assert!(err.starts_with("b.toml:4:"), "{err}");
         assert!(err.contains("move_sm"), "{err}");
-        let err = Manifest::parse(Path::new("b.toml"), "name = \"x\"\ngame = \"t2r\"\n")
+        let err = Manifest::parse(Path::new("b.toml"), "name = \"x\"\ngame = \"some-game\"\n")
             .unwrap_err()
             .to_string();
         assert!(err.contains("command"), "{err}");
         let m = Manifest::parse(
             Path::new("b.toml"),
-            "name=\"x\"\ngame=\"t2r\"\ncommand=\"c\"",
+            "name=\"x\"\ngame=\"some-game\"\ncommand=\"c\"",
         )
         .unwrap();
-        assert!(m.check_game("t2r").is_ok());
+        assert!(m.check_game("some-game").is_ok());
         assert!(
-            m.check_game("labyrinth")
+            m.check_game("other-game")
                 .unwrap_err()
                 .to_string()
-                .contains("for game 't2r'")
+                .contains("for game 'some-game'")
         );
     }
 
