@@ -45,7 +45,7 @@ impl<G: Wire> ExternalBot<G> {
         let bytes = std::mem::take(&mut self.pending).into_bytes();
         let process = self
             .process
-            .as_ref()
+            .as_mut()
             .expect("a bot in play has its process");
         if self.shared.manifest.transcript {
             for line in String::from_utf8_lossy(&bytes).lines() {
