@@ -153,12 +153,14 @@ impl RunPlan {
     }
 }
 
-/// A bot listed twice on the command line gets `#2`, `#3`… so every label names one bot.
+/// A label given twice on the command line (a bot listed twice, or two manifests with the same
+/// `name`) becomes `#2`, `#3`… so every label names one bot.
 fn unique_labels(mut bots: Vec<BotChoice>) -> Vec<BotChoice> {
+    let given: Vec<String> = bots.iter().map(|b| b.label.clone()).collect();
     for i in 1..bots.len() {
-        let copies = bots[..i].iter().filter(|b| b.bot == bots[i].bot).count();
+        let copies = given[..i].iter().filter(|&l| *l == given[i]).count();
         if copies > 0 {
-            bots[i].label = format!("{}#{}", bots[i].label, copies + 1);
+            bots[i].label = format!("{}#{}", given[i], copies + 1);
         }
     }
     bots

@@ -406,3 +406,25 @@ fn broken_manifests_are_refused_before_the_run_with_exit_code_2() {
             .stderr(predicate::str::contains(message));
     }
 }
+
+#[test]
+fn a_manifest_listed_twice_gets_two_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = examples().join("t2r-random-py.toml").display().to_string();
+    let out = dir.path().join("out");
+    run(
+        &out,
+        &[
+            "--bots",
+            &format!("{python},{python}"),
+            "--games",
+            "2",
+            "--map",
+            "small",
+        ],
+    );
+    let mut bots: Vec<String> = seats(&out).into_iter().map(|r| r.0).collect();
+    bots.sort();
+    bots.dedup();
+    assert_eq!(bots, ["t2r-random-py", "t2r-random-py#2"]);
+}
