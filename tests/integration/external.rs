@@ -88,7 +88,7 @@ fn run(out: &Path, args: &[&str]) {
 }
 
 #[test]
-fn the_c_and_python_random_players_play_ticket_to_ride_and_labyrinth_without_faults() {
+fn the_c_and_python_example_players_play_ticket_to_ride_and_labyrinth_without_faults() {
     let dir = tempfile::tempdir().unwrap();
     let binary = build_c_random(dir.path());
     for (game, options) in [
@@ -97,10 +97,15 @@ fn the_c_and_python_random_players_play_ticket_to_ride_and_labyrinth_without_fau
     ] {
         let c = manifest(dir.path(), &format!("{game}-c"), game, &binary, &[], "");
         let python = examples().join(format!("{game}-random-py.toml"));
-        for (bot, label) in [
+        let mut players = vec![
             (c.display().to_string(), format!("{game}-c")),
             (python.display().to_string(), format!("{game}-random-py")),
-        ] {
+        ];
+        if game == "t2r" {
+            let claimer = examples().join("t2r-claimer-py.toml");
+            players.push((claimer.display().to_string(), "t2r-claimer-py".to_string()));
+        }
+        for (bot, label) in players {
             let out = dir.path().join(format!("out-{label}"));
             let mut args = vec!["--game", game, "--bots", &format!("random,{bot}")]
                 .into_iter()
