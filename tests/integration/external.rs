@@ -278,6 +278,11 @@ fn a_bot_that_closes_its_output_loses_by_crash() {
 }
 
 #[test]
+fn a_bot_that_closes_its_input_loses_by_crash() {
+    adjudicates(&["deaf"], "", "crash", "its stdin is closed");
+}
+
+#[test]
 fn a_bot_that_prints_garbage_loses_by_illegal() {
     adjudicates(&["garbage"], "", "illegal", "not JSON");
 }

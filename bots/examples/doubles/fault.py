@@ -8,6 +8,7 @@ MODE:
   sleep     never answers (the harness says `timeout`)
   die       exits with status 3 (`crash`)
   close     closes its stdout and keeps running (`crash`)
+  deaf      answers once, then closes its stdin and keeps running (`crash`)
   garbage   answers with a line that is not JSON (`illegal`)
   long      answers with a line longer than any limit (`illegal`)
   illegal   answers with ACTION_JSON, well formed but not legal now (`illegal`)
@@ -57,7 +58,12 @@ def main():
                     chunk = "flood " * 1000
                     for _ in range(300):
                         print(chunk, file=sys.stderr)
+                if mode == "deaf":
+                    # Closed before answering, so the harness's next write finds no reader.
+                    os.close(0)
                 send(json.dumps({"action": rng.choice(message["legal"])}))
+                if mode == "deaf":
+                    time.sleep(3600)
         elif kind == "quit":
             return
 
