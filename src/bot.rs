@@ -47,6 +47,33 @@ impl BotFailure {
     }
 }
 
+/// Builds the bot of one seat at the start of every game of a run: a built-in bot with its
+/// parameters ([`Configured`]), or an adapter for a program outside the harness. Parameters are
+/// checked before the run, so an `Err` here is a bot that could not start (a program that is
+/// missing or never answers): that seat loses the game with `crash` and the run goes on.
+pub trait BotMaker<G: Game>: Sync {
+    /// `game_index` names the game in a bot's own logs; randomness comes only from `rng`.
+    fn make(
+        &self,
+        game: &G,
+        seat: Seat,
+        rng: Rng,
+        game_index: u64,
+    ) -> Result<Box<dyn Bot<G>>, String>;
+}
+
+/// A row of a game's bot table with the parameters it was given.
+pub struct Configured<'a, G: Game> {
+    pub entry: &'a BotEntry<G>,
+    pub params: Params,
+}
+
+impl<G: Game> BotMaker<G> for Configured<'_, G> {
+    fn make(&self, game: &G, seat: Seat, rng: Rng, _: u64) -> Result<Box<dyn Bot<G>>, String> {
+        (self.entry.make)(game, seat, rng, &self.params)
+    }
+}
+
 /// Parameters of a bot, as `name=value` pairs from a scenario or the command line.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Params(pub BTreeMap<String, String>);

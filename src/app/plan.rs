@@ -84,7 +84,11 @@ impl RunPlan {
             config.options.insert("map".to_string(), map.clone());
         }
         let (bots, format) = if !args.bots.is_empty() {
-            let bots = parse_bots(&args.bots).map_err(UsageError::Invalid)?;
+            let bots = parse_bots(&args.bots)
+                .map_err(UsageError::Invalid)?
+                .into_iter()
+                .map(|b| b.resolve(&game))
+                .collect::<Result<Vec<_>, _>>()?;
             (unique_labels(bots), Format::RoundRobin)
         } else if let Some(s) = scenario {
             (s.bots.clone(), s.format)
@@ -102,7 +106,11 @@ impl RunPlan {
                 let index = match bots.iter().position(|b| &b.label == field) {
                     Some(index) => index,
                     None => {
-                        bots.push(parse_bot(field).map_err(UsageError::Invalid)?);
+                        bots.push(
+                            parse_bot(field)
+                                .map_err(UsageError::Invalid)?
+                                .resolve(&game)?,
+                        );
                         bots.len() - 1
                     }
                 };
@@ -149,15 +157,14 @@ impl RunPlan {
     }
 }
 
-/// A bot listed twice on the command line gets `#2`, `#3`… so every label names one bot.
+/// A label given twice on the command line (a bot listed twice, or two manifests with the same
+/// `name`) becomes `#2`, `#3`… so every label names one bot.
 fn unique_labels(mut bots: Vec<BotChoice>) -> Vec<BotChoice> {
+    let given: Vec<String> = bots.iter().map(|b| b.label.clone()).collect();
     for i in 1..bots.len() {
-        let copies = bots[..i]
-            .iter()
-            .filter(|b| b.label.split('#').next() == Some(bots[i].label.as_str()))
-            .count();
+        let copies = given[..i].iter().filter(|&l| *l == given[i]).count();
         if copies > 0 {
-            bots[i].label = format!("{}#{}", bots[i].label, copies + 1);
+            bots[i].label = format!("{}#{}", given[i], copies + 1);
         }
     }
     bots

@@ -3,8 +3,10 @@
 
 use super::RunPlan;
 use super::progress::Progress;
-use crate::bot::BotEntry;
+use crate::bot::{BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
+use crate::external::manifest::manifest_path;
+use crate::external::{ExternalMaker, Manifest};
 use crate::games::Registered;
 use crate::report::{self, games_csv::GamesCsv, terminal};
 use crate::runner::play::Lineup;
@@ -127,12 +129,29 @@ pub fn run_game<G: Registered>(
     Ok(summary)
 }
 
-/// Looks every bot name up in the game's table and checks its parameters by building it once.
-fn resolve_bots<'a, G: Registered>(game: &G, plan: &RunPlan) -> Result<Lineup<'a, G>, UsageError> {
-    let table: &'a [BotEntry<G>] = G::bots();
-    let mut entries = Vec::new();
+/// Looks every bot up: a manifest is read and checked (its program is started only when a game
+/// needs it, so a program that cannot start loses games instead of stopping the run); a
+/// built-in name is found in the game's table and its parameters checked by building it once.
+fn resolve_bots<G: Registered>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineup<'static, G>> {
+    let table: &'static [BotEntry<G>] = G::bots();
+    let mut entries: Vec<Box<dyn BotMaker<G>>> = Vec::new();
     for choice in &plan.bots {
         let (name, params) = (&choice.bot, &choice.params);
+        if let Some(path) = manifest_path(name, |n| table.iter().any(|e| e.name == n)) {
+            let manifest = Manifest::load(&path)?;
+            manifest.check_game(G::NAME)?;
+            params
+                .expect_none(name)
+                .map_err(|message| UsageError::BotParams {
+                    bot: name.clone(),
+                    message,
+                })?;
+            let logs = plan.out_dir.as_ref().map(|dir| dir.join("logs"));
+            let maker = ExternalMaker::new(manifest, &choice.label, logs.as_deref())
+                .context("cannot create the bot log folder")?;
+            entries.push(Box::new(maker));
+            continue;
+        }
         let entry = table
             .iter()
             .find(|entry| entry.name == name)
@@ -152,7 +171,10 @@ fn resolve_bots<'a, G: Registered>(game: &G, plan: &RunPlan) -> Result<Lineup<'a
                 message,
             }
         })?;
-        entries.push((entry, params.clone()));
+        entries.push(Box::new(Configured {
+            entry,
+            params: params.clone(),
+        }));
     }
     Ok(Lineup { entries })
 }

@@ -9,6 +9,7 @@ pub mod t2r;
 
 use crate::bot::BotEntry;
 use crate::error::UsageError;
+use crate::external::Wire;
 use crate::game::Game;
 use std::collections::BTreeMap;
 
@@ -31,8 +32,9 @@ pub struct GameConfig {
     pub seats: Option<usize>,
 }
 
-/// Implemented by each game so the registry can describe, configure and run it.
-pub trait Registered: Game + Sized {
+/// Implemented by each game so the registry can describe, configure and run it. Every game
+/// also has a wire form, so programs outside the harness can play it.
+pub trait Registered: Game + Wire + Sized {
     const NAME: &'static str;
     const SUMMARY: &'static str;
     /// Rule set names, the default first.

@@ -1,17 +1,19 @@
-//! Plays one fixture to the end, adjudicating faults: a bot that panics loses with `crash`, one
-//! that returns an illegal action loses with `illegal`. Everything else is the game's business.
+//! Plays one fixture to the end, adjudicating faults: a bot that panics or cannot start loses
+//! with `crash`, one that returns an illegal action loses with `illegal`, and a bot reporting a
+//! [`crate::bot::BotFailure`] loses with the termination it names. Everything else is the
+//! game's business.
 
 use super::guard::call_bot;
 use super::record::GameRecord;
 use super::schedule::Fixture;
-use crate::bot::{Bot, BotEntry, Params};
+use crate::bot::{Bot, BotMaker};
 use crate::game::{Game, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
 use crate::seed::{self, Stream};
 
-/// The bots of a run: a table entry and its parameters, by bot index.
+/// The bots of a run, by bot index: how each one is built for a game.
 pub struct Lineup<'a, G: Game> {
-    pub entries: Vec<(&'a BotEntry<G>, Params)>,
+    pub entries: Vec<Box<dyn BotMaker<G> + 'a>>,
 }
 
 /// A safety net against an engine that never ends: every game must end by its own turn limit
@@ -29,12 +31,13 @@ pub fn play_fixture<G: Game>(
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::with_capacity(fixture.lineup.len());
     let mut fault: Option<Fault> = None;
     for (seat, &bot) in fixture.lineup.iter().enumerate() {
-        let (entry, params) = &lineup.entries[bot];
+        let maker = &lineup.entries[bot];
         let rng = seed::rng(master_seed, fixture.index, Stream::Seat(seat_tag(seat)));
-        match call_bot(|| (entry.make)(game, seat, rng, params)) {
+        match call_bot(|| maker.make(game, seat, rng, fixture.index)) {
             Ok(Ok(made)) => bots.push(Some(made)),
-            Ok(Err(message)) => panic!("bot parameters were validated before the run: {message}"),
-            Err(message) => {
+            // Parameters were checked before the run: a refusal now is a bot that could not
+            // start, which loses like a crash.
+            Ok(Err(message)) | Err(message) => {
                 fault = Some((seat, Termination::Crash, message));
                 break;
             }

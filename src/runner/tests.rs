@@ -4,7 +4,7 @@
 
 use super::play::Lineup;
 use super::*;
-use crate::bot::{Bot, BotEntry, BotFailure, Params};
+use crate::bot::{Bot, BotEntry, BotFailure, BotMaker, Configured, Params};
 use crate::game::{Game, GameInfo, Seat, ToAct};
 use crate::outcome::{Outcome, Termination, forfeit_ranks, ranks_from_keys};
 use crate::seed::Rng;
@@ -226,7 +226,7 @@ impl Bot<Race> for Deaf {
     }
 }
 
-static BOTS: [BotEntry<Race>; 6] = [
+static BOTS: [BotEntry<Race>; 7] = [
     BotEntry {
         name: "fair",
         summary: "random",
@@ -263,6 +263,12 @@ static BOTS: [BotEntry<Race>; 6] = [
         hidden: true,
         make: |_, _, _, _| Ok(Box::new(Deaf)),
     },
+    BotEntry {
+        name: "absent",
+        summary: "cannot be built at run time, like a program that will not start",
+        hidden: true,
+        make: |_, _, _, _| Err("no such program".to_string()),
+    },
 ];
 
 fn race() -> Race {
@@ -281,7 +287,12 @@ fn lineup(bots: &[usize]) -> Lineup<'static, Race> {
     Lineup {
         entries: bots
             .iter()
-            .map(|&b| (&BOTS[b], Params::default()))
+            .map(|&b| -> Box<dyn BotMaker<Race>> {
+                Box::new(Configured {
+                    entry: &BOTS[b],
+                    params: Params::default(),
+                })
+            })
             .collect(),
     }
 }
@@ -405,4 +416,13 @@ fn a_bot_that_panics_while_listening_loses_with_crash() {
     assert!(records.iter().all(|r| r.termination == Termination::Crash
         && r.lineup[r.culprit.unwrap()] == 1
         && r.fault.as_deref().unwrap().contains("deaf")));
+}
+
+#[test]
+fn a_bot_that_cannot_start_loses_with_crash_and_the_run_goes_on() {
+    let (status, records) = run(&[0, 6], 40, 2, false);
+    assert_eq!(status.games_played, 40);
+    assert!(records.iter().all(|r| r.termination == Termination::Crash
+        && r.lineup[r.culprit.unwrap()] == 1
+        && r.fault.as_deref() == Some("no such program")));
 }

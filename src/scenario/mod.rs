@@ -10,7 +10,9 @@ pub use spec::{parse_bot, parse_bots};
 
 use crate::bot::Params;
 use crate::error::UsageError;
-use crate::games::{self, GameConfig};
+use crate::external::Manifest;
+use crate::external::manifest::manifest_path;
+use crate::games::{self, GameConfig, GameEntry};
 use file::{BotSpec, FormatName, GateSpec, ScenarioFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -29,6 +31,35 @@ impl BotChoice {
             label: bot.to_string(),
             bot: bot.to_string(),
             params: Params::default(),
+        }
+    }
+
+    /// A bot as written in `--bots` or a scenario: a bot manifest (a `.toml` path, or a name
+    /// with a registered `bots/NAME.toml`) is read now, so a broken one is refused before the
+    /// run, and labelled by its `name`; anything else is a built-in name, checked against the
+    /// game's table later.
+    /// Turns a plain token that names a bot manifest into that manifest's bot; a built-in bot,
+    /// or a bot given parameters, stays as it is.
+    pub fn resolve(self, game: &GameEntry) -> Result<BotChoice, UsageError> {
+        if self.params.0.is_empty() && self.label == self.bot {
+            BotChoice::from_token(&self.bot, game)
+        } else {
+            Ok(self)
+        }
+    }
+
+    pub fn from_token(token: &str, game: &GameEntry) -> Result<BotChoice, UsageError> {
+        match manifest_path(token, game.has_bot) {
+            Some(path) => {
+                let manifest = Manifest::load(&path)?;
+                manifest.check_game(game.name)?;
+                Ok(BotChoice {
+                    label: manifest.name,
+                    bot: path.display().to_string(),
+                    params: Params::default(),
+                })
+            }
+            None => Ok(BotChoice::named(token)),
         }
     }
 }
@@ -106,22 +137,24 @@ impl Scenario {
 
         let mut bots = Vec::new();
         for spec in raw.bots.get_ref() {
-            let choice = match spec.get_ref() {
-                BotSpec::Name(text) => {
-                    parse_bot(text).map_err(|e| src.error(Some(spec.span()), e))?
-                }
-                BotSpec::Table(t) => BotChoice {
-                    label: t.name.clone().unwrap_or_else(|| t.bot.clone()),
-                    bot: t.bot.clone(),
-                    params: Params(
-                        t.params
-                            .iter()
-                            .map(|(k, v)| (k.clone(), plain(v)))
-                            .collect(),
-                    ),
-                },
+            let parsed = match spec.get_ref() {
+                BotSpec::Name(text) => parse_bot(text),
+                BotSpec::Table(t) => Ok(BotChoice::named(&t.bot)),
             };
-            if !(entry.has_bot)(&choice.bot) {
+            let mut choice = parsed
+                .map_err(|e| src.error(Some(spec.span()), e))?
+                .resolve(&entry)
+                .map_err(|e| src.error(Some(spec.span()), e.to_string()))?;
+            if let BotSpec::Table(t) = spec.get_ref() {
+                choice.label = t.name.clone().unwrap_or(choice.label);
+                choice.params = Params(
+                    t.params
+                        .iter()
+                        .map(|(k, v)| (k.clone(), plain(v)))
+                        .collect(),
+                );
+            }
+            if !choice.bot.ends_with(".toml") && !(entry.has_bot)(&choice.bot) {
                 let known: Vec<&str> = (entry.bots)().iter().map(|(n, _)| *n).collect();
                 return Err(src.error(
                     Some(spec.span()),

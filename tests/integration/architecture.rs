@@ -1,4 +1,5 @@
-//! Arrows point inward: the runner, statistics, summaries and reports never import a game.
+//! Arrows point inward: the runner, the external-bot adapter, statistics, summaries and reports
+//! never import a game.
 
 use std::fs;
 use std::path::Path;
@@ -28,7 +29,13 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn runner_stats_summary_and_report_know_no_game() {
     let mut files = Vec::new();
-    for dir in ["src/runner", "src/stats", "src/summary", "src/report"] {
+    for dir in [
+        "src/runner",
+        "src/stats",
+        "src/summary",
+        "src/report",
+        "src/external",
+    ] {
         rust_files(
             Path::new(env!("CARGO_MANIFEST_DIR")).join(dir).as_path(),
             &mut files,

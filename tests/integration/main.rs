@@ -4,6 +4,7 @@
 mod architecture;
 mod check;
 mod cli;
+mod external;
 mod fresh_fish;
 mod labyrinth;
 mod report;

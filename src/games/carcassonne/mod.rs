@@ -16,6 +16,7 @@ pub mod scoring;
 pub mod state;
 pub mod tiles;
 pub mod view;
+mod wire;
 
 pub use action::Action;
 pub use board::Board;

@@ -18,6 +18,7 @@ mod rules;
 pub mod scoring;
 pub mod state;
 pub mod view;
+mod wire;
 
 pub use action::{Action, BagCounts, Tile};
 pub use board::{Board, Content, Kind};

@@ -17,6 +17,7 @@ mod rules;
 pub mod state;
 pub mod tile;
 pub mod view;
+mod wire;
 
 pub use action::{Action, Insertion, Side};
 pub use board::Board;

@@ -15,6 +15,7 @@ mod scoring;
 mod state;
 pub mod trail;
 pub mod view;
+mod wire;
 
 pub use action::{Action, Colour, Phase};
 pub use maps::{Map, MapName};

@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Test double for the external-bot protocol: a random legal player that misbehaves on purpose
+when first asked to act, so each fault kind can be adjudicated through `tourney run`.
+
+    fault.py MODE [ACTION_JSON]
+
+MODE:
+  sleep     never answers (the harness says `timeout`)
+  die       exits with status 3 (`crash`)
+  close     closes its stdout and keeps running (`crash`)
+  deaf      answers once, then closes its stdin and keeps running (`crash`)
+  garbage   answers with a line that is not JSON (`illegal`)
+  long      answers with a line longer than any limit (`illegal`)
+  illegal   answers with ACTION_JSON, well formed but not legal now (`illegal`)
+  flood     writes megabytes to stderr before every answer, then plays legally (no fault)
+  silent    never says ready (the harness says `crash`: it never started)
+"""
+import json
+import os
+import random
+import sys
+import time
+
+
+def send(text):
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def main():
+    mode = sys.argv[1]
+    if mode == "silent":
+        time.sleep(3600)
+    rng = random.Random(0)
+    for line in sys.stdin:
+        message = json.loads(line)
+        kind = message["type"]
+        if kind == "hello":
+            send('{"type":"ready"}')
+        elif kind == "new_game":
+            rng = random.Random(message["seed"])
+        elif kind == "act":
+            if mode == "sleep":
+                time.sleep(3600)
+            elif mode == "die":
+                sys.exit(3)
+            elif mode == "close":
+                os.close(1)
+                time.sleep(3600)
+            elif mode == "garbage":
+                send("this is not json")
+            elif mode == "long":
+                send('{"action":"' + "x" * (4 << 20) + '"}')
+            elif mode == "illegal":
+                send('{"action":' + sys.argv[2] + "}")
+            else:
+                if mode == "flood":
+                    chunk = "flood " * 1000
+                    for _ in range(300):
+                        print(chunk, file=sys.stderr)
+                if mode == "deaf":
+                    # Closed before answering, so the harness's next write finds no reader.
+                    os.close(0)
+                send(json.dumps({"action": rng.choice(message["legal"])}))
+                if mode == "deaf":
+                    time.sleep(3600)
+        elif kind == "quit":
+            return
+
+
+if __name__ == "__main__":
+    main()

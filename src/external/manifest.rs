@@ -1,0 +1,243 @@
+//! Bot manifests (`bots/NAME.toml`): how to start a program that plays over the line protocol,
+//! and how long it may take. Read and checked before a run, so a broken manifest is refused with
+//! `file:line: message` (exit 2) and never becomes a game result.
+
+use crate::error::UsageError;
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// When the harness starts a fresh process.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Restart {
+    /// A new process for every game: no state can leak between games, so a bot that seeds its
+    /// generator once at start-up still gives the same results at any thread count.
+    #[default]
+    EveryGame,
+    /// One process plays game after game (`new_game` starts each), and is replaced only after
+    /// a fault: no start-up cost per game. Results stay thread-count independent only if the
+    /// bot resets itself on `new_game` (the games a process plays depend on scheduling).
+    OnFault,
+}
+
+/// The file as written. Unknown keys are refused.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ManifestFile {
+    name: String,
+    game: String,
+    command: String,
+    #[serde(default)]
+    args: Vec<String>,
+    dir: Option<PathBuf>,
+    #[serde(default = "default_move_ms")]
+    move_ms: u64,
+    #[serde(default = "default_startup_ms")]
+    startup_ms: u64,
+    #[serde(default)]
+    restart: Restart,
+    #[serde(default = "default_true")]
+    legal_actions: bool,
+    #[serde(default = "default_max_line_bytes")]
+    max_line_bytes: usize,
+    #[serde(default)]
+    transcript: bool,
+}
+
+fn default_move_ms() -> u64 {
+    1000
+}
+fn default_startup_ms() -> u64 {
+    5000
+}
+fn default_true() -> bool {
+    true
+}
+fn default_max_line_bytes() -> usize {
+    1 << 20
+}
+
+/// A checked manifest, with paths made absolute so the run does not depend on where a process
+/// is started from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Manifest {
+    /// The file it came from, for messages.
+    pub path: PathBuf,
+    /// The bot's label in results.
+    pub name: String,
+    /// The game's CLI name; a run of another game refuses the manifest.
+    pub game: String,
+    /// The program: absolute when the manifest gave a path (it contains `/`), else a name looked
+    /// up on `PATH` (`python3`).
+    pub command: PathBuf,
+    pub args: Vec<String>,
+    /// Working directory of the process: `dir` relative to the manifest's folder, by default the
+    /// manifest's folder itself.
+    pub dir: PathBuf,
+    /// Time allowed for each answer, from the request being written to the answer's newline.
+    pub move_limit: Duration,
+    /// Time allowed from the start of the process to its `ready` line.
+    pub startup_limit: Duration,
+    pub restart: Restart,
+    /// Whether `act` messages list the legal actions (off saves time for bots that build their
+    /// own).
+    pub legal_actions: bool,
+    /// Longest line the bot may write; a longer one loses the game (`illegal`).
+    pub max_line_bytes: usize,
+    /// Copy every protocol line, both ways, into the bot's log file (for debugging).
+    pub transcript: bool,
+}
+
+impl Manifest {
+    pub fn load(path: &Path) -> Result<Manifest, UsageError> {
+        let text = std::fs::read_to_string(path).map_err(|e| UsageError::File {
+            path: path.to_path_buf(),
+            line: 0,
+            message: format!("cannot read the bot manifest: {e}"),
+        })?;
+        Manifest::parse(path, &text)
+    }
+
+    pub fn parse(path: &Path, text: &str) -> Result<Manifest, UsageError> {
+        let error = |span: Option<std::ops::Range<usize>>, message: String| UsageError::File {
+            path: path.to_path_buf(),
+            line: span.map_or(1, |s| {
+                1 + text[..s.start.min(text.len())].matches('\n').count()
+            }),
+            message,
+        };
+        let raw: ManifestFile =
+            toml::from_str(text).map_err(|e| error(e.span(), e.message().trim().to_string()))?;
+        let invalid = |message: &str| error(None, message.to_string());
+        if raw.name.is_empty() || raw.name.contains([',', ' ', '#']) {
+            return Err(invalid(
+                "`name` must be non-empty, without spaces, commas or '#'",
+            ));
+        }
+        if raw.command.is_empty() {
+            return Err(invalid("`command` must name a program"));
+        }
+        if raw.move_ms == 0 || raw.startup_ms == 0 {
+            return Err(invalid("`move_ms` and `startup_ms` must be at least 1"));
+        }
+        if raw.max_line_bytes < 64 {
+            return Err(invalid("`max_line_bytes` must be at least 64"));
+        }
+        let folder = path
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let folder = std::path::absolute(folder).map_err(|e| invalid(&e.to_string()))?;
+        let command = if raw.command.contains('/') {
+            folder.join(&raw.command)
+        } else {
+            PathBuf::from(&raw.command)
+        };
+        Ok(Manifest {
+            path: path.to_path_buf(),
+            name: raw.name,
+            game: raw.game,
+            command,
+            args: raw.args,
+            dir: raw.dir.map_or_else(|| folder.clone(), |d| folder.join(d)),
+            move_limit: Duration::from_millis(raw.move_ms),
+            startup_limit: Duration::from_millis(raw.startup_ms),
+            restart: raw.restart,
+            legal_actions: raw.legal_actions,
+            max_line_bytes: raw.max_line_bytes,
+            transcript: raw.transcript,
+        })
+    }
+
+    /// Refuses a manifest written for another game.
+    pub fn check_game(&self, game: &str) -> Result<(), UsageError> {
+        if self.game == game {
+            Ok(())
+        } else {
+            Err(UsageError::Invalid(format!(
+                "bot manifest {} is for game '{}', not {game}",
+                self.path.display(),
+                self.game
+            )))
+        }
+    }
+}
+
+/// Where the manifest a bot token names lives, if it names one: a path ending in `.toml`, or a
+/// name that is not a built-in bot but has a registered manifest `bots/NAME.toml` (relative to
+/// the current folder).
+pub fn manifest_path(token: &str, is_built_in: impl Fn(&str) -> bool) -> Option<PathBuf> {
+    if token.ends_with(".toml") {
+        return Some(PathBuf::from(token));
+    }
+    let registered = Path::new("bots").join(format!("{token}.toml"));
+    (!is_built_in(token) && registered.is_file()).then_some(registered)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_and_paths_relative_to_the_manifest_folder() {
+        let m = Manifest::parse(
+            Path::new("/tmp/bots/x.toml"),
+            "name = \"x\"\ngame = \"some-game\"\ncommand = \"./run\"\n",
+        )
+        .unwrap();
+        assert_eq!(m.command, PathBuf::from("/tmp/bots/./run"));
+        assert_eq!(m.dir, PathBuf::from("/tmp/bots"));
+        assert_eq!(m.move_limit, Duration::from_millis(1000));
+        assert_eq!(m.restart, Restart::EveryGame);
+        assert!(m.legal_actions);
+        let on_path = Manifest::parse(
+            Path::new("/tmp/bots/y.toml"),
+            "name = \"y\"\ngame = \"some-game\"\ncommand = \"python3\"\nargs = [\"y.py\"]\n\
+             dir = \"sub\"\nrestart = \"on-fault\"\nmove_ms = 50\n",
+        )
+        .unwrap();
+        assert_eq!(on_path.command, PathBuf::from("python3"));
+        assert_eq!(on_path.dir, PathBuf::from("/tmp/bots/sub"));
+        assert_eq!(on_path.restart, Restart::OnFault);
+        assert_eq!(on_path.move_limit, Duration::from_millis(50));
+    }
+
+    #[test]
+    fn bad_manifests_name_the_line() {
+        let err = Manifest::parse(
+            Path::new("b.toml"),
+            "name = \"x\"\ngame = \"some-game\"\ncommand = \"c\"\nmove_sm = 3\n",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(err.starts_with("b.toml:4:"), "{err}");
+        assert!(err.contains("move_sm"), "{err}");
+        let err = Manifest::parse(Path::new("b.toml"), "name = \"x\"\ngame = \"some-game\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("command"), "{err}");
+        let m = Manifest::parse(
+            Path::new("b.toml"),
+            "name=\"x\"\ngame=\"some-game\"\ncommand=\"c\"",
+        )
+        .unwrap();
+        assert!(m.check_game("some-game").is_ok());
+        assert!(
+            m.check_game("other-game")
+                .unwrap_err()
+                .to_string()
+                .contains("for game 'some-game'")
+        );
+    }
+
+    #[test]
+    fn tokens_ending_in_toml_are_manifests_and_built_ins_stay_built_in() {
+        assert_eq!(
+            manifest_path("bots/x.toml", |_| false),
+            Some(PathBuf::from("bots/x.toml"))
+        );
+        assert_eq!(manifest_path("nice", |n| n == "nice"), None);
+        assert_eq!(manifest_path("no-such-manifest-here", |_| false), None);
+    }
+}

@@ -1,0 +1,17 @@
+//! Bots written in any language, run as child processes speaking a line-based JSON protocol
+//! over stdin and stdout (`docs/protocol.md`). A manifest says how to start one; the adapter
+//! makes it a [`crate::bot::Bot`] like any other, and its faults (a late, missing, unreadable
+//! or illegal answer, a process that dies or never starts) become game results. Names no game:
+//! each game describes its own wire form by implementing [`Wire`].
+
+mod adapter;
+mod log;
+mod maker;
+pub mod manifest;
+mod process;
+pub mod protocol;
+pub mod wire;
+
+pub use maker::ExternalMaker;
+pub use manifest::Manifest;
+pub use wire::Wire;

@@ -1,0 +1,424 @@
+//! One child process speaking lines on its stdin and stdout, which can never block the
+//! harness: both pipes are non-blocking and waited on with `poll(2)` against a deadline, on the
+//! thread that plays the game (no hand-off per move), and stderr is drained by a thread of its
+//! own into the bot's log, so a bot flooding it never stalls. Dropping a process ends it: `quit`,
+//! stdin closed, a short grace, then its whole process group is killed and the child reaped (no
+//! zombies, no orphans left holding pipes). Needs a Unix-like system; elsewhere every start
+//! fails, which loses the game as a `crash`.
+
+use super::log::BotLog;
+use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long a process may take to exit by itself once told to quit.
+const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// Longest stderr line kept in the log; the rest of the line is dropped.
+const MAX_STDERR_LINE: usize = 4096;
+
+/// Why no line came back.
+#[derive(Debug, PartialEq, Eq)]
+pub enum NoLine {
+    Timeout,
+    /// The process exited, closed a pipe, or could not be read or written.
+    Gone(String),
+    TooLong(usize),
+}
+
+/// What the stderr thread prefixes each line with: the game and seat the process plays now.
+pub type Context = Arc<Mutex<String>>;
+
+pub struct Process {
+    child: Child,
+    /// `None` once closed (quitting) or after a failed write.
+    stdin: Option<ChildStdin>,
+    stdout: ChildStdout,
+    /// Bytes queued for stdin that the pipe has not taken yet.
+    unsent: Vec<u8>,
+    /// Bytes read from stdout and not yet returned as lines.
+    read: Vec<u8>,
+    /// Length of the prefix of `read` known to hold no newline.
+    scanned: usize,
+    max_line: usize,
+    /// Stdout ended (or failed): why.
+    closed: Option<String>,
+    write_failed: Option<String>,
+    pub context: Context,
+}
+
+/// What to start and how.
+pub struct Launch<'a> {
+    pub command: &'a Path,
+    pub args: &'a [String],
+    pub dir: &'a Path,
+    pub max_line_bytes: usize,
+}
+
+impl Process {
+    /// Starts the program with piped stdio, in a process group of its own (so Ctrl-C reaches
+    /// the harness only, and a kill reaches anything the program started).
+    pub fn spawn(
+        launch: &Launch<'_>,
+        log: Arc<BotLog>,
+        context: Context,
+    ) -> std::io::Result<Process> {
+        let mut command = Command::new(launch.command);
+        command
+            .args(launch.args)
+            .current_dir(launch.dir)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command.spawn()?;
+        let stdin = child.stdin.take().expect("stdin is piped");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        // Detached: it ends when the pipe closes, which the kill guarantees.
+        let stderr_context = Arc::clone(&context);
+        std::thread::spawn(move || drain_stderr(stderr, &log, &stderr_context));
+        let process = Process {
+            child,
+            stdin: Some(stdin),
+            stdout,
+            unsent: Vec::new(),
+            read: Vec::new(),
+            scanned: 0,
+            max_line: launch.max_line_bytes,
+            closed: None,
+            write_failed: None,
+            context,
+        };
+        // Dropping the process on failure kills and reaps the child.
+        sys::set_nonblocking(process.stdin.as_ref().expect("just set"))?;
+        sys::set_nonblocking(&process.stdout)?;
+        Ok(process)
+    }
+
+    /// Queues bytes (whole lines) for the child's stdin and writes what the pipe takes now;
+    /// never blocks. The rest is written while waiting for an answer.
+    pub fn send(&mut self, bytes: Vec<u8>) {
+        if self.stdin.is_some() {
+            if self.unsent.is_empty() {
+                self.unsent = bytes;
+            } else {
+                self.unsent.extend_from_slice(&bytes);
+            }
+            self.flush_some();
+        }
+    }
+
+    /// The next stdout line, waiting at most `limit`.
+    pub fn receive(&mut self, limit: Duration) -> Result<String, NoLine> {
+        let deadline = Instant::now() + limit;
+        loop {
+            if let Some(line) = self.take_line()? {
+                return Ok(line);
+            }
+            if let Some(why) = &self.write_failed {
+                return Err(NoLine::Gone(format!("its stdin is closed ({why})")));
+            }
+            if let Some(why) = self.closed.clone() {
+                return Err(NoLine::Gone(self.exit_description(&why)));
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(NoLine::Timeout);
+            }
+            sys::wait(
+                &self.stdout,
+                self.stdin.as_ref().filter(|_| !self.unsent.is_empty()),
+                left,
+            );
+            self.flush_some();
+            self.read_some();
+        }
+    }
+
+    /// Writes queued bytes until the pipe is full; a failed write is kept for `receive`.
+    fn flush_some(&mut self) {
+        let Some(stdin) = self.stdin.as_mut() else {
+            return;
+        };
+        let mut written = 0;
+        while written < self.unsent.len() {
+            match stdin.write(&self.unsent[written..]) {
+                Ok(0) => break,
+                Ok(n) => written += n,
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == ErrorKind::WouldBlock => break,
+                Err(e) => {
+                    self.write_failed = Some(e.to_string());
+                    self.stdin = None;
+                    self.unsent.clear();
+                    return;
+                }
+            }
+        }
+        self.unsent.drain(..written);
+    }
+
+    /// Reads whatever stdout has now.
+    fn read_some(&mut self) {
+        let mut chunk = [0u8; 64 * 1024];
+        while self.closed.is_none() {
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => self.closed = Some("its output ended".to_string()),
+                Ok(n) => {
+                    self.read.extend_from_slice(&chunk[..n]);
+                    if self.read.len() > self.max_line {
+                        return; // enough to decide; `take_line` answers
+                    }
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == ErrorKind::WouldBlock => return,
+                Err(e) => self.closed = Some(format!("its output could not be read: {e}")),
+            }
+        }
+    }
+
+    /// The first complete line of `read` (without `\n` or a `\r` before it); invalid UTF-8 is
+    /// replaced, so it fails as JSON, not here.
+    fn take_line(&mut self) -> Result<Option<String>, NoLine> {
+        match self.read[self.scanned..].iter().position(|&b| b == b'\n') {
+            Some(offset) => {
+                let end = self.scanned + offset;
+                if end > self.max_line {
+                    return Err(NoLine::TooLong(self.max_line));
+                }
+                let mut line: Vec<u8> = self.read.drain(..=end).collect();
+                line.pop();
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                self.scanned = 0;
+                Ok(Some(String::from_utf8_lossy(&line).into_owned()))
+            }
+            None if self.read.len() > self.max_line => Err(NoLine::TooLong(self.max_line)),
+            None => {
+                self.scanned = self.read.len();
+                Ok(None)
+            }
+        }
+    }
+
+    /// Says how a process whose stdout ended went: its exit status if it exits within the
+    /// grace period (it is then reaped), else that it is still running.
+    fn exit_description(&mut self, why: &str) -> String {
+        let deadline = Instant::now() + QUIT_GRACE;
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return format!("it exited ({status}) after {why}"),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                _ => return format!("{why}, and it still runs"),
+            }
+        }
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            self.send(b"{\"type\":\"quit\"}\n".to_vec());
+            self.stdin = None;
+            // Wait for stdout to end: the polite exit.
+            let deadline = Instant::now() + QUIT_GRACE;
+            while self.closed.is_none() {
+                self.read.clear();
+                self.read_some();
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    break;
+                }
+                if self.closed.is_none() {
+                    sys::wait(&self.stdout, None, left);
+                }
+            }
+            // The leader is not reaped yet, so its group id cannot have been reused.
+            sys::kill_group(&mut self.child);
+        }
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(unix)]
+mod sys {
+    use std::os::fd::AsRawFd;
+    use std::process::{Child, ChildStdin, ChildStdout};
+    use std::time::Duration;
+
+    pub fn set_nonblocking(fd: &impl AsRawFd) -> std::io::Result<()> {
+        let fd = fd.as_raw_fd();
+        // SAFETY: fcntl on a descriptor this process owns; no memory is passed.
+        let flags = unsafe { libc::fcntl(fd, libc::F_GETFL) };
+        // SAFETY: as above.
+        if flags < 0 || unsafe { libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) } < 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+        Ok(())
+    }
+
+    /// Sleeps until stdout is readable (or closed), stdin writable when given, or `timeout`.
+    pub fn wait(stdout: &ChildStdout, stdin: Option<&ChildStdin>, timeout: Duration) {
+        let mut fds = [
+            libc::pollfd {
+                fd: stdout.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: stdin.map_or(-1, AsRawFd::as_raw_fd),
+                events: libc::POLLOUT,
+                revents: 0,
+            },
+        ];
+        // Rounded up, so a wait never ends just before its deadline and spins.
+        let millis = timeout.as_micros().div_ceil(1000).min(i32::MAX as u128) as libc::c_int;
+        // SAFETY: `fds` is a valid array of two pollfd for the duration of the call; a
+        // negative fd is ignored by poll(2).
+        unsafe {
+            libc::poll(fds.as_mut_ptr(), 2, millis);
+        }
+    }
+
+    pub fn kill_group(child: &mut Child) {
+        if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+            // SAFETY: kill(2) with a negative pid signals that process group; no memory.
+            unsafe {
+                libc::kill(-pid, libc::SIGKILL);
+            }
+        }
+        let _ = child.kill();
+    }
+}
+
+#[cfg(not(unix))]
+mod sys {
+    use std::process::{Child, ChildStdin, ChildStdout};
+    use std::time::Duration;
+
+    pub fn set_nonblocking<T>(_: &T) -> std::io::Result<()> {
+        Err(std::io::Error::new(
+            std::io::ErrorKind::Unsupported,
+            "external bots need a Unix-like system",
+        ))
+    }
+
+    pub fn wait(_: &ChildStdout, _: Option<&ChildStdin>, timeout: Duration) {
+        std::thread::sleep(timeout.min(Duration::from_millis(1)));
+    }
+
+    pub fn kill_group(child: &mut Child) {
+        let _ = child.kill();
+    }
+}
+
+/// Copies stderr into the log line by line, keeping at most [`MAX_STDERR_LINE`] bytes of each,
+/// and always reading on so the child never blocks on a full pipe.
+fn drain_stderr(stderr: impl Read, log: &BotLog, context: &Context) {
+    let mut reader = BufReader::new(stderr);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let read = reader
+            .by_ref()
+            .take(MAX_STDERR_LINE as u64)
+            .read_until(b'\n', &mut line);
+        match read {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let cut = line.last() != Some(&b'\n');
+        let text = String::from_utf8_lossy(&line);
+        let context = context.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        log.line(&context, text.trim_end_matches(['\n', '\r']));
+        if cut && !skip_line(&mut reader) {
+            return;
+        }
+    }
+}
+
+/// Reads past the end of the current line without keeping it; `false` at the end of input.
+fn skip_line(reader: &mut impl BufRead) -> bool {
+    loop {
+        let buffer = match reader.fill_buf() {
+            Ok([]) | Err(_) => return false,
+            Ok(buffer) => buffer,
+        };
+        match buffer.iter().position(|&b| b == b'\n') {
+            Some(end) => {
+                reader.consume(end + 1);
+                return true;
+            }
+            None => {
+                let all = buffer.len();
+                reader.consume(all);
+            }
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn start(command: &str, args: &[&str], max_line_bytes: usize) -> Process {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        let launch = Launch {
+            command: Path::new(command),
+            args: &args,
+            dir: Path::new("."),
+            max_line_bytes,
+        };
+        Process::spawn(
+            &launch,
+            Arc::new(BotLog::discard()),
+            Arc::new(Mutex::new(String::new())),
+        )
+        .expect("a POSIX shell tool")
+    }
+
+    #[test]
+    fn lines_come_back_whole_in_order_and_a_carriage_return_is_dropped() {
+        let mut cat = start("cat", &[], 1024);
+        cat.send(b"one\r\ntwo\nthr".to_vec());
+        cat.send(b"ee\n".to_vec());
+        let limit = Duration::from_secs(5);
+        assert_eq!(cat.receive(limit), Ok("one".to_string()));
+        assert_eq!(cat.receive(limit), Ok("two".to_string()));
+        assert_eq!(cat.receive(limit), Ok("three".to_string()));
+    }
+
+    #[test]
+    fn a_process_that_reads_nothing_never_blocks_the_sender() {
+        let mut sleeper = start("sleep", &["30"], 1024);
+        // Far more than a pipe holds: queued, not blocking.
+        sleeper.send(vec![b'x'; 4 << 20]);
+        assert_eq!(
+            sleeper.receive(Duration::from_millis(50)),
+            Err(NoLine::Timeout)
+        );
+    }
+
+    #[test]
+    fn over_long_lines_and_ended_output_are_reported() {
+        let mut cat = start("cat", &[], 100);
+        cat.send(vec![b'y'; 1000]);
+        assert_eq!(
+            cat.receive(Duration::from_secs(5)),
+            Err(NoLine::TooLong(100))
+        );
+        let mut done = start("sh", &["-c", "echo bye; exit 7"], 100);
+        assert_eq!(done.receive(Duration::from_secs(5)), Ok("bye".to_string()));
+        match done.receive(Duration::from_secs(5)) {
+            Err(NoLine::Gone(why)) => assert!(why.contains("exit status: 7"), "{why}"),
+            other => panic!("expected the exit, got {other:?}"),
+        }
+    }
+}

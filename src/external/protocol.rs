@@ -1,0 +1,100 @@
+//! The line protocol, version [`VERSION`] (documented in `docs/protocol.md`): one compact JSON
+//! object per line both ways. The harness writes `hello`, `new_game`, `played`, `act`,
+//! `game_over` and `quit`; a bot writes `ready` once and one answer per `act`.
+
+use super::wire::Wire;
+use crate::game::Seat;
+use crate::outcome::Outcome;
+use serde_json::{Value, json};
+
+/// Bumped whenever a message changes shape; bots can refuse a version they do not know.
+pub const VERSION: u32 = 1;
+
+/// Sent once when a process starts; the bot answers `{"type":"ready"}`.
+pub fn hello(bot: &str) -> String {
+    line(&json!({"type": "hello", "protocol": VERSION, "bot": bot}))
+}
+
+/// Starts a game for the process: the configured game, the seat it plays, its seed (under
+/// 2^53, exact in every JSON reader) and what is fixed for the whole game.
+pub fn new_game<G: Wire>(game: &G, seat: Seat, seed: u64, game_index: u64) -> String {
+    let info = game.info();
+    let options: serde_json::Map<String, Value> = info
+        .options
+        .iter()
+        .map(|(name, value)| ((*name).to_string(), Value::from(value.as_str())))
+        .collect();
+    line(&json!({
+        "type": "new_game",
+        "game": info.name,
+        "rules": info.rules,
+        "options": options,
+        "seats": info.seats,
+        "seat": seat,
+        "seed": seed,
+        "game_index": game_index,
+        "setup": game.wire_setup(),
+    }))
+}
+
+/// An action about to be applied, as `seat` may see it.
+pub fn played<G: Wire>(game: &G, seat: Seat, actor: Seat, action: &G::Action) -> String {
+    line(&json!({
+        "type": "played",
+        "seat": actor,
+        "action": game.wire_observed(seat, actor, action),
+    }))
+}
+
+/// A request for one action: the seat's view and, when asked for, its legal actions.
+pub fn act<G: Wire>(game: &G, view: &G::View, legal: Option<&[G::Action]>) -> String {
+    let mut message = json!({"type": "act", "view": game.wire_view(view)});
+    if let Some(legal) = legal {
+        message["legal"] = legal.iter().map(|a| game.wire_action(a)).collect();
+    }
+    line(&message)
+}
+
+/// The end of a game, however it ended.
+pub fn game_over(outcome: &Outcome) -> String {
+    line(&json!({
+        "type": "game_over",
+        "scores": outcome.scores,
+        "ranks": outcome.ranks,
+        "termination": outcome.termination.as_str(),
+        "culprit": outcome.culprit,
+    }))
+}
+
+/// Checks the bot's first line is `{"type":"ready", …}`.
+pub fn parse_ready(line: &str) -> Result<(), String> {
+    let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON ({e})"))?;
+    match value.get("type").and_then(Value::as_str) {
+        Some("ready") => Ok(()),
+        _ => Err("not {\"type\":\"ready\"}".to_string()),
+    }
+}
+
+/// Reads an answer `{"action": …}` (other keys are ignored, for the bot's own notes).
+pub fn parse_answer<G: Wire>(game: &G, line: &str) -> Result<G::Action, String> {
+    let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON ({e})"))?;
+    let action = value
+        .get("action")
+        .ok_or_else(|| "no \"action\" field".to_string())?;
+    game.parse_action(action)
+}
+
+/// A short quote of what a bot wrote, for fault messages.
+pub fn quote(line: &str) -> String {
+    const MAX: usize = 120;
+    match line.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &line[..cut]),
+        None => line.to_string(),
+    }
+}
+
+fn line(value: &Value) -> String {
+    let mut text = value.to_string();
+    text.push('\n');
+    text
+}

@@ -1,0 +1,440 @@
+//! Bots outside the harness, through the real binary: the example C and Python players of
+//! `bots/examples/` (the C one built here with `cc`), every fault kind adjudicated and counted,
+//! bit-identical results at any thread count, and manifests refused before a run.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+fn tourney() -> Command {
+    let mut command = Command::cargo_bin("tourney").expect("the binary is built");
+    command.current_dir(root());
+    command
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn examples() -> PathBuf {
+    root().join("bots/examples")
+}
+
+/// Builds `bots/examples/random.c` into `dir` with the system C compiler.
+fn build_c_random(dir: &Path) -> PathBuf {
+    let binary = dir.join("random");
+    let status = std::process::Command::new("cc")
+        .args(["-O2", "-Wall", "-Werror", "-o"])
+        .arg(&binary)
+        .arg(examples().join("random.c"))
+        .status()
+        .expect("a C compiler (cc) is installed");
+    assert!(status.success(), "random.c compiles without warnings");
+    binary
+}
+
+/// Writes a manifest into `dir` and returns its path.
+fn manifest(
+    dir: &Path,
+    name: &str,
+    game: &str,
+    command: &Path,
+    args: &[&str],
+    extra: &str,
+) -> PathBuf {
+    let args: Vec<String> = args.iter().map(|a| format!("{a:?}")).collect();
+    let path = dir.join(format!("{name}.toml"));
+    fs::write(
+        &path,
+        format!(
+            "name = \"{name}\"\ngame = \"{game}\"\ncommand = {:?}\nargs = [{}]\n{extra}\n",
+            command.display().to_string(),
+            args.join(", ")
+        ),
+    )
+    .unwrap();
+    path
+}
+
+/// `games.csv` as rows of (bot, termination, fault) per seat, in file order.
+fn seats(out: &Path) -> Vec<(String, String, String)> {
+    let text = fs::read_to_string(out.join("games.csv")).unwrap();
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let cells: Vec<&str> = line.split(',').collect();
+            (
+                cells[5].to_string(),
+                cells[8].to_string(),
+                cells[10].to_string(),
+            )
+        })
+        .collect()
+}
+
+fn summary(out: &Path) -> Value {
+    serde_json::from_str(&fs::read_to_string(out.join("summary.json")).unwrap()).unwrap()
+}
+
+fn run(out: &Path, args: &[&str]) {
+    tourney()
+        .args(["run", "--quiet", "--no-plots", "--out"])
+        .arg(out)
+        .args(args)
+        .assert()
+        .success();
+}
+
+#[test]
+fn the_c_and_python_example_players_play_ticket_to_ride_and_labyrinth_without_faults() {
+    let dir = tempfile::tempdir().unwrap();
+    let binary = build_c_random(dir.path());
+    for (game, options) in [
+        ("t2r", vec!["--map", "small"]),
+        ("labyrinth", vec!["--option", "size=7x7"]),
+    ] {
+        let c = manifest(dir.path(), &format!("{game}-c"), game, &binary, &[], "");
+        let python = examples().join(format!("{game}-random-py.toml"));
+        let mut players = vec![
+            (c.display().to_string(), format!("{game}-c")),
+            (python.display().to_string(), format!("{game}-random-py")),
+        ];
+        if game == "t2r" {
+            let claimer = examples().join("t2r-claimer-py.toml");
+            players.push((claimer.display().to_string(), "t2r-claimer-py".to_string()));
+        }
+        for (bot, label) in players {
+            let out = dir.path().join(format!("out-{label}"));
+            let mut args = vec!["--game", game, "--bots", &format!("random,{bot}")]
+                .into_iter()
+                .map(str::to_string)
+                .collect::<Vec<_>>();
+            args.extend(["--games", "6", "--threads", "2"].map(str::to_string));
+            args.extend(options.iter().map(|o| o.to_string()));
+            let args: Vec<&str> = args.iter().map(String::as_str).collect();
+            run(&out, &args);
+            let rows = seats(&out);
+            assert_eq!(rows.len(), 12, "{label}: 6 games of 2 seats");
+            assert_eq!(rows.iter().filter(|r| r.0 == label).count(), 6, "{label}");
+            for (bot, termination, fault) in &rows {
+                assert!(
+                    termination != "illegal" && termination != "crash" && termination != "timeout",
+                    "{label}: {bot} lost by {termination}"
+                );
+                assert_eq!(fault, "0");
+            }
+            assert!(out.join("logs").join(format!("{label}.log")).is_file());
+        }
+    }
+}
+
+#[test]
+fn results_are_bit_identical_at_any_thread_count_and_under_either_restart_policy() {
+    let dir = tempfile::tempdir().unwrap();
+    let binary = build_c_random(dir.path());
+    let reused = manifest(
+        dir.path(),
+        "c-reused",
+        "t2r",
+        &binary,
+        &[],
+        "restart = \"on-fault\"",
+    );
+    let fresh = manifest(
+        dir.path(),
+        "c-fresh",
+        "t2r",
+        &binary,
+        &[],
+        "restart = \"every-game\"",
+    );
+    let mut tables = Vec::new();
+    for (bot, threads) in [(&reused, "1"), (&reused, "3"), (&fresh, "2")] {
+        let out = dir.path().join(format!("out-{threads}"));
+        let bots = format!("nice,{}", bot.display());
+        run(
+            &out,
+            &[
+                "--bots",
+                &bots,
+                "--games",
+                "24",
+                "--map",
+                "small",
+                "--threads",
+                threads,
+            ],
+        );
+        let csv = fs::read_to_string(out.join("games.csv")).unwrap();
+        tables.push(csv.replace("c-fresh", "c-reused"));
+    }
+    assert_eq!(tables[0], tables[1], "1 vs 3 threads");
+    assert_eq!(
+        tables[0], tables[2],
+        "a process per game vs reused processes"
+    );
+}
+
+/// One fault kind: the double's seat loses every game with `expected`, the fault column marks
+/// it, the message says why, and the per-bot counts of `summary.json` and `report.md` agree.
+fn adjudicates(mode_args: &[&str], extra: &str, expected: &str, message: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let python = PathBuf::from("python3");
+    let mut args = vec![examples().join("doubles/fault.py").display().to_string()];
+    args.extend(mode_args.iter().map(|a| a.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let double = manifest(
+        dir.path(),
+        "double",
+        "t2r",
+        &python,
+        &args,
+        &format!("move_ms = 300\n{extra}"),
+    );
+    let out = dir.path().join("out");
+    let bots = format!("random,{}", double.display());
+    run(
+        &out,
+        &[
+            "--bots",
+            &bots,
+            "--games",
+            "4",
+            "--map",
+            "small",
+            "--threads",
+            "2",
+        ],
+    );
+    let rows = seats(&out);
+    assert_eq!(rows.len(), 8);
+    for (bot, termination, fault) in &rows {
+        assert_eq!(termination, expected, "{mode_args:?}");
+        assert_eq!(
+            fault == "1",
+            bot == "double",
+            "{mode_args:?}: the fault is the double's"
+        );
+    }
+    let summary = summary(&out);
+    let double = summary["per_bot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["bot"] == "double")
+        .unwrap();
+    let example = double["fault_examples"][0].as_str().unwrap();
+    assert!(
+        example.contains(message),
+        "{mode_args:?}: '{example}' lacks '{message}'"
+    );
+    let key = match expected {
+        "timeout" => "timeouts",
+        "crash" => "crashes",
+        other => other,
+    };
+    assert_eq!(double[key], 4, "{mode_args:?}: {double}");
+    assert_eq!(summary["terminations"][expected], 4);
+    let report = fs::read_to_string(out.join("report.md")).unwrap();
+    let row = match expected {
+        "crash" => "| double | 4 | 4 | 0 | 0 |",
+        "illegal" => "| double | 4 | 0 | 4 | 0 |",
+        _ => "| double | 4 | 0 | 0 | 4 |",
+    };
+    assert!(report.contains(row), "{mode_args:?}: report lacks {row}");
+    assert_no_process_left(dir.path());
+}
+
+/// No process started from `dir` is still running (or left as a zombie of the harness, which
+/// has exited anyway): every double was killed and reaped.
+fn assert_no_process_left(dir: &Path) {
+    let marker = dir.display().to_string();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            assert!(
+                !cmdline.contains(&marker),
+                "still running after the run: {cmdline}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_bot_that_never_answers_loses_by_timeout() {
+    adjudicates(&["sleep"], "", "timeout", "no answer within 300 ms");
+}
+
+#[test]
+fn a_bot_that_exits_loses_by_crash() {
+    adjudicates(&["die"], "", "crash", "exit status: 3");
+}
+
+#[test]
+fn a_bot_that_closes_its_output_loses_by_crash() {
+    adjudicates(&["close"], "", "crash", "its output ended");
+}
+
+#[test]
+fn a_bot_that_closes_its_input_loses_by_crash() {
+    adjudicates(&["deaf"], "", "crash", "its stdin is closed");
+}
+
+#[test]
+fn a_bot_that_prints_garbage_loses_by_illegal() {
+    adjudicates(&["garbage"], "", "illegal", "not JSON");
+}
+
+#[test]
+fn an_over_long_answer_loses_by_illegal() {
+    adjudicates(
+        &["long"],
+        "max_line_bytes = 65536",
+        "illegal",
+        "longer than 65536 bytes",
+    );
+}
+
+#[test]
+fn a_well_formed_illegal_action_loses_by_illegal() {
+    // Passing is never legal while tickets are to be kept.
+    adjudicates(&["illegal", r#"{"kind":"pass"}"#], "", "illegal", "Pass");
+}
+
+#[test]
+fn a_bot_that_never_says_ready_loses_by_crash() {
+    adjudicates(
+        &["silent"],
+        "startup_ms = 300",
+        "crash",
+        "did not say ready within 300 ms",
+    );
+}
+
+#[test]
+fn a_program_that_cannot_start_loses_by_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let missing = dir.path().join("no-such-program");
+    let double = manifest(dir.path(), "double", "t2r", &missing, &[], "");
+    let out = dir.path().join("out");
+    let bots = format!("random,{}", double.display());
+    run(&out, &["--bots", &bots, "--games", "2", "--map", "small"]);
+    let rows = seats(&out);
+    assert!(rows.iter().all(|r| r.1 == "crash"));
+    let double = &summary(&out)["per_bot"][1];
+    assert_eq!(double["crashes"], 2);
+    assert!(
+        double["fault_examples"][0]
+            .as_str()
+            .unwrap()
+            .contains("cannot start")
+    );
+}
+
+#[test]
+fn a_bot_flooding_stderr_plays_on_and_its_log_is_capped() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = examples().join("doubles/fault.py").display().to_string();
+    let double = manifest(
+        dir.path(),
+        "flood",
+        "t2r",
+        Path::new("python3"),
+        &[&script, "flood"],
+        "move_ms = 5000",
+    );
+    let out = dir.path().join("out");
+    let bots = format!("random,{}", double.display());
+    run(&out, &["--bots", &bots, "--games", "2", "--map", "small"]);
+    assert!(
+        seats(&out).iter().all(|r| r.2 == "0"),
+        "flooding is no fault"
+    );
+    let log = out.join("logs/flood.log");
+    let size = fs::metadata(&log).unwrap().len();
+    assert!(size <= 16 << 20, "log capped, got {size} bytes");
+    let head = fs::read_to_string(&log).unwrap();
+    assert!(head.starts_with("[game "), "lines say which game and seat");
+    assert!(head.contains("flood flood"));
+}
+
+#[test]
+fn scenario_files_accept_manifests_like_built_in_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = examples().join("t2r-random-py.toml");
+    let scenario = dir.path().join("s.toml");
+    fs::write(
+        &scenario,
+        format!(
+            "game = \"t2r\"\noptions = {{ map = \"small\" }}\nbots = [\"random\", {:?}, \
+             {{ bot = {:?}, name = \"py-2\" }}]\ngames = 2\nseed = 3\n",
+            python.display().to_string(),
+            python.display().to_string()
+        ),
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    tourney()
+        .args(["run", "--quiet", "--no-plots", "--out"])
+        .arg(&out)
+        .arg(&scenario)
+        .assert()
+        .success();
+    let bots: Vec<String> = seats(&out).into_iter().map(|r| r.0).collect();
+    assert!(bots.contains(&"t2r-random-py".to_string()));
+    assert!(bots.contains(&"py-2".to_string()));
+}
+
+#[test]
+fn broken_manifests_are_refused_before_the_run_with_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("typo.toml");
+    fs::write(
+        &typo,
+        "name = \"x\"\ngame = \"t2r\"\ncommand = \"c\"\nmove_sm = 5\n",
+    )
+    .unwrap();
+    let labyrinth = examples().join("labyrinth-random-py.toml");
+    for (bot, message) in [
+        (typo.display().to_string(), "typo.toml:4:".to_string()),
+        (
+            labyrinth.display().to_string(),
+            "is for game 'labyrinth', not t2r".to_string(),
+        ),
+        (
+            dir.path().join("missing.toml").display().to_string(),
+            "cannot read the bot manifest".to_string(),
+        ),
+    ] {
+        tourney()
+            .args(["run", "--games", "2", "--bots"])
+            .arg(format!("random,{bot}"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn a_manifest_listed_twice_gets_two_labels() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = examples().join("t2r-random-py.toml").display().to_string();
+    let out = dir.path().join("out");
+    run(
+        &out,
+        &[
+            "--bots",
+            &format!("{python},{python}"),
+            "--games",
+            "2",
+            "--map",
+            "small",
+        ],
+    );
+    let mut bots: Vec<String> = seats(&out).into_iter().map(|r| r.0).collect();
+    bots.sort();
+    bots.dedup();
+    assert_eq!(bots, ["t2r-random-py", "t2r-random-py#2"]);
+}
