@@ -5,7 +5,8 @@
 //! ranks, termination) and [`seed`] (every random stream of a run). Games live in
 //! [`games`], one folder each with their bots. [`runner`] plays fixtures in parallel,
 //! [`stats`] turns results into ratings and intervals, [`report`] writes them out, and [`app`]
-//! is the only place that knows both the game registry and the runner.
+//! is the only place that knows both the game registry and the runner. [`serve`] speaks the
+//! contest server's TCP protocol, so the contest's C clients play `tourney`'s bots.
 
 pub mod app;
 pub mod bot;
@@ -18,5 +19,6 @@ pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod seed;
+pub mod serve;
 pub mod stats;
 pub mod summary;

@@ -2,12 +2,15 @@
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
 use super::report::ReportSettings;
+use crate::bot::Params;
 use crate::cli::{MatchArgs, RunArgs};
 use crate::error::UsageError;
 use crate::games::{self, GameConfig, GameEntry};
 use crate::scenario::{BotChoice, Format, Scenario};
 use crate::seed::DEFAULT_MASTER_SEED;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Games per pairing when neither the command line nor a scenario says.
 pub const DEFAULT_GAMES: u64 = 1000;
@@ -27,6 +30,17 @@ pub struct RunPlan {
     pub quiet: bool,
     /// Statistics options and whether to draw plots.
     pub report: ReportSettings,
+    /// Where `cgs:NAME` clients connect (`--serve`); `None` without such bots.
+    pub serve: Option<ServePlan>,
+}
+
+/// The contest-protocol listener of a run with `cgs:NAME` bots.
+#[derive(Clone, Debug)]
+pub struct ServePlan {
+    pub host: String,
+    pub port: u16,
+    pub move_timeout: Duration,
+    pub wait: Duration,
 }
 
 impl RunPlan {
@@ -43,6 +57,7 @@ impl RunPlan {
                 plan.labels().join(", ")
             )));
         }
+        plan.serve = serve_plan(args, &mut plan)?;
         plan.out_dir = Some(
             args.out
                 .clone()
@@ -84,11 +99,7 @@ impl RunPlan {
             config.options.insert("map".to_string(), map.clone());
         }
         let (bots, format) = if !args.bots.is_empty() {
-            let bots: Vec<BotChoice> = args
-                .bots
-                .iter()
-                .map(|b| BotChoice::named(b.trim()))
-                .collect();
+            let bots: Vec<BotChoice> = args.bots.iter().map(|b| bot_choice(b.trim())).collect();
             (unique_labels(bots), Format::RoundRobin)
         } else if let Some(s) = scenario {
             (s.bots.clone(), s.format)
@@ -145,6 +156,7 @@ impl RunPlan {
             out_dir: None,
             quiet: false,
             report: ReportSettings::default(),
+            serve: None,
         })
     }
 
@@ -153,12 +165,66 @@ impl RunPlan {
     }
 }
 
+/// `cgs:NAME` is a seat played by the contest client named NAME, connected through `--serve`
+/// (the hidden `cgs` bot with the parameter `client = NAME`); any other name is a bot's.
+fn bot_choice(text: &str) -> BotChoice {
+    match text.strip_prefix("cgs:") {
+        Some(client) => BotChoice {
+            label: text.to_string(),
+            bot: "cgs".to_string(),
+            params: Params(BTreeMap::from([("client".to_string(), client.to_string())])),
+        },
+        None => BotChoice::named(text),
+    }
+}
+
+/// `--serve` and its timings, checked against the `cgs:` bots. Two client seats in one game
+/// could each hold one client's connection while waiting for the other's, so a run with more
+/// than one plays its games one at a time (results do not depend on threads).
+fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, UsageError> {
+    let clients = plan.bots.iter().filter(|b| b.bot == "cgs").count();
+    let Some(port) = args.serve else {
+        return match clients {
+            0 => Ok(None),
+            _ => Err(UsageError::Invalid(
+                "cgs:NAME bots are contest clients that connect to this run: add --serve PORT"
+                    .into(),
+            )),
+        };
+    };
+    if clients == 0 {
+        return Err(UsageError::Invalid(
+            "--serve is for contest clients: list them as cgs:NAME in --bots".into(),
+        ));
+    }
+    let seconds = |value: f64, flag: &str| {
+        Duration::try_from_secs_f64(value)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| {
+                UsageError::Invalid(format!("{flag} must be a positive number of seconds"))
+            })
+    };
+    if clients > 1 {
+        plan.threads = 1;
+    }
+    Ok(Some(ServePlan {
+        host: args.serve_host.clone(),
+        port,
+        move_timeout: seconds(args.serve_timeout, "--serve-timeout")?,
+        wait: seconds(args.serve_wait, "--serve-wait")?,
+    }))
+}
+
 /// A bot listed twice on the command line gets `#2`, `#3`… so every label names one bot.
 fn unique_labels(mut bots: Vec<BotChoice>) -> Vec<BotChoice> {
     for i in 1..bots.len() {
-        let copies = bots[..i].iter().filter(|b| b.bot == bots[i].bot).count();
+        let copies = bots[..i]
+            .iter()
+            .filter(|b| b.bot == bots[i].bot && b.params == bots[i].params)
+            .count();
         if copies > 0 {
-            bots[i].label = format!("{}#{}", bots[i].bot, copies + 1);
+            bots[i].label = format!("{}#{}", bots[i].label, copies + 1);
         }
     }
     bots

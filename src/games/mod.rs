@@ -177,6 +177,16 @@ pub fn all() -> Vec<GameEntry> {
     ]
 }
 
+/// `tourney serve` for the games whose contest clients speak the contest server's protocol
+/// (`shared/protocols/cgs-wire.md`); `None` for the others.
+pub fn cgs_server(name: &str) -> Option<crate::serve::ServeFn> {
+    match name {
+        t2r::TicketToRide::NAME => Some(crate::serve::training::serve::<t2r::TicketToRide>),
+        labyrinth::Labyrinth::NAME => Some(crate::serve::training::serve::<labyrinth::Labyrinth>),
+        _ => None,
+    }
+}
+
 /// Finds a game by its CLI name.
 pub fn find(name: &str) -> Result<GameEntry, UsageError> {
     let games = all();

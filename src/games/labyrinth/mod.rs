@@ -10,6 +10,7 @@
 pub mod action;
 pub mod board;
 pub mod bots;
+mod cgs_wire;
 mod engine;
 pub mod generator;
 pub mod reach;

@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod bots;
+mod cgs_wire;
 mod engine;
 pub mod maps;
 mod resample;

@@ -1,0 +1,62 @@
+//! Connections waiting for their next tournament game, by client name. A game takes the
+//! oldest waiting connection of the name it needs; clients that reconnect for every game, as
+//! the contest's programs do, simply queue up again.
+
+use super::command::NOT_READY;
+use super::connection::Connection;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+#[derive(Default)]
+pub struct Broker {
+    waiting: Mutex<BTreeMap<String, VecDeque<Connection>>>,
+    arrived: Condvar,
+}
+
+impl Broker {
+    fn lock(&self) -> MutexGuard<'_, BTreeMap<String, VecDeque<Connection>>> {
+        // A thread that panicked while holding the lock left the map whole: keep serving.
+        self.waiting.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A connection that sent `WAIT_GAME` and waits for a game.
+    pub fn park(&self, conn: Connection) {
+        self.lock()
+            .entry(conn.name.clone())
+            .or_default()
+            .push_back(conn);
+        self.arrived.notify_all();
+    }
+
+    /// The oldest live connection of `name`, waiting up to `wait` for one. Connections that
+    /// closed or spoke out of turn while waiting are dropped on the way.
+    pub fn take(&self, name: &str, wait: Duration) -> Option<Connection> {
+        let deadline = Instant::now() + wait;
+        let mut waiting = self.lock();
+        loop {
+            while let Some(conn) = waiting.get_mut(name).and_then(VecDeque::pop_front) {
+                if conn.is_idle() {
+                    return Some(conn);
+                }
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            waiting = self
+                .arrived
+                .wait_timeout(waiting, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    /// Sends `NOT_READY` to every waiting connection, as CGS does every few seconds, and drops
+    /// those whose write fails: that is how a client that gave up is noticed (§4.3).
+    pub fn ping(&self) {
+        for queue in self.lock().values_mut() {
+            queue.retain_mut(|conn| conn.send(&[NOT_READY]).is_ok());
+        }
+    }
+}

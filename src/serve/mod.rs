@@ -1,0 +1,31 @@
+//! `tourney serve` and `tourney run --serve`: the Coding Game Server's own TCP protocol
+//! (`shared/protocols/cgs-wire.md`), so the contest's C clients, built with the unchanged
+//! client library, play `tourney`'s bots. Never names a game: a game that speaks the protocol
+//! implements [`wire::CgsWire`] in its own folder.
+//!
+//! Pieces: `connection` (frames out, commands in, one write per reply, Nagle off), `command`
+//! (commands, requests and the server's fixed texts), `lobby` (handshake and requests, a
+//! thread per connection), `session` (one game on one connection), `client` (a session as a
+//! [`crate::bot::Bot`]), `training` (games against built-in bots) and `tournament` (seats of
+//! a run played by connected clients, through the `broker`).
+
+mod broker;
+pub mod client;
+pub mod command;
+pub mod connection;
+mod lobby;
+mod session;
+pub mod tournament;
+pub mod training;
+pub mod wire;
+
+pub use client::client_entry;
+pub use training::{ServeFn, ServeSettings};
+
+use std::net::TcpListener;
+
+/// Listens on IPv4 (the client library connects over `AF_INET` only, §1.1). Port 0 picks a
+/// free port; the caller prints the one it got.
+fn bind(host: &str, port: u16) -> std::io::Result<TcpListener> {
+    TcpListener::bind((host, port))
+}
