@@ -165,6 +165,9 @@ impl RunPlan {
     }
 }
 
+/// The rule set, in every game that has one, that reproduces the contest server.
+const CONTEST_RULES: &str = "cgs";
+
 /// `cgs:NAME` is a seat played by the contest client named NAME, connected through `--serve`
 /// (the hidden `cgs` bot with the parameter `client = NAME`); any other name is a bot's.
 fn bot_choice(text: &str) -> BotChoice {
@@ -205,6 +208,22 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
                 UsageError::Invalid(format!("{flag} must be a positive number of seconds"))
             })
     };
+    if games::cgs_server(plan.game.name).is_none() {
+        return Err(UsageError::Invalid(format!(
+            "{} has no contest-server protocol; cgs:NAME clients play t2r and labyrinth",
+            plan.game.name
+        )));
+    }
+    // The clients were written for the contest server's game.
+    match plan.config.rules.as_deref() {
+        None => plan.config.rules = Some(CONTEST_RULES.to_string()),
+        Some(CONTEST_RULES) => {}
+        Some(other) => {
+            return Err(UsageError::Invalid(format!(
+                "cgs:NAME clients play the contest's rule set '{CONTEST_RULES}', not '{other}'"
+            )));
+        }
+    }
     if clients > 1 {
         plan.threads = 1;
     }
