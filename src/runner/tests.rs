@@ -226,7 +226,18 @@ impl Bot<Race> for Deaf {
     }
 }
 
-static BOTS: [BotEntry<Race>; 6] = [
+/// Never shows up: fails at the start of every game.
+struct Absent;
+impl Bot<Race> for Absent {
+    fn act(&mut self, _: &Race, _: &RaceView) -> RaceAction {
+        unreachable!("a bot whose begin failed is never asked to act")
+    }
+    fn begin(&mut self, _: &Race, _: Seat, _: &RaceState) -> Result<(), BotFailure> {
+        Err(BotFailure::new(Termination::Timeout, "never connected"))
+    }
+}
+
+static BOTS: [BotEntry<Race>; 7] = [
     BotEntry {
         name: "fair",
         summary: "random",
@@ -262,6 +273,12 @@ static BOTS: [BotEntry<Race>; 6] = [
         summary: "panics when told of an action",
         hidden: true,
         make: |_, _, _, _| Ok(Box::new(Deaf)),
+    },
+    BotEntry {
+        name: "absent",
+        summary: "fails to begin",
+        hidden: true,
+        make: |_, _, _, _| Ok(Box::new(Absent)),
     },
 ];
 
@@ -405,4 +422,13 @@ fn a_bot_that_panics_while_listening_loses_with_crash() {
     assert!(records.iter().all(|r| r.termination == Termination::Crash
         && r.lineup[r.culprit.unwrap()] == 1
         && r.fault.as_deref().unwrap().contains("deaf")));
+}
+
+#[test]
+fn a_bot_that_fails_to_begin_loses_before_any_move() {
+    let (_, records) = run(&[0, 6], 20, 2, false);
+    assert!(records.iter().all(|r| r.termination == Termination::Timeout
+        && r.lineup[r.culprit.unwrap()] == 1
+        && r.turns == 0
+        && r.fault.as_deref() == Some("never connected")));
 }

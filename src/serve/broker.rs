@@ -60,3 +60,54 @@ impl Broker {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::{Read, Write};
+    use std::net::{TcpListener, TcpStream};
+
+    /// A client socket and the server's connection for it, on loopback.
+    fn pair(name: &str) -> (TcpStream, Connection) {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let mut conn = Connection::new(listener.accept().unwrap().0).unwrap();
+        conn.name = name.to_string();
+        (client, conn)
+    }
+
+    #[test]
+    fn waiting_clients_hear_not_ready_and_are_taken_oldest_first() {
+        let broker = Broker::default();
+        let (mut first, conn) = pair("alice");
+        broker.park(conn);
+        let (_second, conn) = pair("alice");
+        broker.park(conn);
+        broker.ping();
+        let mut got = [0; 15];
+        first.read_exact(&mut got).unwrap();
+        assert_eq!(&got, b"000009NOT_READY");
+        let mut taken = broker.take("alice", Duration::ZERO).expect("waiting");
+        taken.send(&["hello"]).unwrap();
+        let mut got = [0; 11];
+        first.read_exact(&mut got).unwrap();
+        assert_eq!(&got, b"000005hello", "the oldest connection comes first");
+        assert!(broker.take("bob", Duration::from_millis(10)).is_none());
+    }
+
+    #[test]
+    fn clients_that_left_or_spoke_while_waiting_are_dropped() {
+        let broker = Broker::default();
+        let (gone, conn) = pair("alice");
+        broker.park(conn);
+        drop(gone);
+        let (mut chatty, conn) = pair("alice");
+        broker.park(conn);
+        chatty.write_all(b"GET_MOVE").unwrap();
+        let (_good, conn) = pair("alice");
+        broker.park(conn);
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(broker.take("alice", Duration::ZERO).is_some());
+        assert!(broker.take("alice", Duration::ZERO).is_none());
+    }
+}

@@ -170,3 +170,37 @@ fn clients_need_serve_and_a_game_that_speaks_the_protocol() {
         .code(2)
         .stderr(predicates::str::contains("t2r and labyrinth"));
 }
+
+#[test]
+fn two_clients_play_each_other_and_a_built_in_bot() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().to_str().unwrap();
+    let args = [
+        "--bots",
+        "cgs:alice,cgs:bob,nice",
+        "--games",
+        "2",
+        "--out",
+        out,
+    ];
+    let (mut run, port, _stderr) = start_run(&args);
+    let client = |name: &'static str| {
+        std::thread::spawn(move || run_client(port, &[name, "t2r", "", "4", "1"]))
+    };
+    let (alice, bob) = (client("alice"), client("bob"));
+    let (alice, bob) = (alice.join().unwrap(), bob.join().unwrap());
+    assert!(alice.status.success() && bob.status.success());
+    assert!(run.wait().expect("the run ends").success());
+    let rows = rows(tmp.path());
+    assert_eq!(rows.len(), 12);
+    assert!(rows.iter().all(|r| r[8] == "normal"), "{rows:?}");
+    // In the games between the two clients, each client's verdict matches its rank.
+    for (name, output) in [("cgs:alice", &alice), ("cgs:bob", &bob)] {
+        let mine: Vec<&Vec<String>> = rows.iter().filter(|r| r[5] == name).collect();
+        let wins = results(output)
+            .iter()
+            .filter(|(v, _, _)| v == "WIN")
+            .count();
+        assert_eq!(wins, mine.iter().filter(|r| r[7] == "1").count(), "{name}");
+    }
+}
