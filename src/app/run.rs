@@ -155,6 +155,7 @@ fn resolve_bots<'a, G: Registered>(game: &G, plan: &RunPlan) -> Result<Lineup<'a
         let entry = table
             .iter()
             .find(|entry| entry.name == name)
+            .or_else(|| G::contest_client().filter(|entry| entry.name == name))
             .ok_or_else(|| UsageError::UnknownBot {
                 name: name.clone(),
                 game: G::NAME,

@@ -45,6 +45,11 @@ pub trait Registered: Game + Sized {
     fn configure(config: &GameConfig) -> Result<Self, UsageError>;
     /// Every bot of the game, hidden test doubles included.
     fn bots() -> &'static [BotEntry<Self>];
+    /// The bot `cgs:NAME` names: a seat played by a contest client connected through
+    /// `run --serve` (`crate::serve`), for the games that speak the contest's protocol.
+    fn contest_client() -> Option<&'static BotEntry<Self>> {
+        None
+    }
 }
 
 /// One row of the registry: a game, described without naming its type.

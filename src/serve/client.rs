@@ -59,8 +59,9 @@ impl<G: CgsWire> CgsClient<G> {
 }
 
 impl<G: CgsWire> Bot<G> for CgsClient<G> {
-    fn act(&mut self, game: &G, _view: &G::View) -> G::Action {
-        match self.try_act(game, _view) {
+    /// The runner calls `try_act`; this is for callers that only know `act`.
+    fn act(&mut self, game: &G, view: &G::View) -> G::Action {
+        match self.try_act(game, view) {
             Ok(action) => action,
             Err(failure) => panic!("{}", failure.message),
         }
@@ -133,8 +134,8 @@ impl<G: CgsWire> Bot<G> for CgsClient<G> {
     }
 }
 
-/// The hidden `cgs` row of a game's bot table: `--bots cgs:NAME` becomes this bot with the
-/// parameter `client = NAME`, a seat played by the next connection named NAME.
+/// The `cgs` bot of a game's `Registered::contest_client`: `--bots cgs:NAME` becomes this bot
+/// with the parameter `client = NAME`, a seat played by the next connection named NAME.
 pub const fn client_entry<G: CgsWire>() -> BotEntry<G> {
     BotEntry {
         name: "cgs",

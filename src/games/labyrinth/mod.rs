@@ -149,6 +149,11 @@ impl Registered for Labyrinth {
     fn bots() -> &'static [crate::bot::BotEntry<Self>] {
         bots::BOTS
     }
+
+    fn contest_client() -> Option<&'static crate::bot::BotEntry<Self>> {
+        static CLIENT: crate::bot::BotEntry<Labyrinth> = crate::serve::client_entry();
+        Some(&CLIENT)
+    }
 }
 
 #[cfg(test)]

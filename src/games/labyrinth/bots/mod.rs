@@ -48,7 +48,6 @@ pub const BOTS: &[BotEntry<Labyrinth>] = &[
         make: minimax::make,
     },
     crate::bot::test_panic(),
-    crate::serve::client_entry(),
     BotEntry {
         name: "test-illegal",
         summary: "Test double: always inserts at an even index",

@@ -52,7 +52,6 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
         make: greedy::make,
     },
     crate::bot::test_panic(),
-    crate::serve::client_entry(),
     BotEntry {
         name: "test-illegal",
         summary: "Test double: always claims with more locomotives than the route is long",
