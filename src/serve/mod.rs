@@ -22,10 +22,19 @@ pub mod wire;
 pub use client::client_entry;
 pub use training::{ServeFn, ServeSettings};
 
-use std::net::TcpListener;
+use std::net::{SocketAddr, TcpListener, ToSocketAddrs};
 
 /// Listens on IPv4 (the client library connects over `AF_INET` only, §1.1). Port 0 picks a
 /// free port; the caller prints the one it got.
 fn bind(host: &str, port: u16) -> std::io::Result<TcpListener> {
-    TcpListener::bind((host, port))
+    let ipv4: Vec<SocketAddr> = (host, port)
+        .to_socket_addrs()?
+        .filter(SocketAddr::is_ipv4)
+        .collect();
+    if ipv4.is_empty() {
+        return Err(std::io::Error::other(format!(
+            "{host} has no IPv4 address, and the client library connects over IPv4 only"
+        )));
+    }
+    TcpListener::bind(&ipv4[..])
 }

@@ -258,7 +258,7 @@ impl<G: CgsWire> Session<G> {
 }
 
 /// The code relative to the mover (§9): `1` if it has the best rank, else `-1`. The protocol
-/// has no draw, so a shared first place (a Labyrinth turn limit) is a win for the mover.
+/// has no draw, so a shared first place (a tie at a turn limit) is a win for the mover.
 fn code(outcome: &Outcome, mover: Seat) -> &'static str {
     if outcome.ranks[mover] == 1 { "1" } else { "-1" }
 }
