@@ -19,6 +19,16 @@ pub trait Bot<G: Game>: Send {
         Ok(self.act(game, view))
     }
 
+    /// Told once before the first decision, with the seat and the starting position. Only for
+    /// adapters of programs outside the harness that must tell their program what its seat
+    /// sees happen (the card it drew blind, the new face-up row): they keep a mirror of the
+    /// game by applying every observed action to a copy of this state, and forward only their
+    /// seat's part. Built-in bots decide from their view and must not read it. An `Err` (the
+    /// program never showed up) loses the game for this seat before any move.
+    fn begin(&mut self, _game: &G, _seat: Seat, _start: &G::State) -> Result<(), BotFailure> {
+        Ok(())
+    }
+
     /// Told after every action that was applied, by any seat, its own included. The action is
     /// the full one: an adapter that forwards it to a program outside the harness must hide
     /// from it what its seat may not see. Built-in bots read their view instead and ignore this.

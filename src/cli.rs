@@ -18,7 +18,7 @@ pub enum Command {
     List,
     /// Play a tournament and report ratings, win rates and score distributions.
     #[command(after_help = RUN_EXAMPLES)]
-    Run(RunArgs),
+    Run(Box<RunArgs>),
     /// Run a scenario and decide its gates; the exit code says the verdict.
     #[command(after_help = CHECK_HELP)]
     Check(CheckArgs),
@@ -27,6 +27,36 @@ pub enum Command {
     Report(ReportArgs),
     /// Measure games per second and peak memory (no files written).
     Bench(BenchArgs),
+    /// Play training games with the contest's C clients over the contest server's protocol.
+    #[command(after_help = SERVE_HELP)]
+    Serve(ServeArgs),
+}
+
+const SERVE_HELP: &str = "\
+Examples:
+  tourney serve --game t2r --port 1234
+  tourney serve --game labyrinth --port 1235 --timeout 10
+
+A client built with the contest's client library connects to this host and port and asks
+WAIT_GAME \"TRAINING <BOT> [seed=N] [start=0|1] [timeout=S] [map=USA|small|Europe] [mini=1]\".
+Bots: t2r DO_NOTHING, PLAY_RANDOM, NICE_BOT; labyrinth RANDOM, BASIC, DONTMOVE (played by
+do-nothing, random, nice / random, basic, dont-move under the cgs rule set). To rate a client
+against every bot, use `tourney run --bots nice,random,cgs:NAME --serve PORT`.";
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Game to serve: t2r or labyrinth.
+    #[arg(long, default_value = "t2r")]
+    pub game: String,
+    /// TCP port (0 picks a free one, printed at start).
+    #[arg(long, default_value_t = 1234)]
+    pub port: u16,
+    /// IPv4 address to listen on (0.0.0.0 for every interface).
+    #[arg(long, default_value = "127.0.0.1")]
+    pub host: String,
+    /// Seconds per move when the client does not ask with timeout=S.
+    #[arg(long, default_value_t = 60.0)]
+    pub timeout: f64,
 }
 
 const CHECK_HELP: &str = "\
@@ -101,6 +131,7 @@ Examples:
   tourney run --bots random,nice,greedy --map europe --rules cgs --seed 7 --out results/europe
   tourney run --bots nice,greedy --games 2000 --threads 1 --quiet
   tourney run --game carcassonne --bots mcts:iterations=300,rollout=greedy,greedy
+  tourney run --bots nice,random,cgs:alice --games 200 --serve 1234   # a contest client plays
 
 Two bots play a head-to-head, more play a round robin of every pair. Each seed is played in
 both seat orders (same deck), so --games is rounded up to an even number per pairing.
@@ -158,6 +189,19 @@ pub struct RunArgs {
     pub quiet: bool,
     #[command(flatten)]
     pub analysis: AnalysisArgs,
+    /// Listen on this port for contest clients playing the seats of `cgs:NAME` bots (0 picks a
+    /// free port, printed at start).
+    #[arg(long, value_name = "PORT")]
+    pub serve: Option<u16>,
+    /// IPv4 address --serve listens on.
+    #[arg(long, default_value = "127.0.0.1", requires = "serve")]
+    pub serve_host: String,
+    /// Seconds a cgs: client has per move before it loses on time.
+    #[arg(long, default_value_t = 10.0, requires = "serve")]
+    pub serve_timeout: f64,
+    /// Seconds a game waits for its cgs: client to connect before that seat loses on time.
+    #[arg(long, default_value_t = 60.0, requires = "serve")]
+    pub serve_wait: f64,
     /// Print the process's peak resident memory at the end (used by `tourney bench`).
     #[arg(long, hide = true)]
     pub print_peak_memory: bool,

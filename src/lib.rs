@@ -6,7 +6,8 @@
 //! [`games`], one folder each with their bots. [`runner`] plays fixtures in parallel,
 //! [`external`] seats programs written in any language, [`stats`] turns results into ratings
 //! and intervals, [`report`] writes them out, and [`app`] is the only place that knows both the
-//! game registry and the runner.
+//! game registry and the runner. [`serve`] speaks the contest server's TCP protocol, so the
+//! contest's C clients play `tourney`'s bots.
 
 pub mod app;
 pub mod bot;
@@ -21,5 +22,6 @@ pub mod runner;
 pub mod scenario;
 pub mod search;
 pub mod seed;
+pub mod serve;
 pub mod stats;
 pub mod summary;

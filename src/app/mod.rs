@@ -8,6 +8,7 @@ mod plan;
 mod progress;
 mod report;
 mod run;
+mod serve;
 
 pub use plan::RunPlan;
 pub use run::{RunFn, run_game};
@@ -43,6 +44,10 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::execute(&args),
         Command::Report(args) => {
             report::execute(&args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Serve(args) => {
+            serve::execute(&args)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench(args) => {

@@ -8,6 +8,7 @@ use crate::games::{self, GameConfig, GameEntry};
 use crate::scenario::{BotChoice, Format, Scenario, parse_bot, parse_bots};
 use crate::seed::DEFAULT_MASTER_SEED;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// Games per pairing when neither the command line nor a scenario says.
 pub const DEFAULT_GAMES: u64 = 1000;
@@ -27,6 +28,17 @@ pub struct RunPlan {
     pub quiet: bool,
     /// Statistics options and whether to draw plots.
     pub report: ReportSettings,
+    /// Where `cgs:NAME` clients connect (`--serve`); `None` without such bots.
+    pub serve: Option<ServePlan>,
+}
+
+/// The contest-protocol listener of a run with `cgs:NAME` bots.
+#[derive(Clone, Debug)]
+pub struct ServePlan {
+    pub host: String,
+    pub port: u16,
+    pub move_timeout: Duration,
+    pub wait: Duration,
 }
 
 impl RunPlan {
@@ -43,6 +55,7 @@ impl RunPlan {
                 plan.labels().join(", ")
             )));
         }
+        plan.serve = serve_plan(args, &mut plan)?;
         plan.out_dir = Some(
             args.out
                 .clone()
@@ -84,10 +97,11 @@ impl RunPlan {
             config.options.insert("map".to_string(), map.clone());
         }
         let (bots, format) = if !args.bots.is_empty() {
-            let bots = parse_bots(&args.bots)
+            let items: Vec<String> = args.bots.iter().map(|b| contest_item(b.trim())).collect();
+            let bots = parse_bots(&items)
                 .map_err(UsageError::Invalid)?
                 .into_iter()
-                .map(|b| b.resolve(&game))
+                .map(|b| label_contest_client(b).resolve(&game))
                 .collect::<Result<Vec<_>, _>>()?;
             (unique_labels(bots), Format::RoundRobin)
         } else if let Some(s) = scenario {
@@ -149,12 +163,90 @@ impl RunPlan {
             out_dir: None,
             quiet: false,
             report: ReportSettings::default(),
+            serve: None,
         })
     }
 
     pub fn labels(&self) -> Vec<String> {
         self.bots.iter().map(|b| b.label.clone()).collect()
     }
+}
+
+/// The rule set, in every game that has one, that reproduces the contest server.
+const CONTEST_RULES: &str = "cgs";
+
+/// `cgs:NAME` is a seat played by the contest client named NAME, connected through `--serve`:
+/// the hidden `cgs` bot with the parameter `client = NAME`, written so the bot-spec parser
+/// reads it as such. Any other item is left to the parser.
+fn contest_item(item: &str) -> String {
+    match item.strip_prefix("cgs:") {
+        Some(client) if !client.contains('=') => format!("cgs:client={client}"),
+        _ => item.to_string(),
+    }
+}
+
+/// A contest client is labelled `cgs:NAME`, as it was typed.
+fn label_contest_client(mut bot: BotChoice) -> BotChoice {
+    if bot.bot == "cgs"
+        && let Some(client) = bot.params.0.get("client")
+    {
+        bot.label = format!("cgs:{client}");
+    }
+    bot
+}
+
+/// `--serve` and its timings, checked against the `cgs:` bots. Two client seats in one game
+/// could each hold one client's connection while waiting for the other's, so a run with more
+/// than one plays its games one at a time (results do not depend on threads).
+fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, UsageError> {
+    let clients = plan.bots.iter().filter(|b| b.bot == "cgs").count();
+    let Some(port) = args.serve else {
+        return match clients {
+            0 => Ok(None),
+            _ => Err(UsageError::Invalid(
+                "cgs:NAME bots are contest clients that connect to this run: add --serve PORT"
+                    .into(),
+            )),
+        };
+    };
+    if clients == 0 {
+        return Err(UsageError::Invalid(
+            "--serve is for contest clients: list them as cgs:NAME in --bots".into(),
+        ));
+    }
+    let seconds = |value: f64, flag: &str| {
+        Duration::try_from_secs_f64(value)
+            .ok()
+            .filter(|d| !d.is_zero())
+            .ok_or_else(|| {
+                UsageError::Invalid(format!("{flag} must be a positive number of seconds"))
+            })
+    };
+    if games::cgs_server(plan.game.name).is_none() {
+        return Err(UsageError::Invalid(format!(
+            "{} has no contest-server protocol; cgs:NAME clients play t2r and labyrinth",
+            plan.game.name
+        )));
+    }
+    // The clients were written for the contest server's game.
+    match plan.config.rules.as_deref() {
+        None => plan.config.rules = Some(CONTEST_RULES.to_string()),
+        Some(CONTEST_RULES) => {}
+        Some(other) => {
+            return Err(UsageError::Invalid(format!(
+                "cgs:NAME clients play the contest's rule set '{CONTEST_RULES}', not '{other}'"
+            )));
+        }
+    }
+    if clients > 1 {
+        plan.threads = 1;
+    }
+    Ok(Some(ServePlan {
+        host: args.serve_host.clone(),
+        port,
+        move_timeout: seconds(args.serve_timeout, "--serve-timeout")?,
+        wait: seconds(args.serve_wait, "--serve-wait")?,
+    }))
 }
 
 /// A label given twice on the command line (a bot listed twice, or two manifests with the same

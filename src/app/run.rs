@@ -37,6 +37,25 @@ fn install_ctrl_c() {
 }
 
 pub fn execute(plan: &RunPlan) -> anyhow::Result<Summary> {
+    if let Some(serve) = &plan.serve {
+        let address = crate::serve::tournament::start(
+            &serve.host,
+            serve.port,
+            serve.move_timeout,
+            serve.wait,
+        )
+        .with_context(|| format!("cannot listen on {}:{}", serve.host, serve.port))?;
+        let clients: Vec<&str> = plan
+            .bots
+            .iter()
+            .filter_map(|b| b.params.0.get("client").filter(|_| b.bot == "cgs"))
+            .map(String::as_str)
+            .collect();
+        eprintln!(
+            "serving contest clients on {address}: waiting for {}",
+            clients.join(", ")
+        );
+    }
     (plan.game.run)(plan, None)
 }
 
@@ -155,6 +174,7 @@ fn resolve_bots<G: Registered>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineu
         let entry = table
             .iter()
             .find(|entry| entry.name == name)
+            .or_else(|| G::contest_client().filter(|entry| entry.name == name))
             .ok_or_else(|| UsageError::UnknownBot {
                 name: name.clone(),
                 game: G::NAME,

@@ -47,6 +47,11 @@ pub trait Registered: Game + Wire + Sized {
     fn configure(config: &GameConfig) -> Result<Self, UsageError>;
     /// Every bot of the game, hidden test doubles included.
     fn bots() -> &'static [BotEntry<Self>];
+    /// The bot `cgs:NAME` names: a seat played by a contest client connected through
+    /// `run --serve` (`crate::serve`), for the games that speak the contest's protocol.
+    fn contest_client() -> Option<&'static BotEntry<Self>> {
+        None
+    }
 }
 
 /// One row of the registry: a game, described without naming its type.
@@ -177,6 +182,16 @@ pub fn all() -> Vec<GameEntry> {
         GameEntry::of::<carcassonne::Carcassonne>(),
         GameEntry::of::<fresh_fish::FreshFish>(),
     ]
+}
+
+/// `tourney serve` for the games whose contest clients speak the contest server's protocol
+/// (`shared/protocols/cgs-wire.md`); `None` for the others.
+pub fn cgs_server(name: &str) -> Option<crate::serve::ServeFn> {
+    match name {
+        t2r::TicketToRide::NAME => Some(crate::serve::training::serve::<t2r::TicketToRide>),
+        labyrinth::Labyrinth::NAME => Some(crate::serve::training::serve::<labyrinth::Labyrinth>),
+        _ => None,
+    }
 }
 
 /// Finds a game by its CLI name.

@@ -7,7 +7,7 @@ pub mod record;
 pub mod schedule;
 pub mod stream;
 
-pub use play::{Lineup, play_fixture};
+pub use play::{Lineup, play_fixture, play_game};
 pub use record::GameRecord;
 pub use schedule::{Fixture, Schedule};
 pub use stream::{Flow, RecordSink, StreamStatus, run_fixtures};

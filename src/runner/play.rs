@@ -27,7 +27,7 @@ pub fn play_fixture<G: Game>(
     master_seed: u64,
     fixture: &Fixture,
 ) -> GameRecord {
-    let mut state = game.new_state(seed::rng(master_seed, fixture.seed_index, Stream::Chance));
+    let state = game.new_state(seed::rng(master_seed, fixture.seed_index, Stream::Chance));
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::with_capacity(fixture.lineup.len());
     let mut fault: Option<Fault> = None;
     for (seat, &bot) in fixture.lineup.iter().enumerate() {
@@ -42,6 +42,31 @@ pub fn play_fixture<G: Game>(
                 break;
             }
         }
+    }
+    let (state, outcome, fault) = play_made(game, state, bots, fault);
+    record(game, &state, fixture, outcome, fault)
+}
+
+/// Plays a game from `state` between bots made by the caller, one per seat in seat order (a
+/// server's training game: a network client against a built-in bot). Returns the final
+/// position, the outcome and the fault message, if a seat lost by fault.
+pub fn play_game<G: Game>(
+    game: &G,
+    state: G::State,
+    bots: Vec<Box<dyn Bot<G>>>,
+) -> (G::State, Outcome, Option<String>) {
+    play_made(game, state, bots.into_iter().map(Some).collect(), None)
+}
+
+/// The game loop once the bots exist; `fault` is set when making one already failed.
+fn play_made<G: Game>(
+    game: &G,
+    mut state: G::State,
+    mut bots: Vec<Option<Box<dyn Bot<G>>>>,
+    mut fault: Option<Fault>,
+) -> (G::State, Outcome, Option<String>) {
+    if fault.is_none() {
+        fault = begin(game, &state, &mut bots);
     }
     let mut decisions = 0u64;
     while fault.is_none() {
@@ -102,7 +127,24 @@ pub fn play_fixture<G: Game>(
         // The result stands: a bot that fails to hear how the game ended cannot change it.
         let _ = call_bot(|| bot.finish(game, &outcome));
     }
-    record(game, &state, fixture, outcome, fault)
+    (state, outcome, fault)
+}
+
+/// Shows every bot the starting position ([`Bot::begin`]); the first that fails or panics
+/// loses the game before any move.
+fn begin<G: Game>(
+    game: &G,
+    state: &G::State,
+    bots: &mut [Option<Box<dyn Bot<G>>>],
+) -> Option<Fault> {
+    bots.iter_mut().enumerate().find_map(|(seat, bot)| {
+        let bot = bot.as_mut()?;
+        match call_bot(|| bot.begin(game, seat, state)) {
+            Ok(Ok(())) => None,
+            Ok(Err(failure)) => Some((seat, failure.termination, failure.message)),
+            Err(message) => Some((seat, Termination::Crash, message)),
+        }
+    })
 }
 
 /// Tells every bot the action `actor` is about to have applied; the first bot that panics

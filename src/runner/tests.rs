@@ -226,7 +226,18 @@ impl Bot<Race> for Deaf {
     }
 }
 
-static BOTS: [BotEntry<Race>; 7] = [
+/// Never shows up: fails at the start of every game.
+struct Absent;
+impl Bot<Race> for Absent {
+    fn act(&mut self, _: &Race, _: &RaceView) -> RaceAction {
+        unreachable!("a bot whose begin failed is never asked to act")
+    }
+    fn begin(&mut self, _: &Race, _: Seat, _: &RaceState) -> Result<(), BotFailure> {
+        Err(BotFailure::new(Termination::Timeout, "never connected"))
+    }
+}
+
+static BOTS: [BotEntry<Race>; 8] = [
     BotEntry {
         name: "fair",
         summary: "random",
@@ -268,6 +279,12 @@ static BOTS: [BotEntry<Race>; 7] = [
         summary: "cannot be built at run time, like a program that will not start",
         hidden: true,
         make: |_, _, _, _| Err("no such program".to_string()),
+    },
+    BotEntry {
+        name: "unready",
+        summary: "fails to begin",
+        hidden: true,
+        make: |_, _, _, _| Ok(Box::new(Absent)),
     },
 ];
 
@@ -425,4 +442,13 @@ fn a_bot_that_cannot_start_loses_with_crash_and_the_run_goes_on() {
     assert!(records.iter().all(|r| r.termination == Termination::Crash
         && r.lineup[r.culprit.unwrap()] == 1
         && r.fault.as_deref() == Some("no such program")));
+}
+
+#[test]
+fn a_bot_that_fails_to_begin_loses_before_any_move() {
+    let (_, records) = run(&[0, 7], 20, 2, false);
+    assert!(records.iter().all(|r| r.termination == Termination::Timeout
+        && r.lineup[r.culprit.unwrap()] == 1
+        && r.turns == 0
+        && r.fault.as_deref() == Some("never connected")));
 }

@@ -10,6 +10,7 @@
 pub mod action;
 pub mod board;
 pub mod bots;
+mod cgs_wire;
 mod engine;
 pub mod generator;
 pub mod reach;
@@ -148,6 +149,11 @@ impl Registered for Labyrinth {
 
     fn bots() -> &'static [crate::bot::BotEntry<Self>] {
         bots::BOTS
+    }
+
+    fn contest_client() -> Option<&'static crate::bot::BotEntry<Self>> {
+        static CLIENT: crate::bot::BotEntry<Labyrinth> = crate::serve::client_entry();
+        Some(&CLIENT)
     }
 }
 

@@ -7,6 +7,7 @@
 
 pub mod action;
 pub mod bots;
+mod cgs_wire;
 mod engine;
 pub mod maps;
 mod resample;
@@ -127,6 +128,11 @@ impl crate::games::Registered for TicketToRide {
 
     fn bots() -> &'static [crate::bot::BotEntry<Self>] {
         bots::BOTS
+    }
+
+    fn contest_client() -> Option<&'static crate::bot::BotEntry<Self>> {
+        static CLIENT: crate::bot::BotEntry<TicketToRide> = crate::serve::client_entry();
+        Some(&CLIENT)
     }
 }
 

@@ -1,0 +1,28 @@
+//! `tourney serve`: training games for the contest's C clients (see `serve::training`).
+
+use crate::cli::ServeArgs;
+use crate::error::UsageError;
+use crate::games;
+use crate::serve::ServeSettings;
+use std::time::Duration;
+
+pub fn execute(args: &ServeArgs) -> anyhow::Result<()> {
+    let game = games::find(&args.game)?;
+    let serve = games::cgs_server(game.name).ok_or_else(|| {
+        UsageError::Invalid(format!(
+            "{} has no contest-server protocol; tourney serve plays t2r and labyrinth",
+            game.name
+        ))
+    })?;
+    let timeout = Duration::try_from_secs_f64(args.timeout)
+        .ok()
+        .filter(|t| !t.is_zero())
+        .ok_or_else(|| {
+            UsageError::Invalid("--timeout must be a positive number of seconds".into())
+        })?;
+    serve(&ServeSettings {
+        host: args.host.clone(),
+        port: args.port,
+        timeout,
+    })
+}

@@ -1,0 +1,153 @@
+//! One client's TCP connection: length-prefixed frames out, unframed commands in (§1 of
+//! `shared/protocols/cgs-wire.md`). Every reply leaves in one write, with Nagle off, so a
+//! command costs one round trip instead of CGS's 43 ms stall (§14.5).
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::TcpStream;
+use std::time::Duration;
+
+/// The largest payload a 6-digit header can announce.
+pub const MAX_PAYLOAD: usize = 999_999;
+
+/// Appends one frame: the payload's length in bytes as `%06d`, then the payload, no terminator.
+/// Payloads come from this server and stay far below [`MAX_PAYLOAD`]; a longer one is cut at
+/// a character boundary rather than sent with a header the client would misread.
+pub fn push_frame(out: &mut Vec<u8>, payload: &str) {
+    let mut end = payload.len().min(MAX_PAYLOAD);
+    while !payload.is_char_boundary(end) {
+        end -= 1;
+    }
+    let payload = &payload[..end];
+    out.extend_from_slice(format!("{:06}", payload.len()).as_bytes());
+    out.extend_from_slice(payload.as_bytes());
+}
+
+/// The bytes of a whole reply: its frames back to back.
+pub fn frames(payloads: &[&str]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for payload in payloads {
+        push_frame(&mut out, payload);
+    }
+    out
+}
+
+/// What one read from the client gave.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Incoming {
+    /// One command, whitespace stripped.
+    Command(String),
+    /// End of file or a broken connection: the client is gone.
+    Closed,
+    /// Nothing arrived within the time allowed.
+    TimedOut,
+}
+
+/// A client's connection and the name it gave.
+#[derive(Debug)]
+pub struct Connection {
+    stream: TcpStream,
+    /// The `CLIENT_NAME`, once the handshake is done.
+    pub name: String,
+    /// Frames owed to the client that go out with the next write, so a reply split across
+    /// two parts of the server (the `OK` of `WAIT_GAME`, then the game start) is one write.
+    held: Vec<u8>,
+    buffer: Box<[u8]>,
+    /// Games finished on this connection (for the `once` option).
+    pub games_played: u32,
+}
+
+impl Connection {
+    /// Takes an accepted socket and turns Nagle off (§15.1).
+    pub fn new(stream: TcpStream) -> std::io::Result<Connection> {
+        stream.set_nodelay(true)?;
+        Ok(Connection {
+            stream,
+            name: String::new(),
+            held: Vec::new(),
+            buffer: vec![0; 4096].into_boxed_slice(),
+            games_played: 0,
+        })
+    }
+
+    /// Sends the held frames and these in one write.
+    pub fn send(&mut self, payloads: &[&str]) -> std::io::Result<()> {
+        let mut out = std::mem::take(&mut self.held);
+        for payload in payloads {
+            push_frame(&mut out, payload);
+        }
+        self.stream.write_all(&out)
+    }
+
+    /// Keeps frames for the next [`Connection::send`].
+    pub fn hold(&mut self, payloads: &[&str]) {
+        for payload in payloads {
+            push_frame(&mut self.held, payload);
+        }
+    }
+
+    /// Reads one command: one read is one command, as the client library writes each command
+    /// with one `write()` and waits for the whole reply before the next (§1.3). `None` waits
+    /// for ever. Bytes that are not UTF-8 are read as Latin-1, as CGS does.
+    pub fn receive(&mut self, timeout: Option<Duration>) -> Incoming {
+        // A zero timeout means "block" to the socket API; the smallest real wait stands in.
+        let timeout = timeout.map(|t| t.max(Duration::from_millis(1)));
+        if self.stream.set_read_timeout(timeout).is_err() {
+            return Incoming::Closed;
+        }
+        match self.stream.read(&mut self.buffer) {
+            Ok(0) => Incoming::Closed,
+            Ok(n) => {
+                let bytes = &self.buffer[..n];
+                let text = match std::str::from_utf8(bytes) {
+                    Ok(text) => text.to_string(),
+                    Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
+                };
+                Incoming::Command(text.trim().to_string())
+            }
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                Incoming::TimedOut
+            }
+            Err(_) => Incoming::Closed,
+        }
+    }
+
+    /// Whether the client is still there and silent, as a client waiting for its game must be:
+    /// `false` if it closed the connection or sent something out of turn.
+    pub fn is_idle(&self) -> bool {
+        if self.stream.set_nonblocking(true).is_err() {
+            return false;
+        }
+        let mut byte = [0u8; 1];
+        let idle =
+            matches!(self.stream.peek(&mut byte), Err(e) if e.kind() == ErrorKind::WouldBlock);
+        idle && self.stream.set_nonblocking(false).is_ok()
+    }
+
+    /// The client's address, for messages.
+    pub fn peer(&self) -> String {
+        self.stream
+            .peer_addr()
+            .map_or_else(|_| "?".to_string(), |a| a.ip().to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_count_bytes_not_characters() {
+        assert_eq!(frames(&[""]), b"000000");
+        assert_eq!(frames(&["OK"]), b"000002OK");
+        assert_eq!(frames(&["Montréal"]), "000009Montréal".as_bytes());
+        assert_eq!(frames(&["OK", "-1"]), b"000002OK000002-1");
+    }
+
+    #[test]
+    fn an_overlong_payload_is_cut_to_what_the_header_can_say() {
+        let long = "é".repeat(MAX_PAYLOAD);
+        let out = frames(&[&long]);
+        assert_eq!(&out[..6], b"999998");
+        assert_eq!(out.len(), 6 + 999_998);
+    }
+}
