@@ -4,9 +4,12 @@
 mod bench;
 mod check;
 mod list;
+mod manifest;
+mod merge;
 mod plan;
 mod progress;
 mod report;
+mod resume;
 mod run;
 
 pub use plan::RunPlan;
@@ -43,6 +46,10 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Check(args) => check::execute(&args),
         Command::Report(args) => {
             report::execute(&args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Merge(args) => {
+            merge::execute(&args)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench(args) => {

@@ -11,7 +11,7 @@ pub use analysis::{
     Analysis, AnalysisOptions, BOOTSTRAP_DRAWS, BotRow, ConvergencePoint, HeadToHeadRow, LengthRow,
     MarginRow, PairRow, RatingRow, Ratings, ScoreRow, SeatRow, SprtOptions,
 };
-pub use tally::{BotTally, Checkpoint, PairingTally, Tally};
+pub use tally::{BotTally, Checkpoint, FAULT_EXAMPLES, PairingTally, Tally};
 
 use crate::app::RunPlan;
 use crate::game::GameInfo;

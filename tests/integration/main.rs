@@ -4,6 +4,9 @@
 mod architecture;
 mod check;
 mod cli;
+mod folders;
 mod fresh_fish;
 mod labyrinth;
 mod report;
+mod resume;
+mod shards;
