@@ -19,10 +19,13 @@ pub fn execute(args: &MergeArgs) -> anyhow::Result<()> {
     let mut shards = Vec::new();
     for dir in &args.dirs {
         let manifest = Manifest::load(dir)?.ok_or_else(|| {
-            UsageError::Invalid(format!(
-                "{} has no manifest.json: not a folder of `tourney run --shard`",
-                dir.display()
-            ))
+            UsageError::Invalid(match dir.exists() {
+                true => format!(
+                    "{} has no manifest.json: not a folder of `tourney run --shard`",
+                    dir.display()
+                ),
+                false => format!("{} does not exist (a shard that never ran?)", dir.display()),
+            })
         })?;
         shards.push((dir.as_path(), manifest));
     }

@@ -173,12 +173,29 @@ pub fn run_game<G: Registered>(
     }
     if show {
         terminal::print_analysis(&summary.analysis);
+        let kept = next - games.start;
         match (plan.shard, &plan.out_dir) {
             (Some(shard), Some(dir)) => println!(
-                "shard {shard}: {} games in {seconds:.2} s; wrote {}/games.csv and manifest.json \
-                 for `tourney merge`",
-                summary.analysis.games_played,
+                "shard {shard}: games {}..{} ({kept} kept, {} played in {seconds:.2} s); wrote \
+                 {}/games.csv and manifest.json for `tourney merge`",
+                games.start,
+                games.end,
+                status.games_played,
                 dir.display()
+            ),
+            // The footer's games per second would count the kept games too.
+            (None, Some(dir)) if kept > 0 => println!(
+                "{kept} games kept from the folder, {} played in {seconds:.2} s{}; master seed \
+                 {}; wrote {}/games.csv, summary.json and {} report files",
+                status.games_played,
+                if summary.interrupted {
+                    " - interrupted again, finished games kept"
+                } else {
+                    ""
+                },
+                summary.master_seed,
+                dir.display(),
+                written.len()
             ),
             _ => terminal::print_run_footer(&summary, seconds, plan.out_dir.as_deref(), &written),
         }
