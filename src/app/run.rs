@@ -159,8 +159,13 @@ pub fn run_game<G: Registered>(
     let mut written = Vec::new();
     if let Some(dir) = &plan.out_dir {
         if complete {
+            let path = dir.join("games.csv");
+            // On disk before the manifest vouches for it.
+            std::fs::File::open(&path)
+                .and_then(|file| file.sync_all())
+                .with_context(|| format!("cannot sync {}", path.display()))?;
             manifest.complete = true;
-            manifest.games_csv_sha256 = Some(file_sha256(&dir.join("games.csv"))?);
+            manifest.games_csv_sha256 = Some(file_sha256(&path)?);
             manifest.save(dir)?;
         }
         // A shard is a part: its summary and reports are those of the merged folder.
