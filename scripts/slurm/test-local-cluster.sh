@@ -2,8 +2,8 @@
 # CI test of the Slurm scripts on a one-node cluster on this machine: installs Debian's
 # slurm-wlm and munge if missing (needs root and apt-get), starts munged, slurmctld and slurmd
 # with a minimal slurm.conf in a temporary folder, submits a 4-shard array job and its merge
-# with submit.sh, and checks the merged folder is byte for byte a local run's. Also checks that
-# the merge refuses a missing shard. Skips (exit 0, "SKIPPED" and why) where the packages cannot
+# with submit.sh, and checks the merged folder is byte for byte a local run's; then runs an
+# array that misses a shard and checks its afterany merge job refuses (exit 2). Skips (exit 0, "SKIPPED" and why) where the packages cannot
 # be installed or the daemons do not start; fails (exit 1) if the files differ.
 #
 #   scripts/slurm/test-local-cluster.sh [TOURNEY_BINARY]   (default: target/release/tourney)
@@ -120,11 +120,22 @@ done
     || { echo "slurm test: FAILED: the merged folder holds other files" >&2; exit 1; }
 say "merged shards identical to the local run ($(ls "$tmp/local" | wc -l) files)"
 
-if "$tourney" merge "$results/shard-1" "$results/shard-3" "$results/shard-4" --quiet \
-    --out "$tmp/gap" 2>"$tmp/gap.err"; then
-    echo "slurm test: FAILED: merge accepted a missing shard" >&2
+# A shard that never ran (array 1,3,4 of 4): the afterany merge still runs, and refuses.
+gap="$tmp/gap"
+mkdir -p "$gap"
+array=$(TOURNEY="$tourney" sbatch --parsable --cpus-per-task=1 --array=1,3,4 \
+    --output="$gap/slurm-%A_%a.out" scripts/slurm/shard.sbatch 4 "$gap" "${run[@]}")
+merge=$(TOURNEY="$tourney" sbatch --parsable --cpus-per-task=1 --dependency="afterany:${array%%;*}" \
+    --output="$gap/merge.out" scripts/slurm/merge.sbatch 4 "$gap" "$gap/merged")
+for _ in $(seq 240); do
+    [ -z "$(squeue -h 2>/dev/null)" ] && break
+    sleep 0.5
+done
+exit_code=$(scontrol show job "${merge%%;*}" | grep -o ' ExitCode=[0-9]*' | cut -d= -f2)
+if [ "$exit_code" != 2 ] || [ -e "$gap/merged/summary.json" ] || ! grep -q "shard-2 does not exist" "$gap/merge.out"; then
+    echo "slurm test: FAILED: the merge of a missing shard did not refuse (exit $exit_code)" >&2
+    cat "$gap/merge.out"
     exit 1
 fi
-grep -q "missing shard 2/4" "$tmp/gap.err" || { cat "$tmp/gap.err"; exit 1; }
-say "merge refuses a missing shard: $(cat "$tmp/gap.err")"
+say "with shard 2/4 missing, the afterany merge job exits 2: $(grep error "$gap/merge.out")"
 say "ok"

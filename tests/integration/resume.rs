@@ -55,7 +55,7 @@ fn next(state: &mut u64) -> u64 {
 }
 
 #[test]
-fn kill_9_at_random_points_then_resume_gives_the_uninterrupted_files() {
+fn kill_9_or_ctrl_c_at_random_points_then_resume_gives_the_uninterrupted_files() {
     let root = tempfile::tempdir().unwrap();
     let whole = root.path().join("whole");
     let took = reference(&whole);
@@ -69,7 +69,7 @@ fn kill_9_at_random_points_then_resume_gives_the_uninterrupted_files() {
         let mut child = std::process::Command::new(tourney_path())
             .arg("run")
             .args(RUN)
-            .args(["--threads", "2", "--out"])
+            .args(["--threads", "1", "--out"])
             .arg(&dir)
             .stdout(Stdio::null())
             .stderr(Stdio::null())
@@ -77,7 +77,15 @@ fn kill_9_at_random_points_then_resume_gives_the_uninterrupted_files() {
             .unwrap();
         let wait = next(&mut state) % span;
         std::thread::sleep(Duration::from_millis(wait));
-        child.kill().unwrap();
+        if round % 4 == 3 {
+            // Ctrl-C: the run stops after its block, writes an interrupted summary, exits 130.
+            std::process::Command::new("kill")
+                .args(["-s", "INT", &child.id().to_string()])
+                .status()
+                .unwrap();
+        } else {
+            child.kill().unwrap();
+        }
         child.wait().unwrap();
         landed.push((
             wait,
