@@ -25,6 +25,9 @@ pub enum Command {
     /// Re-analyse the games.csv of one or more results folders: tables, plots, report.html/.md.
     #[command(after_help = REPORT_EXAMPLES)]
     Report(ReportArgs),
+    /// Join the folders of `run --shard I/N` into the folder the whole run would have written.
+    #[command(after_help = MERGE_HELP)]
+    Merge(MergeArgs),
     /// Measure games per second and peak memory (no files written).
     Bench(BenchArgs),
     /// Play training games with the contest's C clients over the contest server's protocol.
@@ -87,6 +90,36 @@ SVG) into the first folder, or --out. Folders are merged; seeds of different fol
 different seed groups. Exit codes: 0 done, 2 bad input (unreadable games.csv, unknown anchor
 bot), 3 harness failure (I/O).";
 
+const MERGE_HELP: &str = "\
+Example:
+  tourney run --bots random,nice --games 100000 --shard 1/3 --out results/part1   # machine 1
+  tourney run --bots random,nice --games 100000 --shard 2/3 --out results/part2   # machine 2
+  tourney run --bots random,nice --games 100000 --shard 3/3 --out results/part3   # machine 3
+  tourney merge results/part1 results/part2 results/part3 --out results/all
+
+The shards must come from one configuration and the same build, be complete, and cover every
+game exactly once; --out then holds games.csv, manifest.json, summary.json and the reports,
+byte for byte what one machine would have written. Exit codes: 0 done, 2 a shard is missing,
+incomplete, overlapping or from another configuration (the message says which), 3 I/O.";
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shards' results folders, in any order.
+    #[arg(required = true, num_args = 1.., value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    /// The folder to write (created; must not be one of the shards).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    /// Worker threads for re-playing the few faulty games whose messages the summary quotes.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
+    /// No tables; files are still written.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
 /// Options of the statistics and the report files, shared by `run` and `report`.
 #[derive(Debug, Args, Clone)]
 pub struct AnalysisArgs {
@@ -135,6 +168,8 @@ Examples:
 
 Two bots play a head-to-head, more play a round robin of every pair. Each seed is played in
 both seat orders (same deck), so --games is rounded up to an even number per pairing.
+After a crash, kill or Ctrl-C:  tourney run --resume results/europe
+More than one machine:         tourney run ... --shard 2/8 --out part2, then tourney merge
 Exit codes: 0 done, 2 bad input, 3 harness failure (I/O), 130 stopped by Ctrl-C (results kept).";
 
 /// What the game is and who plays it. Every flag overrides the scenario's field, if any.
@@ -184,6 +219,16 @@ pub struct RunArgs {
     /// Output folder (default: a new folder under `results/`).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Continue the run in DIR after a crash, kill or Ctrl-C: its finished games are kept and
+    /// the rest played; the files end up as an uninterrupted run's. Without a scenario or
+    /// --bots the configuration is read from DIR/manifest.json; with them it must match it.
+    /// A DIR that holds nothing yet starts the run there.
+    #[arg(long, value_name = "DIR", conflicts_with = "out")]
+    pub resume: Option<PathBuf>,
+    /// Play only shard I of N (1 <= I <= N): a contiguous share of the seeds, for
+    /// `tourney merge` to join. Writes games.csv and manifest.json, no summary.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
     /// No progress bar and no tables; files are still written.
     #[arg(long)]
     pub quiet: bool,

@@ -4,9 +4,12 @@
 mod bench;
 mod check;
 mod list;
+mod manifest;
+mod merge;
 mod plan;
 mod progress;
 mod report;
+mod resume;
 mod run;
 mod serve;
 
@@ -48,6 +51,10 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Serve(args) => {
             serve::execute(&args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Merge(args) => {
+            merge::execute(&args)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Bench(args) => {

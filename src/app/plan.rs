@@ -1,6 +1,7 @@
 //! From what was typed to a plan the library can run: names parsed, defaults filled in,
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
+use super::manifest::{MANIFEST, Manifest, Shard};
 use super::report::ReportSettings;
 use crate::cli::{MatchArgs, RunArgs};
 use crate::error::UsageError;
@@ -30,6 +31,10 @@ pub struct RunPlan {
     pub report: ReportSettings,
     /// Where `cgs:NAME` clients connect (`--serve`); `None` without such bots.
     pub serve: Option<ServePlan>,
+    /// Continue the run already in `out_dir` (see `app::resume`).
+    pub resume: bool,
+    /// Play only this share of the games (see `tourney merge`).
+    pub shard: Option<Shard>,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -43,8 +48,20 @@ pub struct ServePlan {
 
 impl RunPlan {
     pub fn from_args(args: &RunArgs) -> Result<RunPlan, UsageError> {
+        let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
         let scenario = args.scenario.as_deref().map(Scenario::load).transpose()?;
-        let mut plan = RunPlan::build(scenario.as_ref(), &args.matchup, args.games)?;
+        let mut plan = match &args.resume {
+            Some(dir)
+                if scenario.is_none() && !names_a_run(&args.matchup) && args.games.is_none() =>
+            {
+                RunPlan::from_folder(dir, shard, &args.matchup)?
+            }
+            _ => {
+                let mut plan = RunPlan::build(scenario.as_ref(), &args.matchup, args.games)?;
+                plan.shard = shard;
+                plan
+            }
+        };
         plan.quiet = args.quiet;
         plan.report = ReportSettings::from_args(&args.analysis)?;
         if let Some((name, _)) = &plan.report.anchor
@@ -56,12 +73,35 @@ impl RunPlan {
             )));
         }
         plan.serve = serve_plan(args, &mut plan)?;
-        plan.out_dir = Some(
-            args.out
+        plan.resume = args.resume.is_some();
+        plan.out_dir = Some(match &args.resume {
+            Some(dir) => dir.clone(),
+            None => args
+                .out
                 .clone()
                 .or(scenario.and_then(|s| s.out))
                 .unwrap_or_else(|| default_out_dir(Path::new("results"), &plan)),
-        );
+        });
+        Ok(plan)
+    }
+
+    /// The plan recorded in a results folder's manifest: `--resume DIR` without the original
+    /// command line. Its shard comes from the folder unless `--shard` says (then it must agree).
+    fn from_folder(
+        dir: &Path,
+        shard: Option<Shard>,
+        args: &MatchArgs,
+    ) -> Result<RunPlan, UsageError> {
+        let manifest = Manifest::load(dir)?.ok_or_else(|| {
+            UsageError::Invalid(format!(
+                "{} has no {MANIFEST} to resume from; give the run's whole command line (a \
+                 scenario or --bots ...) with --resume to start it there",
+                dir.display()
+            ))
+        })?;
+        let mut plan = manifest.configuration.plan()?;
+        plan.threads = threads(args.threads)?;
+        plan.shard = shard.or(manifest.shard);
         Ok(plan)
     }
 
@@ -144,11 +184,7 @@ impl RunPlan {
         if games_per_pairing == 0 {
             return Err(UsageError::Invalid("--games must be at least 1".into()));
         }
-        let threads = match args.threads {
-            Some(0) => return Err(UsageError::Invalid("--threads must be at least 1".into())),
-            Some(n) => n,
-            None => std::thread::available_parallelism().map_or(1, usize::from),
-        };
+        let threads = threads(args.threads)?;
         Ok(RunPlan {
             game,
             config,
@@ -164,6 +200,8 @@ impl RunPlan {
             quiet: false,
             report: ReportSettings::default(),
             serve: None,
+            resume: false,
+            shard: None,
         })
     }
 
@@ -247,6 +285,31 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
         move_timeout: seconds(args.serve_timeout, "--serve-timeout")?,
         wait: seconds(args.serve_wait, "--serve-wait")?,
     }))
+}
+
+/// Whether the flags say anything about the games (more than threads).
+fn names_a_run(args: &MatchArgs) -> bool {
+    args.game.is_some()
+        || !args.bots.is_empty()
+        || args.rules.is_some()
+        || args.map.is_some()
+        || !args.options.is_empty()
+        || args.field.is_some()
+        || args.players.is_some()
+        || args.seed.is_some()
+}
+
+/// `--threads`, or every core.
+fn threads(asked: Option<usize>) -> Result<usize, UsageError> {
+    match asked {
+        Some(0) => Err(UsageError::Invalid("--threads must be at least 1".into())),
+        Some(n) => Ok(n),
+        None => Ok(default_threads()),
+    }
+}
+
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// A label given twice on the command line (a bot listed twice, or two manifests with the same

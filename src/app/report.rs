@@ -149,8 +149,7 @@ fn bad(path: &Path, line: u64, message: impl Into<String>) -> UsageError {
     }
 }
 
-/// Streams one `games.csv` into `tally`, a game (its consecutive rows with one `game` index) at
-/// a time. New bot names are appended to `bots`.
+/// Streams one `games.csv` into `tally`. New bot names are appended to `bots`.
 fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow::Result<()> {
     let file = std::fs::File::open(path).map_err(|e| {
         UsageError::Invalid(format!(
@@ -158,9 +157,29 @@ fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow:
             path.display()
         ))
     })?;
+    let games = stream_games(path, file, bots, &mut |record, _| {
+        tally.add(record);
+        Ok(())
+    })?;
+    if games == 0 {
+        return Err(bad(path, 2, "no games in this file").into());
+    }
+    Ok(())
+}
+
+/// Hands the games of a `games.csv` read from `input` to `on_game`, one game (its consecutive
+/// rows with one `game` index) at a time, with the byte offset where its rows end; stops at
+/// the first error, `on_game`'s included. Bots are indices into `bots`, which new names are
+/// appended to. Returns the number of games.
+pub(super) fn stream_games(
+    path: &Path,
+    input: impl std::io::Read,
+    bots: &mut Vec<String>,
+    on_game: &mut dyn FnMut(&GameRecord, u64) -> Result<(), UsageError>,
+) -> anyhow::Result<u64> {
     let mut reader = csv::ReaderBuilder::new()
         .buffer_capacity(1 << 20)
-        .from_reader(file);
+        .from_reader(input);
     let header = reader
         .byte_headers()
         .map_err(|e| bad(path, 1, format!("cannot read the header: {e}")))?
@@ -229,7 +248,8 @@ fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow:
         };
         let index = number(columns.game, "game")? as u64;
         if open && index != record.index {
-            finish(path, open_line, &mut record, tally)?;
+            let end = row.position().map_or(0, |p| p.byte());
+            finish(path, open_line, &record, end, on_game)?;
             games += 1;
             open = false;
         }
@@ -309,20 +329,18 @@ fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow:
         }
     }
     if open {
-        finish(path, open_line, &mut record, tally)?;
+        finish(path, open_line, &record, reader.position().byte(), on_game)?;
         games += 1;
     }
-    if games == 0 {
-        return Err(bad(path, 2, "no games in this file").into());
-    }
-    Ok(())
+    Ok(games)
 }
 
 fn finish(
     path: &Path,
     line: u64,
-    record: &mut GameRecord,
-    tally: &mut Tally,
+    record: &GameRecord,
+    end: u64,
+    on_game: &mut dyn FnMut(&GameRecord, u64) -> Result<(), UsageError>,
 ) -> Result<(), UsageError> {
     if record.lineup.len() < 2 {
         return Err(bad(
@@ -331,6 +349,5 @@ fn finish(
             format!("game {} has only one seat", record.index),
         ));
     }
-    tally.add(record);
-    Ok(())
+    on_game(record, end)
 }

@@ -2,14 +2,16 @@
 //! prints the tables.
 
 use super::RunPlan;
+use super::manifest::{Configuration, Manifest, file_sha256, write_atomically};
 use super::progress::Progress;
+use super::resume;
 use crate::bot::{BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
 use crate::external::manifest::manifest_path;
-use crate::external::{ExternalMaker, Manifest};
+use crate::external::{ExternalMaker, Manifest as BotManifest};
 use crate::games::Registered;
-use crate::report::{self, games_csv::GamesCsv, terminal};
-use crate::runner::play::Lineup;
+use crate::report::{self, games_csv, games_csv::GamesCsv, terminal};
+use crate::runner::play::{Lineup, play_fixture};
 use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
 use crate::scenario::Format;
 use crate::seed::{self, Stream};
@@ -90,37 +92,77 @@ pub fn run_game<G: Registered>(
         .num_threads(plan.threads)
         .build()
         .context("cannot start the worker threads")?;
+    let total = schedule.total_games();
+    let games = plan.shard.map_or(0..total, |shard| {
+        shard.games(schedule.seeds, schedule.games_per_seed())
+    });
+    let mut manifest = Manifest::new(
+        Configuration::of(plan, game.info(), total),
+        plan.shard,
+        games.clone(),
+    );
 
+    let mut tally = Tally::new(bot_names.len());
+    let show = !plan.quiet;
+    let mut next = games.start;
     let mut csv = match &plan.out_dir {
         Some(dir) => {
             std::fs::create_dir_all(dir)
                 .with_context(|| format!("cannot create output folder {}", dir.display()))?;
-            Some(GamesCsv::create(
-                &dir.join("games.csv"),
-                bot_names.clone(),
-                game.extra_columns(),
-            )?)
+            let path = dir.join("games.csv");
+            let header = games_csv::header_line(game.extra_columns());
+            let replay =
+                |index| play_fixture(&game, &lineup, plan.master_seed, &schedule.fixture(index));
+            let folder = resume::Folder {
+                dir,
+                wanted: &manifest,
+                schedule: &schedule,
+                header: &header,
+                bot_names: &bot_names,
+                replay: &replay,
+                quiet: plan.quiet,
+            };
+            let restored = match plan.resume {
+                true => resume::restore(&folder, &mut tally)?,
+                false => None,
+            };
+            Some(match restored {
+                Some(first) => {
+                    next = first;
+                    GamesCsv::append(&path, bot_names.clone())?
+                }
+                None => {
+                    manifest.save(dir)?;
+                    GamesCsv::create(&path, bot_names.clone(), game.extra_columns())?
+                }
+            })
         }
         None => None,
     };
-    let mut tally = Tally::new(bot_names.len());
-    let show = !plan.quiet;
     if show {
         terminal::print_header(game.info(), &bot_names, &schedule, plan);
+        if let Some(shard) = plan.shard {
+            eprintln!("shard {shard}: games {}..{}", games.start, games.end);
+        }
+        if next > games.start {
+            eprintln!("resuming after {} finished games", next - games.start);
+        }
     }
-    let mut progress = Progress::new(schedule.total_games(), show);
+    let mut progress = Progress::new(games.end - games.start, show);
+    progress.set(next - games.start);
     let mut sinks = Sinks {
         observer,
         csv: csv.as_mut(),
         tally: &mut tally,
         progress: &mut progress,
+        first: games.start,
     };
     install_ctrl_c();
     let started = Instant::now();
     let status: StreamStatus = run_fixtures(
         &game,
         &lineup,
-        &schedule,
+        schedule.part(next..games.end),
         plan.master_seed,
         &pool,
         &STOP,
@@ -129,21 +171,60 @@ pub fn run_game<G: Registered>(
     .context("cannot write the results")?;
     let seconds = started.elapsed().as_secs_f64();
     progress.finish();
+    drop(csv);
+    let complete = next + status.games_played == games.end;
 
     let options = plan.report.options(&bot_names)?;
     let analysis = Analysis::build(&bot_names, &tally, &options);
     let summary = Summary::build(game.info(), plan, status, analysis);
     let mut written = Vec::new();
     if let Some(dir) = &plan.out_dir {
-        let path = dir.join("summary.json");
-        let json = serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
-        std::fs::write(&path, json + "\n")
-            .with_context(|| format!("cannot write {}", path.display()))?;
-        written = report::write_all(&summary.analysis, dir, plan.report.plots)?;
+        if complete {
+            let path = dir.join("games.csv");
+            // On disk before the manifest vouches for it.
+            std::fs::File::open(&path)
+                .and_then(|file| file.sync_all())
+                .with_context(|| format!("cannot sync {}", path.display()))?;
+            manifest.complete = true;
+            manifest.games_csv_sha256 = Some(file_sha256(&path)?);
+            manifest.save(dir)?;
+        }
+        // A shard is a part: its summary and reports are those of the merged folder.
+        if plan.shard.is_none() {
+            let json =
+                serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
+            write_atomically(&dir.join("summary.json"), (json + "\n").as_bytes())?;
+            written = report::write_all(&summary.analysis, dir, plan.report.plots)?;
+        }
     }
     if show {
         terminal::print_analysis(&summary.analysis);
-        terminal::print_run_footer(&summary, seconds, plan.out_dir.as_deref(), &written);
+        let kept = next - games.start;
+        match (plan.shard, &plan.out_dir) {
+            (Some(shard), Some(dir)) => println!(
+                "shard {shard}: games {}..{} ({kept} kept, {} played in {seconds:.2} s); wrote \
+                 {}/games.csv and manifest.json for `tourney merge`",
+                games.start,
+                games.end,
+                status.games_played,
+                dir.display()
+            ),
+            // The footer's games per second would count the kept games too.
+            (None, Some(dir)) if kept > 0 => println!(
+                "{kept} games kept from the folder, {} played in {seconds:.2} s{}; master seed \
+                 {}; wrote {}/games.csv, summary.json and {} report files",
+                status.games_played,
+                if summary.interrupted {
+                    " - interrupted again, finished games kept"
+                } else {
+                    ""
+                },
+                summary.master_seed,
+                dir.display(),
+                written.len()
+            ),
+            _ => terminal::print_run_footer(&summary, seconds, plan.out_dir.as_deref(), &written),
+        }
     }
     Ok(summary)
 }
@@ -157,7 +238,7 @@ fn resolve_bots<G: Registered>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineu
     for choice in &plan.bots {
         let (name, params) = (&choice.bot, &choice.params);
         if let Some(path) = manifest_path(name, |n| table.iter().any(|e| e.name == n)) {
-            let manifest = Manifest::load(&path)?;
+            let manifest = BotManifest::load(&path)?;
             manifest.check_game(G::NAME)?;
             params
                 .expect_none(name)
@@ -205,6 +286,8 @@ struct Sinks<'a, 'o> {
     csv: Option<&'a mut GamesCsv>,
     tally: &'a mut Tally,
     progress: &'a mut Progress,
+    /// The first game of the run's range, where the progress bar starts.
+    first: u64,
 }
 
 impl RecordSink for Sinks<'_, '_> {
@@ -223,7 +306,7 @@ impl RecordSink for Sinks<'_, '_> {
         if let Some(csv) = self.csv.as_mut() {
             csv.block_done(games_done)?;
         }
-        self.progress.set(games_done);
+        self.progress.set(games_done - self.first);
         Ok(())
     }
 }

@@ -33,15 +33,40 @@ impl GamesCsv {
         let file = File::create(path).map_err(|e| {
             io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
         })?;
-        let mut writer = csv::Writer::from_writer(BufWriter::with_capacity(1 << 16, file));
-        let header: Vec<&str> = BASE_COLUMNS.iter().chain(extra).copied().collect();
-        writer.write_record(&header)?;
-        Ok(GamesCsv {
-            writer,
+        let mut csv = GamesCsv::over(file, bot_names);
+        csv.writer.write_record(header(extra))?;
+        Ok(csv)
+    }
+
+    /// Goes on writing rows at the end of an existing file (a resumed run), without a header.
+    pub fn append(path: &Path, bot_names: Vec<String>) -> io::Result<GamesCsv> {
+        let file = File::options().append(true).open(path).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot open {}: {e}", path.display()))
+        })?;
+        Ok(GamesCsv::over(file, bot_names))
+    }
+
+    fn over(file: File, bot_names: Vec<String>) -> GamesCsv {
+        GamesCsv {
+            writer: csv::Writer::from_writer(BufWriter::with_capacity(1 << 16, file)),
             bot_names,
             row: Vec::new(),
-        })
+        }
     }
+}
+
+/// The header row's fields: the base columns, then the game's extra columns.
+fn header<'a>(extra: &[&'a str]) -> Vec<&'a str> {
+    BASE_COLUMNS.iter().chain(extra).copied().collect()
+}
+
+/// The header row as written, line break included: how a resumed run recognises its file.
+pub fn header_line(extra: &[&str]) -> Vec<u8> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    writer
+        .write_record(header(extra))
+        .expect("writing to memory cannot fail");
+    writer.into_inner().expect("writing to memory cannot fail")
 }
 
 impl RecordSink for GamesCsv {

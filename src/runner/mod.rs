@@ -9,7 +9,7 @@ pub mod stream;
 
 pub use play::{Lineup, play_fixture, play_game};
 pub use record::GameRecord;
-pub use schedule::{Fixture, Schedule};
+pub use schedule::{Fixture, Part, Schedule};
 pub use stream::{Flow, RecordSink, StreamStatus, run_fixtures};
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! its index, so a schedule of a million games takes no memory.
 
 use crate::game::Seat;
+use std::ops::Range;
 
 /// One game to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -126,6 +127,29 @@ impl Schedule {
             pairing,
             rotation,
             lineup,
+        }
+    }
+}
+
+/// Some consecutive games of a schedule: all of them, a shard's share, or what a resumed run
+/// has left to play.
+#[derive(Clone, Debug)]
+pub struct Part<'a> {
+    pub schedule: &'a Schedule,
+    pub games: Range<u64>,
+}
+
+impl Schedule {
+    pub fn whole(&self) -> Part<'_> {
+        self.part(0..self.total_games())
+    }
+
+    /// The games `games`, clipped to the schedule.
+    pub fn part(&self, games: Range<u64>) -> Part<'_> {
+        let end = games.end.min(self.total_games());
+        Part {
+            schedule: self,
+            games: games.start.min(end)..end,
         }
     }
 }

@@ -4,7 +4,7 @@
 
 use super::play::{Lineup, play_fixture};
 use super::record::GameRecord;
-use super::schedule::Schedule;
+use super::schedule::Part;
 use crate::game::Game;
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -21,7 +21,8 @@ pub enum Flow {
 /// Receives every record, in index order, on the calling thread.
 pub trait RecordSink {
     fn record(&mut self, record: &GameRecord) -> std::io::Result<Flow>;
-    /// Called after each block, e.g. to flush files or move a progress bar.
+    /// Called after each block, e.g. to flush files or move a progress bar; `games_done` is
+    /// the index after the last record handed over.
     fn block_done(&mut self, _games_done: u64) -> std::io::Result<()> {
         Ok(())
     }
@@ -40,36 +41,40 @@ pub struct StreamStatus {
 /// hand-offs, small enough that Ctrl-C answers within a fraction of a second.
 const GAMES_PER_THREAD_PER_BLOCK: u64 = 256;
 
-/// Plays `schedule` on `pool`, in blocks of whole seed groups. While the pool plays one block,
-/// the calling thread hands the previous one to the sink, so writing never idles the workers.
+/// Plays `part` of a schedule (all of it, or a shard's or a resumed run's share) on `pool`, in
+/// blocks of whole seed groups. While the pool plays one block, the calling thread hands the
+/// previous one to the sink, so writing never idles the workers. A record depends only on its
+/// index, so a part gives the same records as the matching stretch of the whole schedule.
 pub fn run_fixtures<G: Game>(
     game: &G,
     lineup: &Lineup<'_, G>,
-    schedule: &Schedule,
+    part: Part<'_>,
     master_seed: u64,
     pool: &rayon::ThreadPool,
     stop: &AtomicBool,
     sink: &mut dyn RecordSink,
 ) -> std::io::Result<StreamStatus> {
-    let total = schedule.total_games();
+    let schedule = part.schedule;
+    let end = part.games.end;
     let group = schedule.games_per_seed();
     let block =
         (GAMES_PER_THREAD_PER_BLOCK * pool.current_num_threads() as u64).div_ceil(group) * group;
     let play_block = |start: u64| -> Vec<GameRecord> {
-        let end = (start + block).min(total);
+        let block_end = (start + block).min(end);
         pool.install(|| {
-            (start..end)
+            (start..block_end)
                 .into_par_iter()
                 .map(|index| play_fixture(game, lineup, master_seed, &schedule.fixture(index)))
                 .collect()
         })
     };
-    let mut played = 0;
-    let mut written = 0;
+    let first = part.games.start;
+    let mut played = first;
+    let mut written = first;
     let mut decided = false;
     let mut pending: Vec<GameRecord> = Vec::new();
     loop {
-        let next = (played < total && !decided && !stop.load(Ordering::SeqCst)).then_some(played);
+        let next = (played < end && !decided && !stop.load(Ordering::SeqCst)).then_some(played);
         let (records, sunk) = std::thread::scope(|scope| {
             let worker = next.map(|start| scope.spawn(move || play_block(start)));
             let sunk = sink_block(sink, &pending, written);
@@ -90,13 +95,13 @@ pub fn run_fixtures<G: Game>(
         }
     }
     Ok(StreamStatus {
-        games_played: written,
-        interrupted: written < total && !decided,
+        games_played: written - first,
+        interrupted: written < end && !decided,
     })
 }
 
-/// Hands one block to the sink in index order, until it asks to stop; `before` games were
-/// written earlier. Returns how many records it took.
+/// Hands one block to the sink in index order, until it asks to stop; the games before index
+/// `before` were written earlier. Returns how many records it took.
 fn sink_block(
     sink: &mut dyn RecordSink,
     records: &[GameRecord],

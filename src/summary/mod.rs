@@ -16,7 +16,7 @@ pub use analysis::{
     Analysis, AnalysisOptions, BOOTSTRAP_DRAWS, BotRow, ConvergencePoint, HeadToHeadRow, LengthRow,
     MarginRow, PairRow, RatingRow, Ratings, ScoreRow, SeatRow, SprtOptions,
 };
-pub use tally::{BotTally, Checkpoint, GroupOutcome, PairingTally, Tally};
+pub use tally::{BotTally, Checkpoint, FAULT_EXAMPLES, GroupOutcome, PairingTally, Tally};
 
 use crate::app::RunPlan;
 use crate::game::GameInfo;

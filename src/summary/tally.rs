@@ -38,7 +38,7 @@ pub struct BotTally {
 }
 
 /// Keeps this many fault messages per bot.
-const FAULT_EXAMPLES: usize = 3;
+pub const FAULT_EXAMPLES: usize = 3;
 
 /// One group of bots that met (the sorted bot indices of a game's lineup).
 #[derive(Clone, Debug)]

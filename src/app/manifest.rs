@@ -1,0 +1,472 @@
+//! `manifest.json`: what a results folder was made from (the configuration that decides every
+//! game, and its hash), which game indices it holds (all of them, or one shard's), and once they
+//! are all written, the hash of its `games.csv`. Resume and merge read it to refuse a folder of
+//! another configuration, naming the difference. It holds no time and no path, so a merged
+//! folder's manifest is byte-identical to a single run's.
+
+use super::RunPlan;
+use super::plan::default_threads;
+use super::report::ReportSettings;
+use crate::bot::Params;
+use crate::error::UsageError;
+use crate::game::GameInfo;
+use crate::games::{self, GameConfig};
+use crate::scenario::{BotChoice, Format};
+use anyhow::Context;
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+use std::collections::BTreeMap;
+use std::io::{Read, Write};
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+
+/// The manifest's file name in a results folder.
+pub const MANIFEST: &str = "manifest.json";
+
+/// Everything that decides the games of a run, resolved (the game's defaults filled in), so two
+/// command lines meaning the same run compare equal. Thread count and analysis options are not
+/// part of it: they change no game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Configuration {
+    /// `tourney` and its version.
+    pub tool: String,
+    /// SHA-256 of the executable: another build may play other games.
+    pub binary_sha256: String,
+    pub game: String,
+    pub rules: String,
+    /// Every option in force.
+    pub options: BTreeMap<String, String>,
+    pub seats: usize,
+    pub bots: Vec<BotConfig>,
+    /// `round-robin`, `gauntlet:LABEL` or `field:LABEL`.
+    pub format: String,
+    /// Rounded up to whole seed groups.
+    pub games_per_pairing: u64,
+    pub master_seed: u64,
+    pub total_games: u64,
+    /// The game configuration as given (rules, options and seats that were asked for), to
+    /// configure the game again: a value in force (e.g. a `random` size) is not always one that
+    /// can be asked for. Not compared: the resolved fields above are.
+    pub given: GivenConfig,
+}
+
+/// A [`GameConfig`] as stored.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GivenConfig {
+    pub rules: Option<String>,
+    pub options: BTreeMap<String, String>,
+    pub seats: Option<usize>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BotConfig {
+    pub label: String,
+    pub bot: String,
+    pub params: BTreeMap<String, String>,
+}
+
+/// Shard `index` (1-based) of `count`: a contiguous share of the seeds, each with every game
+/// that uses it, so every seed group stays whole within one shard.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+/// A results folder's `manifest.json`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Manifest {
+    pub configuration: Configuration,
+    /// SHA-256 of the configuration's JSON: equal hashes, equal games.
+    pub configuration_sha256: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub shard: Option<Shard>,
+    /// The game indices this folder holds: `first_game..end_game`.
+    pub first_game: u64,
+    pub end_game: u64,
+    /// Every game of the range is in `games.csv`.
+    pub complete: bool,
+    /// SHA-256 of `games.csv`, once complete.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub games_csv_sha256: Option<String>,
+}
+
+impl Configuration {
+    /// The configuration of `plan` as configured (`info`) with `total_games` in its schedule.
+    pub fn of(plan: &RunPlan, info: &GameInfo, total_games: u64) -> Configuration {
+        let seats = info.seats as u64;
+        let label = |i: usize| plan.bots[i].label.clone();
+        Configuration {
+            tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
+            binary_sha256: binary_sha256().to_string(),
+            game: info.name.to_string(),
+            rules: info.rules.to_string(),
+            options: info
+                .options
+                .iter()
+                .map(|(name, value)| (name.to_string(), value.clone()))
+                .collect(),
+            seats: info.seats,
+            bots: plan
+                .bots
+                .iter()
+                .map(|b| BotConfig {
+                    label: b.label.clone(),
+                    bot: b.bot.clone(),
+                    params: b.params.0.clone(),
+                })
+                .collect(),
+            format: match plan.format {
+                Format::RoundRobin => "round-robin".to_string(),
+                Format::Gauntlet { candidate } => format!("gauntlet:{}", label(candidate)),
+                Format::Field { field } => format!("field:{}", label(field)),
+            },
+            games_per_pairing: plan.games_per_pairing.div_ceil(seats) * seats,
+            master_seed: plan.master_seed,
+            total_games,
+            given: GivenConfig {
+                rules: plan.config.rules.clone(),
+                options: plan.config.options.clone(),
+                seats: plan.config.seats,
+            },
+        }
+    }
+
+    /// SHA-256 of the configuration as compact JSON with its keys sorted (a JSON value's
+    /// canonical form), so any tool can recompute it from `manifest.json`.
+    pub fn sha256(&self) -> String {
+        let value = serde_json::to_value(self).expect("a configuration always encodes");
+        hex(&Sha256::digest(
+            serde_json::to_vec(&value).expect("a value always encodes"),
+        ))
+    }
+
+    /// A plan that plays this configuration again (resume and merge without the original
+    /// command line); output and run options are left at their defaults.
+    pub fn plan(&self) -> Result<RunPlan, UsageError> {
+        let game = games::find(&self.game)?;
+        let config = GameConfig {
+            rules: self.given.rules.clone(),
+            options: self.given.options.clone(),
+            seats: self.given.seats,
+        };
+        (game.check)(&config)?;
+        let bots: Vec<BotChoice> = self
+            .bots
+            .iter()
+            .map(|b| BotChoice {
+                label: b.label.clone(),
+                bot: b.bot.clone(),
+                params: Params(b.params.clone()),
+            })
+            .collect();
+        let index = |label: &str| {
+            bots.iter().position(|b| b.label == label).ok_or_else(|| {
+                UsageError::Invalid(format!(
+                    "the manifest's format '{}' names no bot of its own",
+                    self.format
+                ))
+            })
+        };
+        let format = match self.format.split_once(':') {
+            None if self.format == "round-robin" => Format::RoundRobin,
+            Some(("gauntlet", label)) => Format::Gauntlet {
+                candidate: index(label)?,
+            },
+            Some(("field", label)) => Format::Field {
+                field: index(label)?,
+            },
+            _ => {
+                return Err(UsageError::Invalid(format!(
+                    "unknown format '{}' in the manifest",
+                    self.format
+                )));
+            }
+        };
+        Ok(RunPlan {
+            game,
+            config,
+            bots,
+            format,
+            games_per_pairing: self.games_per_pairing,
+            master_seed: self.master_seed,
+            threads: default_threads(),
+            out_dir: None,
+            quiet: false,
+            report: ReportSettings::default(),
+            // A contest client cannot be called back from a folder: resuming a run with one
+            // needs the original command line, `--serve` included.
+            serve: None,
+            resume: false,
+            shard: None,
+        })
+    }
+
+    /// What differs from `other`, one phrase each, e.g. `master seed: 7 in the folder, 8 here`
+    /// where `names` is ("in the folder", "here").
+    pub fn differences(&self, other: &Configuration, names: (&str, &str)) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut differ = |what: &str, mine: String, theirs: String| {
+            if mine != theirs {
+                out.push(format!("{what}: {mine} {}, {theirs} {}", names.0, names.1));
+            }
+        };
+        differ("tool", self.tool.clone(), other.tool.clone());
+        differ(
+            "binary (another build plays other games)",
+            format!("sha256 {}", short(&self.binary_sha256)),
+            format!("sha256 {}", short(&other.binary_sha256)),
+        );
+        differ("game", self.game.clone(), other.game.clone());
+        differ("rules", self.rules.clone(), other.rules.clone());
+        let names: std::collections::BTreeSet<&String> =
+            self.options.keys().chain(other.options.keys()).collect();
+        for name in names {
+            let value = |o: &BTreeMap<String, String>| o.get(name).cloned().unwrap_or_default();
+            differ(
+                &format!("option {name}"),
+                value(&self.options),
+                value(&other.options),
+            );
+        }
+        differ("seats", self.seats.to_string(), other.seats.to_string());
+        let labels = |c: &Configuration| {
+            c.bots
+                .iter()
+                .map(|b| match b.label == b.bot {
+                    true => b.bot.clone(),
+                    false => format!("{}={}", b.label, b.bot),
+                })
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        differ("bots", labels(self), labels(other));
+        if labels(self) == labels(other) {
+            for (mine, theirs) in self.bots.iter().zip(&other.bots) {
+                differ(
+                    &format!("parameters of bot {}", mine.label),
+                    params(&mine.params),
+                    params(&theirs.params),
+                );
+            }
+        }
+        differ("format", self.format.clone(), other.format.clone());
+        differ(
+            "games per pairing",
+            self.games_per_pairing.to_string(),
+            other.games_per_pairing.to_string(),
+        );
+        differ(
+            "master seed",
+            self.master_seed.to_string(),
+            other.master_seed.to_string(),
+        );
+        out
+    }
+}
+
+fn params(params: &BTreeMap<String, String>) -> String {
+    if params.is_empty() {
+        return "none".to_string();
+    }
+    params
+        .iter()
+        .map(|(k, v)| format!("{k}={v}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn short(hash: &str) -> &str {
+    &hash[..hash.len().min(12)]
+}
+
+impl Shard {
+    /// Parses `I/N`, 1 ≤ I ≤ N.
+    pub fn parse(text: &str) -> Result<Shard, UsageError> {
+        let parsed = text.split_once('/').and_then(|(i, n)| {
+            let (index, count) = (i.trim().parse().ok()?, n.trim().parse().ok()?);
+            (1 <= index && index <= count).then_some(Shard { index, count })
+        });
+        parsed.ok_or_else(|| {
+            UsageError::Invalid(format!(
+                "--shard '{text}' is not I/N with 1 <= I <= N (e.g. --shard 2/8)"
+            ))
+        })
+    }
+
+    /// This shard's game indices among `seeds` seeds of `games_per_seed` games each.
+    pub fn games(&self, seeds: u64, games_per_seed: u64) -> Range<u64> {
+        let seed = |i: u64| (u128::from(seeds) * u128::from(i) / u128::from(self.count)) as u64;
+        seed(self.index - 1) * games_per_seed..seed(self.index) * games_per_seed
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl Manifest {
+    pub fn new(configuration: Configuration, shard: Option<Shard>, games: Range<u64>) -> Manifest {
+        Manifest {
+            configuration_sha256: configuration.sha256(),
+            configuration,
+            shard,
+            first_game: games.start,
+            end_game: games.end,
+            complete: false,
+            games_csv_sha256: None,
+        }
+    }
+
+    pub fn games(&self) -> Range<u64> {
+        self.first_game..self.end_game
+    }
+
+    /// Reads `dir/manifest.json`; `None` if there is none.
+    pub fn load(dir: &Path) -> Result<Option<Manifest>, UsageError> {
+        let path = dir.join(MANIFEST);
+        let text = match std::fs::read_to_string(&path) {
+            Ok(text) => text,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => {
+                return Err(UsageError::Invalid(format!(
+                    "cannot read {}: {e}",
+                    path.display()
+                )));
+            }
+        };
+        let manifest: Manifest = serde_json::from_str(&text).map_err(|e| UsageError::File {
+            path: path.clone(),
+            line: e.line(),
+            message: format!("not a tourney manifest: {e}"),
+        })?;
+        if manifest.configuration.sha256() != manifest.configuration_sha256 {
+            return Err(UsageError::Invalid(format!(
+                "{}: the configuration does not match its hash (edited by hand?)",
+                path.display()
+            )));
+        }
+        Ok(Some(manifest))
+    }
+
+    /// Writes `dir/manifest.json` atomically: a crash leaves the old one or the new one.
+    pub fn save(&self, dir: &Path) -> anyhow::Result<()> {
+        let json = serde_json::to_string_pretty(self).context("cannot encode the manifest")?;
+        write_atomically(&dir.join(MANIFEST), (json + "\n").as_bytes())
+    }
+
+    /// Why `self` (the folder's manifest) cannot be continued as `wanted`, or `None`.
+    pub fn refusal(&self, wanted: &Manifest) -> Option<String> {
+        let mut differences = self
+            .configuration
+            .differences(&wanted.configuration, ("in the folder", "here"));
+        let shard =
+            |s: Option<Shard>| s.map_or("no shard (every game)".to_string(), |s| s.to_string());
+        if self.shard != wanted.shard {
+            differences.push(format!(
+                "shard: {} in the folder, {} here",
+                shard(self.shard),
+                shard(wanted.shard)
+            ));
+        }
+        if differences.is_empty() && self.games() != wanted.games() {
+            differences.push(format!(
+                "games: {:?} in the folder, {:?} here",
+                self.games(),
+                wanted.games()
+            ));
+        }
+        (!differences.is_empty()).then(|| differences.join("; "))
+    }
+}
+
+/// Writes `path` through a temporary file in the same folder, synced, then renamed over it.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(".tmp");
+    let temp = PathBuf::from(temp);
+    let write = || -> std::io::Result<()> {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temp, path)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            // Makes the rename itself durable; not every system can open a folder.
+            if let Ok(dir) = std::fs::File::open(dir) {
+                let _ = dir.sync_all();
+            }
+        }
+        Ok(())
+    };
+    write().with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// SHA-256 of a file, streamed.
+pub fn file_sha256(path: &Path) -> anyhow::Result<String> {
+    let mut file =
+        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 1 << 20];
+    loop {
+        let n = file
+            .read(&mut buffer)
+            .with_context(|| format!("cannot read {}", path.display()))?;
+        if n == 0 {
+            break;
+        }
+        hasher.update(&buffer[..n]);
+    }
+    Ok(hex(&hasher.finalize()))
+}
+
+/// SHA-256 of the running executable (through `/proc/self/exe` where there is one, so a binary
+/// rebuilt during the run is not the one hashed); "unknown" if it cannot be read.
+pub fn binary_sha256() -> &'static str {
+    static HASH: OnceLock<String> = OnceLock::new();
+    HASH.get_or_init(|| {
+        let running = Path::new("/proc/self/exe");
+        let path = if running.exists() {
+            Some(running.to_path_buf())
+        } else {
+            std::env::current_exe().ok()
+        };
+        path.and_then(|p| file_sha256(&p).ok())
+            .unwrap_or_else(|| "unknown".to_string())
+    })
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_split_the_seeds_into_contiguous_whole_groups_covering_every_game() {
+        for (seeds, per_seed, count) in [(10, 6, 3), (7, 2, 7), (2, 4, 5), (1000, 20, 8)] {
+            let mut next = 0;
+            for index in 1..=count {
+                let games = Shard { index, count }.games(seeds, per_seed);
+                assert_eq!(games.start, next, "no gap, no overlap");
+                assert_eq!(games.start % per_seed, 0, "whole seed groups");
+                assert_eq!(games.end % per_seed, 0);
+                assert!(games.end - games.start <= seeds.div_ceil(count) * per_seed);
+                next = games.end;
+            }
+            assert_eq!(next, seeds * per_seed);
+        }
+    }
+
+    #[test]
+    fn a_shard_is_one_based_and_within_its_count() {
+        assert_eq!(Shard::parse("2/8").unwrap(), Shard { index: 2, count: 8 });
+        for bad in ["0/3", "4/3", "3", "a/b", "1/0", "-1/2"] {
+            assert!(Shard::parse(bad).is_err(), "{bad}");
+        }
+    }
+}

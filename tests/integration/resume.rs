@@ -1,0 +1,341 @@
+//! `tourney run --resume`: a run killed anywhere (kill -9, a torn last line, power loss leaving
+//! garbage) and resumed ends with the very files of an uninterrupted run; a folder of another
+//! configuration is refused, naming the difference.
+
+use super::folders::{assert_same_files, tourney, tourney_path};
+use std::fs;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+/// A fast run with faults (test-illegal loses every game by an illegal move, and the summary
+/// quotes the first few with their game index): 6000 games in a couple of dozen blocks.
+const RUN: [&str; 10] = [
+    "--bots",
+    "random,nice,test-illegal",
+    "--map",
+    "small",
+    "--games",
+    "2000",
+    "--seed",
+    "77",
+    "--quiet",
+    "--no-plots",
+];
+
+fn reference(dir: &Path) -> Duration {
+    let started = Instant::now();
+    tourney()
+        .arg("run")
+        .args(RUN)
+        .args(["--threads", "1", "--out"])
+        .arg(dir)
+        .assert()
+        .success();
+    started.elapsed()
+}
+
+fn resume(dir: &Path, threads: &str) {
+    tourney()
+        .arg("run")
+        .args(RUN)
+        .args(["--threads", threads, "--resume"])
+        .arg(dir)
+        .assert()
+        .success();
+}
+
+/// SplitMix64: the kill times are seeded, so a failure can be replayed.
+fn next(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+#[test]
+fn kill_9_or_ctrl_c_at_random_points_then_resume_gives_the_uninterrupted_files() {
+    let root = tempfile::tempdir().unwrap();
+    let whole = root.path().join("whole");
+    let took = reference(&whole);
+    // Kills spread over the whole life of a run: before the manifest, while games stream,
+    // while the summary and reports are written, after the end.
+    let span = took.as_millis().max(20) as u64 * 11 / 10;
+    let mut state = 20261123;
+    let mut landed = Vec::new();
+    for round in 0..20 {
+        let dir = root.path().join(format!("killed{round}"));
+        let mut child = std::process::Command::new(tourney_path())
+            .arg("run")
+            .args(RUN)
+            .args(["--threads", "1", "--out"])
+            .arg(&dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let wait = next(&mut state) % span;
+        std::thread::sleep(Duration::from_millis(wait));
+        if round % 4 == 3 {
+            // Ctrl-C: the run stops after its block, writes an interrupted summary, exits 130.
+            std::process::Command::new("kill")
+                .args(["-s", "INT", &child.id().to_string()])
+                .status()
+                .unwrap();
+        } else {
+            child.kill().unwrap();
+        }
+        child.wait().unwrap();
+        landed.push((
+            wait,
+            fs::metadata(dir.join("games.csv")).map_or(0, |m| m.len()),
+            dir.join("summary.json").exists(),
+        ));
+        resume(&dir, if round % 2 == 0 { "1" } else { "2" });
+        assert_same_files(&whole, &dir);
+    }
+    eprintln!("span {span} ms; (ms before the kill, games.csv bytes, summary written): {landed:?}");
+}
+
+#[test]
+fn a_torn_last_line_or_garbage_after_a_power_loss_is_cut_and_its_games_replayed() {
+    let root = tempfile::tempdir().unwrap();
+    let whole = root.path().join("whole");
+    reference(&whole);
+    let csv = fs::read(whole.join("games.csv")).unwrap();
+    let manifest = fs::read(whole.join("manifest.json")).unwrap();
+    let header = csv.iter().position(|&b| b == b'\n').unwrap() + 1;
+    let line_ends: Vec<usize> = csv
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i + 1)
+        .collect();
+    let cuts = [
+        (0, &b""[..]),
+        (header - 3, b""),
+        (header, b""),
+        // Between the two seats' rows of one game, and mid-row.
+        (line_ends[11], b""),
+        (line_ends[400] + 17, b""),
+        (line_ends[1000], b"\0\0\0\0\0\0\0\0"),
+        (csv.len() / 2, b"\0\0\0\0"),
+        // The complete file but its last line break.
+        (csv.len() - 1, b""),
+        (csv.len(), b""),
+    ];
+    for (i, (cut, garbage)) in cuts.into_iter().enumerate() {
+        let dir = root.path().join(format!("cut{i}"));
+        fs::create_dir(&dir).unwrap();
+        fs::write(dir.join("manifest.json"), &manifest).unwrap();
+        fs::write(dir.join("games.csv"), [&csv[..cut], garbage].concat()).unwrap();
+        if i % 2 == 0 {
+            resume(&dir, "2");
+        } else {
+            // Without the command line: the configuration comes from manifest.json.
+            tourney()
+                .args(["run", "--quiet", "--no-plots", "--resume"])
+                .arg(&dir)
+                .assert()
+                .success();
+        }
+        assert_same_files(&whole, &dir);
+    }
+}
+
+#[test]
+fn resuming_a_new_folder_starts_the_run_there() {
+    let root = tempfile::tempdir().unwrap();
+    let whole = root.path().join("whole");
+    reference(&whole);
+    let fresh = root.path().join("fresh");
+    resume(&fresh, "2");
+    assert_same_files(&whole, &fresh);
+}
+
+/// Runs `args` with `--resume dir`: must exit 2 naming `phrase`, leaving `games.csv` alone.
+fn refused(dir: &Path, args: &[&str], phrase: &str) {
+    let before = fs::read(dir.join("games.csv")).unwrap();
+    let output = tourney()
+        .arg("run")
+        .args(args)
+        .args(["--quiet", "--no-plots", "--resume"])
+        .arg(dir)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let stderr = String::from_utf8(output).unwrap();
+    assert!(
+        stderr.contains("cannot be resumed") && stderr.contains(phrase),
+        "{args:?}: expected '{phrase}' in: {stderr}"
+    );
+    assert_eq!(fs::read(dir.join("games.csv")).unwrap(), before);
+}
+
+fn run_into(dir: &Path, args: &[&str]) {
+    tourney()
+        .arg("run")
+        .args(args)
+        .args(["--quiet", "--no-plots", "--out"])
+        .arg(dir)
+        .assert()
+        .success();
+}
+
+/// Rewrites one field of the folder's configuration, with the hash that goes with it.
+fn edit_configuration(dir: &Path, field: &str, value: &str) {
+    use sha2::{Digest, Sha256};
+    let path = dir.join("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    manifest["configuration"][field] = serde_json::Value::String(value.to_string());
+    let bytes = serde_json::to_vec(&manifest["configuration"]).unwrap();
+    let hash: String = Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    manifest["configuration_sha256"] = serde_json::Value::String(hash);
+    fs::write(&path, serde_json::to_string_pretty(&manifest).unwrap()).unwrap();
+}
+
+#[test]
+fn a_folder_of_another_configuration_is_refused_naming_each_difference() {
+    let root = tempfile::tempdir().unwrap();
+    let base = ["--bots", "random,nice", "--map", "small", "--games", "10"];
+    let t2r = root.path().join("t2r");
+    run_into(&t2r, &[&base[..], &["--seed", "3"]].concat());
+    let with = |extra: &[&'static str]| -> Vec<&'static str> {
+        let mut args = base.to_vec();
+        args.extend(extra);
+        if !extra.contains(&"--seed") {
+            args.extend(["--seed", "3"]);
+        }
+        args
+    };
+    refused(
+        &t2r,
+        &with(&["--seed", "4"]),
+        "master seed: 3 in the folder, 4 here",
+    );
+    let mut other_bots = with(&[]);
+    other_bots[1] = "random,greedy";
+    refused(
+        &t2r,
+        &other_bots,
+        "bots: random,nice in the folder, random,greedy here",
+    );
+    let mut more_games = with(&[]);
+    more_games[5] = "20";
+    refused(
+        &t2r,
+        &more_games,
+        "games per pairing: 10 in the folder, 20 here",
+    );
+    refused(
+        &t2r,
+        &with(&["--rules", "cgs"]),
+        "rules: official in the folder, cgs here",
+    );
+    let mut usa = with(&[]);
+    usa[3] = "usa";
+    refused(&t2r, &usa, "option map: small in the folder, usa here");
+    refused(
+        &t2r,
+        &with(&["--option", "turn_limit=300"]),
+        "option turn_limit: 500 in the folder, 300 here",
+    );
+    refused(
+        &t2r,
+        &with(&["--field", "nice"]),
+        "format: round-robin in the folder, field:nice here",
+    );
+    refused(
+        &t2r,
+        &with(&["--shard", "1/2"]),
+        "shard: no shard (every game) in the folder, 1/2 here",
+    );
+    refused(
+        &t2r,
+        &[
+            "--game",
+            "labyrinth",
+            "--bots",
+            "random,basic",
+            "--games",
+            "10",
+            "--seed",
+            "3",
+        ],
+        "game: t2r in the folder, labyrinth here",
+    );
+    edit_configuration(&t2r, "binary_sha256", &"0".repeat(64));
+    refused(
+        &t2r,
+        &with(&[]),
+        "binary (another build plays other games): sha256 000000000000",
+    );
+    edit_configuration(&t2r, "tool", "tourney 0.0.1");
+    refused(
+        &t2r,
+        &with(&[]),
+        "tool: tourney 0.0.1 in the folder, tourney ",
+    );
+
+    let fish = root.path().join("fish");
+    let fish_args = [
+        "--game",
+        "fresh-fish",
+        "--bots",
+        "random,random,random",
+        "--games",
+        "2",
+    ];
+    run_into(&fish, &[&fish_args[..], &["--players", "2"]].concat());
+    refused(
+        &fish,
+        &[&fish_args[..], &["--players", "3"]].concat(),
+        "seats: 2 in the folder, 3 here",
+    );
+
+    let scenario = |nodes: u32| {
+        let path = root.path().join(format!("minimax{nodes}.toml"));
+        fs::write(
+            &path,
+            format!(
+                "game = \"labyrinth\"\ngames = 2\n[options]\nsize = \"7x7\"\n\
+                 [[bots]]\nbot = \"minimax\"\nparams = {{ nodes = {nodes} }}\n\
+                 [[bots]]\nbot = \"random\"\n"
+            ),
+        )
+        .unwrap();
+        path
+    };
+    let maze = root.path().join("maze");
+    let first = scenario(50);
+    run_into(&maze, &[first.to_str().unwrap()]);
+    let second = scenario(60);
+    refused(
+        &maze,
+        &[second.to_str().unwrap()],
+        "parameters of bot minimax: nodes=50 in the folder, nodes=60 here",
+    );
+}
+
+#[test]
+fn a_results_folder_without_a_manifest_is_not_resumed() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("old");
+    fs::create_dir(&dir).unwrap();
+    fs::write(dir.join("games.csv"), "game,seed\n").unwrap();
+    tourney()
+        .arg("run")
+        .args(RUN)
+        .arg("--resume")
+        .arg(&dir)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("no manifest.json"));
+}
