@@ -14,6 +14,7 @@ pub mod error;
 pub mod game;
 pub mod games;
 pub mod outcome;
+pub mod replay;
 pub mod report;
 pub mod runner;
 pub mod scenario;

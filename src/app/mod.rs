@@ -6,10 +6,12 @@ mod check;
 mod list;
 mod plan;
 mod progress;
+mod replay;
 mod report;
 mod run;
 
 pub use plan::RunPlan;
+pub use replay::{ReplayFn, replay_game};
 pub use run::{RunFn, run_game};
 
 use crate::cli::{Cli, Command};
@@ -45,6 +47,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             report::execute(&args)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Replay(args) => replay::execute(&args),
         Command::Bench(args) => {
             bench::execute(&args)?;
             Ok(ExitCode::SUCCESS)

@@ -27,6 +27,8 @@ pub struct RunPlan {
     pub quiet: bool,
     /// Statistics options and whether to draw plots.
     pub report: ReportSettings,
+    /// `--record`: write `records.jsonl.gz` (needs an output folder).
+    pub record: bool,
 }
 
 impl RunPlan {
@@ -34,6 +36,7 @@ impl RunPlan {
         let scenario = args.scenario.as_deref().map(Scenario::load).transpose()?;
         let mut plan = RunPlan::build(scenario.as_ref(), &args.matchup, args.games)?;
         plan.quiet = args.quiet;
+        plan.record = args.record;
         plan.report = ReportSettings::from_args(&args.analysis)?;
         if let Some((name, _)) = &plan.report.anchor
             && !plan.bots.iter().any(|b| &b.label == name)
@@ -145,6 +148,7 @@ impl RunPlan {
             out_dir: None,
             quiet: false,
             report: ReportSettings::default(),
+            record: false,
         })
     }
 

@@ -197,6 +197,7 @@ fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow:
         turns: 0,
         extras: Vec::new(),
         fault: None,
+        log: None,
     };
     let mut open = false;
     let mut open_line = 0;

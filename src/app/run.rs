@@ -6,6 +6,7 @@ use super::progress::Progress;
 use crate::bot::BotEntry;
 use crate::error::UsageError;
 use crate::games::Registered;
+use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
 use crate::report::{self, games_csv::GamesCsv, terminal};
 use crate::runner::play::Lineup;
 use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
@@ -44,7 +45,7 @@ pub fn run_game<G: Registered>(
     observer: Option<&mut dyn RecordSink>,
 ) -> anyhow::Result<Summary> {
     let game: G = crate::games::configure(&plan.config)?;
-    let lineup = resolve_bots(&game, plan)?;
+    let mut lineup = resolve_bots(&game, plan)?;
     let bot_names = plan.labels();
     let seats = game.info().seats;
     if bot_names.len() < seats && !matches!(plan.format, Format::Field { .. }) {
@@ -82,6 +83,16 @@ pub fn run_game<G: Registered>(
         }
         None => None,
     };
+    let mut records = match (&plan.out_dir, plan.record) {
+        (Some(dir), true) => {
+            lineup.record = Some(replay::start::<G>);
+            let header = record_header(plan, &bot_names);
+            let writer = RecordsWriter::create(dir, &header)
+                .with_context(|| format!("cannot create {}", dir.join(RECORDS_FILE).display()))?;
+            Some(writer)
+        }
+        _ => None,
+    };
     let mut tally = Tally::new(bot_names.len());
     let show = !plan.quiet;
     if show {
@@ -91,6 +102,7 @@ pub fn run_game<G: Registered>(
     let mut sinks = Sinks {
         observer,
         csv: csv.as_mut(),
+        records: records.as_mut(),
         tally: &mut tally,
         progress: &mut progress,
     };
@@ -108,6 +120,9 @@ pub fn run_game<G: Registered>(
     .context("cannot write the results")?;
     let seconds = started.elapsed().as_secs_f64();
     progress.finish();
+    if let Some(records) = records {
+        records.finish().context("cannot write the records")?;
+    }
 
     let options = plan.report.options(&bot_names)?;
     let analysis = Analysis::build(&bot_names, &tally, &options);
@@ -154,13 +169,32 @@ fn resolve_bots<'a, G: Registered>(game: &G, plan: &RunPlan) -> Result<Lineup<'a
         })?;
         entries.push((entry, params.clone()));
     }
-    Ok(Lineup { entries })
+    Ok(Lineup {
+        entries,
+        record: None,
+    })
+}
+
+/// The first line of `records.jsonl.gz`: the configuration as asked for, so a replay
+/// configures the same game.
+fn record_header(plan: &RunPlan, bot_names: &[String]) -> Header {
+    Header {
+        format: replay::FORMAT.to_string(),
+        tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
+        game: plan.game.name.to_string(),
+        rules: plan.config.rules.clone(),
+        options: plan.config.options.clone(),
+        seats: plan.config.seats,
+        master_seed: plan.master_seed,
+        bots: bot_names.to_vec(),
+    }
 }
 
 /// Hands each record to every consumer, in order; the observer decides whether to go on.
 struct Sinks<'a, 'o> {
     observer: Option<&'a mut (dyn RecordSink + 'o)>,
     csv: Option<&'a mut GamesCsv>,
+    records: Option<&'a mut RecordsWriter>,
     tally: &'a mut Tally,
     progress: &'a mut Progress,
 }
@@ -169,6 +203,9 @@ impl RecordSink for Sinks<'_, '_> {
     fn record(&mut self, record: &GameRecord) -> std::io::Result<Flow> {
         if let Some(csv) = self.csv.as_mut() {
             csv.record(record)?;
+        }
+        if let Some(records) = self.records.as_mut() {
+            records.record(record)?;
         }
         self.tally.add(record);
         match self.observer.as_mut() {

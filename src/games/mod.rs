@@ -10,6 +10,7 @@ pub mod t2r;
 use crate::bot::BotEntry;
 use crate::error::UsageError;
 use crate::game::Game;
+use crate::replay::Picture;
 use std::collections::BTreeMap;
 
 /// An option a game accepts, for `tourney list` and validation.
@@ -32,7 +33,7 @@ pub struct GameConfig {
 }
 
 /// Implemented by each game so the registry can describe, configure and run it.
-pub trait Registered: Game + Sized {
+pub trait Registered: Game + Picture + Sized {
     const NAME: &'static str;
     const SUMMARY: &'static str;
     /// Rule set names, the default first.
@@ -62,6 +63,8 @@ pub struct GameEntry {
     pub check: fn(&GameConfig) -> Result<(), UsageError>,
     /// Plays a validated plan for this game; see `app::run`.
     pub run: crate::app::RunFn,
+    /// Replays one of its records; see `app::replay`.
+    pub replay: crate::app::ReplayFn,
 }
 
 impl GameEntry {
@@ -82,6 +85,7 @@ impl GameEntry {
             has_bot: |name| G::bots().iter().any(|b| b.name == name),
             check: |config| configure::<G>(config).map(drop),
             run: crate::app::run_game::<G>,
+            replay: crate::app::replay_game::<G>,
         }
     }
 }
@@ -189,3 +193,6 @@ pub fn find(name: &str) -> Result<GameEntry, UsageError> {
             known,
         })
 }
+
+#[cfg(test)]
+mod record_tests;

@@ -33,6 +33,7 @@ fn analysis() -> Analysis {
             turns: 30 + index as u32,
             extras: Vec::new(),
             fault: None,
+            log: None,
         });
     }
     let names = vec!["alpha".to_string(), "beta<b>".to_string()];

@@ -1,6 +1,7 @@
 //! Plays one fixture to the end, adjudicating faults: a bot that panics loses with `crash`, one
 //! that returns an illegal action loses with `illegal`. Everything else is the game's business.
 
+use super::gamelog::{StartLog, apply};
 use super::guard::call_bot;
 use super::record::GameRecord;
 use super::schedule::Fixture;
@@ -12,6 +13,8 @@ use crate::seed::{self, Stream};
 /// The bots of a run: a table entry and its parameters, by bot index.
 pub struct Lineup<'a, G: Game> {
     pub entries: Vec<(&'a BotEntry<G>, Params)>,
+    /// `run --record`: starts each game's log. `None` (the default) keeps the loop as it was.
+    pub record: Option<StartLog<G>>,
 }
 
 /// A safety net against an engine that never ends: every game must end by its own turn limit
@@ -25,7 +28,14 @@ pub fn play_fixture<G: Game>(
     master_seed: u64,
     fixture: &Fixture,
 ) -> GameRecord {
-    let mut state = game.new_state(seed::rng(master_seed, fixture.seed_index, Stream::Chance));
+    let chance = seed::rng(master_seed, fixture.seed_index, Stream::Chance);
+    let (mut state, mut log) = match lineup.record {
+        None => (game.new_state(chance), None),
+        Some(start) => {
+            let (state, log) = start(game, chance);
+            (state, Some(log))
+        }
+    };
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::with_capacity(fixture.lineup.len());
     let mut fault: Option<Fault> = None;
     for (seat, &bot) in fixture.lineup.iter().enumerate() {
@@ -55,7 +65,7 @@ pub fn play_fixture<G: Game>(
                 let view = game.view(&state, seat);
                 match decide(game, &state, &mut bots, seat, &view) {
                     Ok(action) => match tell(game, &mut bots, seat, &action) {
-                        None => game.apply(&mut state, seat, action),
+                        None => apply(game, &mut state, seat, action, &mut log),
                         listener_fault => fault = listener_fault,
                     },
                     Err(f) => fault = Some(f),
@@ -77,7 +87,7 @@ pub fn play_fixture<G: Game>(
                             if fault.is_some() {
                                 break;
                             }
-                            game.apply(&mut state, seat, action);
+                            apply(game, &mut state, seat, action, &mut log);
                         }
                     }
                     Err(f) => fault = Some(f),
@@ -99,7 +109,9 @@ pub fn play_fixture<G: Game>(
         // The result stands: a bot that fails to hear how the game ended cannot change it.
         let _ = call_bot(|| bot.finish(game, &outcome));
     }
-    record(game, &state, fixture, outcome, fault)
+    let mut record = record(game, &state, fixture, outcome, fault);
+    record.log = log.map(|log| log.finish(&record));
+    record
 }
 
 /// Tells every bot the action `actor` is about to have applied; the first bot that panics
@@ -167,5 +179,6 @@ fn record<G: Game>(
         turns: game.turns(state),
         extras,
         fault,
+        log: None,
     }
 }

@@ -283,6 +283,7 @@ fn lineup(bots: &[usize]) -> Lineup<'static, Race> {
             .iter()
             .map(|&b| (&BOTS[b], Params::default()))
             .collect(),
+        record: None,
     }
 }
 

@@ -28,7 +28,13 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 #[test]
 fn runner_stats_summary_and_report_know_no_game() {
     let mut files = Vec::new();
-    for dir in ["src/runner", "src/stats", "src/summary", "src/report"] {
+    for dir in [
+        "src/runner",
+        "src/stats",
+        "src/summary",
+        "src/report",
+        "src/replay",
+    ] {
         rust_files(
             Path::new(env!("CARGO_MANIFEST_DIR")).join(dir).as_path(),
             &mut files,

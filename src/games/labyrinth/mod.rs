@@ -10,8 +10,10 @@
 pub mod action;
 pub mod board;
 pub mod bots;
+pub mod chance;
 mod engine;
 pub mod generator;
+mod picture;
 pub mod reach;
 mod rules;
 pub mod state;

@@ -7,8 +7,11 @@
 
 pub mod action;
 pub mod bots;
+pub mod chance;
 mod engine;
 pub mod maps;
+mod picture;
+mod places;
 mod resample;
 mod rules;
 mod scoring;
