@@ -3,6 +3,7 @@
 
 mod bench;
 mod check;
+mod faults;
 mod list;
 mod plan;
 mod progress;

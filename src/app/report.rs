@@ -1,6 +1,7 @@
 //! `tourney report DIR...`: streams the `games.csv` of one or more results folders into the same
 //! [`Tally`] a run feeds, and writes the same tables, plots and reports a run writes.
 
+use super::faults::FaultedGames;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
 use crate::outcome::Termination;
@@ -103,16 +104,19 @@ pub fn execute(args: &ReportArgs) -> anyhow::Result<()> {
     let settings = ReportSettings::from_args(&args.analysis)?;
     let mut tally = Tally::new(0);
     let mut bots: Vec<String> = Vec::new();
-    for dir in &args.dirs {
+    let mut faults = FaultedGames::default();
+    for (folder, dir) in args.dirs.iter().enumerate() {
         tally.start_source();
-        read_games(&dir.join("games.csv"), &mut tally, &mut bots)?;
+        let mut faulted = |record: &GameRecord| faults.add(folder, record);
+        read_games(&dir.join("games.csv"), &mut tally, &mut bots, &mut faulted)?;
     }
     let options = settings.options(&bots)?;
     let analysis = Analysis::build(&bots, &tally, &options);
     let out: PathBuf = args.out.clone().unwrap_or_else(|| args.dirs[0].clone());
     std::fs::create_dir_all(&out)
         .with_context(|| format!("cannot create output folder {}", out.display()))?;
-    let written = report::write_all(&analysis, &out, settings.plots)?;
+    let links = faults.link(&args.dirs, &out, &bots);
+    let written = report::write_all(&analysis, &out, settings.plots, &links)?;
     if !args.quiet {
         terminal::print_analysis(&analysis);
         println!(
@@ -151,7 +155,13 @@ fn bad(path: &Path, line: u64, message: impl Into<String>) -> UsageError {
 
 /// Streams one `games.csv` into `tally`, a game (its consecutive rows with one `game` index) at
 /// a time. New bot names are appended to `bots`.
-fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow::Result<()> {
+/// Feeds every game of `path` to `tally`, and to `faulted` (which notes the faulted ones).
+fn read_games(
+    path: &Path,
+    tally: &mut Tally,
+    bots: &mut Vec<String>,
+    faulted: &mut dyn FnMut(&GameRecord),
+) -> anyhow::Result<()> {
     let file = std::fs::File::open(path).map_err(|e| {
         UsageError::Invalid(format!(
             "cannot read {}: {e} (is it a results folder of `tourney run`?)",
@@ -230,7 +240,7 @@ fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow:
         };
         let index = number(columns.game, "game")? as u64;
         if open && index != record.index {
-            finish(path, open_line, &mut record, tally)?;
+            finish(path, open_line, &mut record, tally, faulted)?;
             games += 1;
             open = false;
         }
@@ -310,7 +320,7 @@ fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow:
         }
     }
     if open {
-        finish(path, open_line, &mut record, tally)?;
+        finish(path, open_line, &mut record, tally, faulted)?;
         games += 1;
     }
     if games == 0 {
@@ -324,6 +334,7 @@ fn finish(
     line: u64,
     record: &mut GameRecord,
     tally: &mut Tally,
+    faulted: &mut dyn FnMut(&GameRecord),
 ) -> Result<(), UsageError> {
     if record.lineup.len() < 2 {
         return Err(bad(
@@ -333,5 +344,6 @@ fn finish(
         ));
     }
     tally.add(record);
+    faulted(record);
     Ok(())
 }

@@ -2,6 +2,7 @@
 //! prints the tables.
 
 use super::RunPlan;
+use super::faults::FaultedGames;
 use super::progress::Progress;
 use crate::bot::BotEntry;
 use crate::error::UsageError;
@@ -94,6 +95,7 @@ pub fn run_game<G: Registered>(
         _ => None,
     };
     let mut tally = Tally::new(bot_names.len());
+    let mut faults = FaultedGames::default();
     let show = !plan.quiet;
     if show {
         terminal::print_header(game.info(), &bot_names, &schedule, plan);
@@ -104,6 +106,7 @@ pub fn run_game<G: Registered>(
         csv: csv.as_mut(),
         records: records.as_mut(),
         tally: &mut tally,
+        faults: &mut faults,
         progress: &mut progress,
     };
     install_ctrl_c();
@@ -123,6 +126,8 @@ pub fn run_game<G: Registered>(
     if let Some(records) = records {
         records.finish().context("cannot write the records")?;
     }
+    // Replay pages of faulted games read games.csv back.
+    drop(csv);
 
     let options = plan.report.options(&bot_names)?;
     let analysis = Analysis::build(&bot_names, &tally, &options);
@@ -133,7 +138,8 @@ pub fn run_game<G: Registered>(
         let json = serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
         std::fs::write(&path, json + "\n")
             .with_context(|| format!("cannot write {}", path.display()))?;
-        written = report::write_all(&summary.analysis, dir, plan.report.plots)?;
+        let links = faults.link(std::slice::from_ref(dir), dir, &bot_names);
+        written = report::write_all(&summary.analysis, dir, plan.report.plots, &links)?;
     }
     if show {
         terminal::print_analysis(&summary.analysis);
@@ -196,6 +202,7 @@ struct Sinks<'a, 'o> {
     csv: Option<&'a mut GamesCsv>,
     records: Option<&'a mut RecordsWriter>,
     tally: &'a mut Tally,
+    faults: &'a mut FaultedGames,
     progress: &'a mut Progress,
 }
 
@@ -208,6 +215,7 @@ impl RecordSink for Sinks<'_, '_> {
             records.record(record)?;
         }
         self.tally.add(record);
+        self.faults.add(0, record);
         match self.observer.as_mut() {
             Some(observer) => observer.record(record),
             None => Ok(Flow::Continue),

@@ -8,6 +8,7 @@ use crate::runner::GameRecord;
 use flate2::Compression;
 use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
+use std::collections::BTreeSet;
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -79,6 +80,44 @@ pub enum ReadError {
 /// The header of `dir`'s records and the line of game `game`, still undecoded (its types
 /// depend on the game the header names).
 pub fn read_game(dir: &Path, game: u64) -> Result<(Header, String), ReadError> {
+    let Found {
+        header,
+        mut lines,
+        span,
+    } = read_games(dir, &BTreeSet::from([game]))?;
+    match lines.pop() {
+        Some((_, line)) => Ok((header, line)),
+        None => {
+            let show = |n: Option<u64>| n.map_or("none".to_string(), |n| n.to_string());
+            Err(ReadError::NoSuchGame {
+                path: dir.join(RECORDS_FILE),
+                game,
+                first: show(span.first),
+                last: show(span.last),
+            })
+        }
+    }
+}
+
+/// The first and last game a records file holds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Span {
+    pub first: Option<u64>,
+    pub last: Option<u64>,
+}
+
+/// What [`read_games`] found.
+pub struct Found {
+    pub header: Header,
+    /// (game, undecoded line) of the wanted games present, in file order.
+    pub lines: Vec<(u64, String)>,
+    /// The games the file holds.
+    pub span: Span,
+}
+
+/// The header and the lines of the `wanted` games that `dir`'s records hold, in one pass over
+/// the file.
+pub fn read_games(dir: &Path, wanted: &BTreeSet<u64>) -> Result<Found, ReadError> {
     let path = dir.join(RECORDS_FILE);
     let file = File::open(&path).map_err(|source| ReadError::Open {
         path: path.clone(),
@@ -105,23 +144,22 @@ pub fn read_game(dir: &Path, game: u64) -> Result<(Header, String), ReadError> {
             format!("format '{}', this tourney reads '{FORMAT}'", header.format),
         ));
     }
-    let (mut first, mut last) = (None, None);
+    let mut span = Span::default();
+    let mut found = Vec::new();
     let mut number = 1;
     while let Some(text) = next_line()? {
         number += 1;
         let index: LineIndex =
             serde_json::from_str(&text).map_err(|e| bad(number, format!("bad record: {e}")))?;
-        if index.game == game {
-            return Ok((header, text));
+        span.first.get_or_insert(index.game);
+        span.last = Some(index.game);
+        if wanted.contains(&index.game) {
+            found.push((index.game, text));
         }
-        first.get_or_insert(index.game);
-        last = Some(index.game);
     }
-    let show = |n: Option<u64>| n.map_or("none".to_string(), |n| n.to_string());
-    Err(ReadError::NoSuchGame {
-        path,
-        game,
-        first: show(first),
-        last: show(last),
+    Ok(Found {
+        header,
+        lines: found,
+        span,
     })
 }

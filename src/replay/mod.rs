@@ -16,7 +16,7 @@ mod picture;
 mod text;
 
 pub use check::{ReplayError, Replayed, check_games_csv, replay};
-pub use file::{RECORDS_FILE, ReadError, RecordsWriter, read_game};
+pub use file::{Found, RECORDS_FILE, ReadError, RecordsWriter, Span, read_game, read_games};
 pub use html::write_page;
 pub use line::{FORMAT, GameLine, Header, Step};
 pub use log::start;

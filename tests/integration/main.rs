@@ -3,7 +3,9 @@
 
 mod architecture;
 mod check;
+mod chromium;
 mod cli;
 mod fresh_fish;
 mod labyrinth;
+mod replay;
 mod report;
