@@ -4,8 +4,9 @@
 //! [`bot::Bot`] (a strategy deciding from its own seat's view), [`outcome::Outcome`] (scores,
 //! ranks, termination) and [`seed`] (every random stream of a run). Games live in
 //! [`games`], one folder each with their bots. [`runner`] plays fixtures in parallel,
-//! [`stats`] turns results into ratings and intervals, [`report`] writes them out, and [`app`]
-//! is the only place that knows both the game registry and the runner.
+//! [`stats`] turns results into ratings and intervals, [`report`] writes them out, [`replay`]
+//! records games and plays them back, and [`app`] is the only place that knows both the game
+//! registry and the runner.
 
 pub mod app;
 pub mod bot;
