@@ -33,6 +33,9 @@ pub enum Command {
     /// Play training games with the contest's C clients over the contest server's protocol.
     #[command(after_help = SERVE_HELP)]
     Serve(ServeArgs),
+    /// Play a recorded game again (`run --record`), check it, and print it or write its page.
+    #[command(after_help = REPLAY_HELP)]
+    Replay(ReplayArgs),
 }
 
 const SERVE_HELP: &str = "\
@@ -60,6 +63,32 @@ pub struct ServeArgs {
     /// Seconds per move when the client does not ask with timeout=S.
     #[arg(long, default_value_t = 60.0)]
     pub timeout: f64,
+}
+
+const REPLAY_HELP: &str = "\
+Examples:
+  tourney run --bots nice,greedy --games 20 --record --out results/rec
+  tourney replay results/rec --game 7
+  tourney replay results/rec --game 7 --html game7.html
+
+Replays game N of DIR/records.jsonl.gz from its seed: every recorded chance outcome must be the
+one the engine draws, every action legal, and the result the one in the record and in
+DIR/games.csv. Exit codes: 0 the record checks out, 1 it does not (the message says where),
+2 bad input (no records file, no such game), 3 I/O.";
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A results folder written by `tourney run --record`.
+    pub dir: PathBuf,
+    /// The game index (the `game` column of games.csv).
+    #[arg(long)]
+    pub game: u64,
+    /// Write a self-contained page that steps through the game instead of printing it.
+    #[arg(long, value_name = "FILE")]
+    pub html: Option<PathBuf>,
+    /// Print nothing but errors.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 const CHECK_HELP: &str = "\
@@ -247,6 +276,10 @@ pub struct RunArgs {
     /// Seconds a game waits for its cgs: client to connect before that seat loses on time.
     #[arg(long, default_value_t = 60.0, requires = "serve")]
     pub serve_wait: f64,
+    /// Also write every game's actions and chance outcomes to records.jsonl.gz, for
+    /// `tourney replay`.
+    #[arg(long)]
+    pub record: bool,
     /// Print the process's peak resident memory at the end (used by `tourney bench`).
     #[arg(long, hide = true)]
     pub print_peak_memory: bool,

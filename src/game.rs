@@ -7,6 +7,7 @@
 use crate::outcome::{Outcome, Termination};
 use crate::seed::Rng;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::fmt::Debug;
 
 /// Seats are numbered from 0; seat 0 moves first unless a game's rules say otherwise.
@@ -100,4 +101,54 @@ pub trait Game: Send + Sync + Sized + 'static {
 /// own stream. It takes the view, not the state, so a search bot cannot cheat even by accident.
 pub trait Resample: Game {
     fn resample(&self, view: &Self::View, rng: &mut Rng) -> Self::State;
+}
+
+/// Opt-in, for records and replays (`tourney run --record`, `tourney replay`): every chance
+/// outcome a game draws, as events a record can store and a replay can compare. Chance stays
+/// inside the engine (drawn from the state's own RNG); this only reports what was drawn, so
+/// the moves and results of a game are the same whether it is logged or not.
+pub trait Chance: Game<Action: Serialize + DeserializeOwned> {
+    /// One chance outcome: a card off the deck, a tile out of the bag, a generated board.
+    type Event: Clone + Debug + PartialEq + Send + Serialize + DeserializeOwned;
+
+    /// [`Game::new_state`] with the state's chance log switched on. Games whose every chance
+    /// outcome can be read off the fresh state keep the default.
+    fn new_logged_state(&self, chance: Rng) -> Self::State {
+        self.new_state(chance)
+    }
+
+    /// What setup drew, asked once of the state [`Chance::new_logged_state`] returned.
+    fn setup_chance(&self, state: &mut Self::State) -> Vec<Self::Event>;
+
+    /// What the last applied action drew (empty when it drew nothing).
+    fn step_chance(&self, state: &mut Self::State) -> Vec<Self::Event>;
+}
+
+/// The chance outcomes a state drew and has not handed out yet. Off unless the state was made
+/// by [`Chance::new_logged_state`]; off, it is an empty `Option` and a branch per draw, so the
+/// games of an ordinary run, and the states search bots clone, pay next to nothing for it.
+#[derive(Clone, Debug)]
+pub struct ChanceLog<E>(Option<Vec<E>>);
+
+impl<E> ChanceLog<E> {
+    pub fn off() -> ChanceLog<E> {
+        ChanceLog(None)
+    }
+
+    pub fn on() -> ChanceLog<E> {
+        ChanceLog(Some(Vec::new()))
+    }
+
+    /// Notes an outcome; `event` is only built when the log is on.
+    #[inline]
+    pub fn push(&mut self, event: impl FnOnce() -> E) {
+        if let Some(events) = &mut self.0 {
+            events.push(event());
+        }
+    }
+
+    /// The outcomes noted since the last call, oldest first.
+    pub fn take(&mut self) -> Vec<E> {
+        self.0.as_mut().map(std::mem::take).unwrap_or_default()
+    }
 }

@@ -5,9 +5,9 @@
 //! ranks, termination) and [`seed`] (every random stream of a run). Games live in
 //! [`games`], one folder each with their bots. [`runner`] plays fixtures in parallel,
 //! [`external`] seats programs written in any language, [`stats`] turns results into ratings
-//! and intervals, [`report`] writes them out, and [`app`] is the only place that knows both the
-//! game registry and the runner. [`serve`] speaks the contest server's TCP protocol, so the
-//! contest's C clients play `tourney`'s bots.
+//! and intervals, [`report`] writes them out, [`replay`] records games and plays them back, and
+//! [`app`] is the only place that knows both the game registry and the runner. [`serve`] speaks
+//! the contest server's TCP protocol, so the contest's C clients play `tourney`'s bots.
 
 pub mod app;
 pub mod bot;
@@ -17,6 +17,7 @@ pub mod external;
 pub mod game;
 pub mod games;
 pub mod outcome;
+pub mod replay;
 pub mod report;
 pub mod runner;
 pub mod scenario;

@@ -5,7 +5,9 @@ use serde::Serialize;
 use std::fmt;
 
 /// Why a game ended. Stored in `games.csv` in kebab-case.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Termination {
     /// The game ended by its own rules (contest-server endings included).

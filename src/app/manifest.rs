@@ -200,6 +200,7 @@ impl Configuration {
             serve: None,
             resume: false,
             shard: None,
+            record: false,
         })
     }
 

@@ -3,17 +3,20 @@
 
 mod bench;
 mod check;
+mod faults;
 mod list;
 mod manifest;
 mod merge;
 mod plan;
 mod progress;
+mod replay;
 mod report;
 mod resume;
 mod run;
 mod serve;
 
 pub use plan::RunPlan;
+pub use replay::{ReplayFn, replay_game};
 pub use run::{RunFn, run_game};
 
 use crate::cli::{Cli, Command};
@@ -57,6 +60,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             merge::execute(&args)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Replay(args) => replay::execute(&args),
         Command::Bench(args) => {
             bench::execute(&args)?;
             Ok(ExitCode::SUCCESS)

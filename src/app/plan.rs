@@ -35,6 +35,8 @@ pub struct RunPlan {
     pub resume: bool,
     /// Play only this share of the games (see `tourney merge`).
     pub shard: Option<Shard>,
+    /// `--record`: write `records.jsonl.gz` (needs an output folder).
+    pub record: bool,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -63,6 +65,14 @@ impl RunPlan {
             }
         };
         plan.quiet = args.quiet;
+        plan.record = args.record;
+        if plan.record && (args.resume.is_some() || plan.shard.is_some()) {
+            // A records file is written in one pass; appending a resumed part or joining
+            // shards' files is not built, and a partial file would replay as if complete.
+            return Err(UsageError::Invalid(
+                "--record cannot be combined with --resume or --shard yet".into(),
+            ));
+        }
         plan.report = ReportSettings::from_args(&args.analysis)?;
         if let Some((name, _)) = &plan.report.anchor
             && !plan.bots.iter().any(|b| &b.label == name)
@@ -202,6 +212,7 @@ impl RunPlan {
             serve: None,
             resume: false,
             shard: None,
+            record: false,
         })
     }
 

@@ -1,6 +1,7 @@
 //! `tourney report DIR...`: streams the `games.csv` of one or more results folders into the same
 //! [`Tally`] a run feeds, and writes the same tables, plots and reports a run writes.
 
+use super::faults::FaultedGames;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
 use crate::outcome::Termination;
@@ -103,16 +104,19 @@ pub fn execute(args: &ReportArgs) -> anyhow::Result<()> {
     let settings = ReportSettings::from_args(&args.analysis)?;
     let mut tally = Tally::new(0);
     let mut bots: Vec<String> = Vec::new();
-    for dir in &args.dirs {
+    let mut faults = FaultedGames::default();
+    for (folder, dir) in args.dirs.iter().enumerate() {
         tally.start_source();
-        read_games(&dir.join("games.csv"), &mut tally, &mut bots)?;
+        let mut faulted = |record: &GameRecord| faults.add(folder, record);
+        read_games(&dir.join("games.csv"), &mut tally, &mut bots, &mut faulted)?;
     }
     let options = settings.options(&bots)?;
     let analysis = Analysis::build(&bots, &tally, &options);
     let out: PathBuf = args.out.clone().unwrap_or_else(|| args.dirs[0].clone());
     std::fs::create_dir_all(&out)
         .with_context(|| format!("cannot create output folder {}", out.display()))?;
-    let written = report::write_all(&analysis, &out, settings.plots)?;
+    let links = faults.link(&args.dirs, &out, &bots);
+    let written = report::write_all(&analysis, &out, settings.plots, &links)?;
     if !args.quiet {
         terminal::print_analysis(&analysis);
         println!(
@@ -149,8 +153,14 @@ fn bad(path: &Path, line: u64, message: impl Into<String>) -> UsageError {
     }
 }
 
-/// Streams one `games.csv` into `tally`. New bot names are appended to `bots`.
-fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow::Result<()> {
+/// Feeds every game of `path` to `tally`, and to `faulted` (which notes the faulted ones). New
+/// bot names are appended to `bots`.
+fn read_games(
+    path: &Path,
+    tally: &mut Tally,
+    bots: &mut Vec<String>,
+    faulted: &mut dyn FnMut(&GameRecord),
+) -> anyhow::Result<()> {
     let file = std::fs::File::open(path).map_err(|e| {
         UsageError::Invalid(format!(
             "cannot read {}: {e} (is it a results folder of `tourney run`?)",
@@ -159,6 +169,7 @@ fn read_games(path: &Path, tally: &mut Tally, bots: &mut Vec<String>) -> anyhow:
     })?;
     let games = stream_games(path, file, bots, &mut |record, _| {
         tally.add(record);
+        faulted(record);
         Ok(())
     })?;
     if games == 0 {
@@ -216,6 +227,7 @@ pub(super) fn stream_games(
         turns: 0,
         extras: Vec::new(),
         fault: None,
+        log: None,
     };
     let mut open = false;
     let mut open_line = 0;

@@ -5,6 +5,7 @@
 //! to the tally exactly as the run did, and plays on from game K: the files end up
 //! byte-identical to an uninterrupted run's.
 
+use super::faults::FaultedGames;
 use super::manifest::Manifest;
 use super::report::stream_games;
 use crate::error::UsageError;
@@ -34,7 +35,11 @@ pub struct Folder<'a> {
 /// of whole, expected games at the start of `games.csv` (feeding them to `tally`) and cuts
 /// the file after them. Returns the first game still to play, or `None` when the folder holds
 /// no run yet (killed before its first file, or new): then the run starts afresh there.
-pub fn restore(folder: &Folder<'_>, tally: &mut Tally) -> anyhow::Result<Option<u64>> {
+pub fn restore(
+    folder: &Folder<'_>,
+    tally: &mut Tally,
+    faults: &mut FaultedGames,
+) -> anyhow::Result<Option<u64>> {
     let dir = folder.dir;
     let csv_path = dir.join("games.csv");
     let Some(found) = Manifest::load(dir)? else {
@@ -116,6 +121,7 @@ pub fn restore(folder: &Folder<'_>, tally: &mut Tally) -> anyhow::Result<Option<
                 let replayed = (folder.replay)(next);
                 if same_result(&replayed, record) {
                     tally.add(&replayed);
+                    faults.add(0, &replayed);
                 } else {
                     // The build is the folder's (the manifest says so), so only a bot that is
                     // not deterministic (an outside program that timed out) gets here: the
@@ -125,9 +131,11 @@ pub fn restore(folder: &Folder<'_>, tally: &mut Tally) -> anyhow::Result<Option<
                          that is not deterministic?); the summary will lack its fault message"
                     );
                     tally.add(record);
+                    faults.add(0, record);
                 }
             } else {
                 tally.add(record);
+                faults.add(0, record);
             }
             next += 1;
             kept_end = end;

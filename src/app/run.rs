@@ -2,6 +2,7 @@
 //! prints the tables.
 
 use super::RunPlan;
+use super::faults::FaultedGames;
 use super::manifest::{Configuration, Manifest, file_sha256, write_atomically};
 use super::progress::Progress;
 use super::resume;
@@ -10,6 +11,7 @@ use crate::error::UsageError;
 use crate::external::manifest::manifest_path;
 use crate::external::{ExternalMaker, Manifest as BotManifest};
 use crate::games::Registered;
+use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
 use crate::report::{self, games_csv, games_csv::GamesCsv, terminal};
 use crate::runner::play::{Lineup, play_fixture};
 use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
@@ -67,7 +69,7 @@ pub fn run_game<G: Registered>(
     observer: Option<&mut dyn RecordSink>,
 ) -> anyhow::Result<Summary> {
     let game: G = crate::games::configure(&plan.config)?;
-    let lineup = resolve_bots(&game, plan)?;
+    let mut lineup = resolve_bots(&game, plan)?;
     let bot_names = plan.labels();
     let seats = game.info().seats;
     if bot_names.len() < seats && !matches!(plan.format, Format::Field { .. }) {
@@ -103,6 +105,7 @@ pub fn run_game<G: Registered>(
     );
 
     let mut tally = Tally::new(bot_names.len());
+    let mut faults = FaultedGames::default();
     let show = !plan.quiet;
     let mut next = games.start;
     let mut csv = match &plan.out_dir {
@@ -123,7 +126,7 @@ pub fn run_game<G: Registered>(
                 quiet: plan.quiet,
             };
             let restored = match plan.resume {
-                true => resume::restore(&folder, &mut tally)?,
+                true => resume::restore(&folder, &mut tally, &mut faults)?,
                 false => None,
             };
             Some(match restored {
@@ -139,6 +142,17 @@ pub fn run_game<G: Registered>(
         }
         None => None,
     };
+    // Recording is refused with --resume and --shard (see `RunPlan`), so it starts a new file.
+    let mut records = match (&plan.out_dir, plan.record) {
+        (Some(dir), true) => {
+            lineup.record = Some(replay::start::<G>);
+            let header = record_header(plan, &bot_names);
+            let writer = RecordsWriter::create(dir, &header)
+                .with_context(|| format!("cannot create {}", dir.join(RECORDS_FILE).display()))?;
+            Some(writer)
+        }
+        _ => None,
+    };
     if show {
         terminal::print_header(game.info(), &bot_names, &schedule, plan);
         if let Some(shard) = plan.shard {
@@ -153,7 +167,9 @@ pub fn run_game<G: Registered>(
     let mut sinks = Sinks {
         observer,
         csv: csv.as_mut(),
+        records: records.as_mut(),
         tally: &mut tally,
+        faults: &mut faults,
         progress: &mut progress,
         first: games.start,
     };
@@ -171,6 +187,10 @@ pub fn run_game<G: Registered>(
     .context("cannot write the results")?;
     let seconds = started.elapsed().as_secs_f64();
     progress.finish();
+    if let Some(records) = records {
+        records.finish().context("cannot write the records")?;
+    }
+    // Replay pages of faulted games read games.csv back.
     drop(csv);
     let complete = next + status.games_played == games.end;
 
@@ -194,7 +214,8 @@ pub fn run_game<G: Registered>(
             let json =
                 serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
             write_atomically(&dir.join("summary.json"), (json + "\n").as_bytes())?;
-            written = report::write_all(&summary.analysis, dir, plan.report.plots)?;
+            let links = faults.link(std::slice::from_ref(dir), dir, &bot_names);
+            written = report::write_all(&summary.analysis, dir, plan.report.plots, &links)?;
         }
     }
     if show {
@@ -277,14 +298,34 @@ fn resolve_bots<G: Registered>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineu
             params: params.clone(),
         }));
     }
-    Ok(Lineup { entries })
+    Ok(Lineup {
+        entries,
+        record: None,
+    })
+}
+
+/// The first line of `records.jsonl.gz`: the configuration as asked for, so a replay
+/// configures the same game.
+fn record_header(plan: &RunPlan, bot_names: &[String]) -> Header {
+    Header {
+        format: replay::FORMAT.to_string(),
+        tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
+        game: plan.game.name.to_string(),
+        rules: plan.config.rules.clone(),
+        options: plan.config.options.clone(),
+        seats: plan.config.seats,
+        master_seed: plan.master_seed,
+        bots: bot_names.to_vec(),
+    }
 }
 
 /// Hands each record to every consumer, in order; the observer decides whether to go on.
 struct Sinks<'a, 'o> {
     observer: Option<&'a mut (dyn RecordSink + 'o)>,
     csv: Option<&'a mut GamesCsv>,
+    records: Option<&'a mut RecordsWriter>,
     tally: &'a mut Tally,
+    faults: &'a mut FaultedGames,
     progress: &'a mut Progress,
     /// The first game of the run's range, where the progress bar starts.
     first: u64,
@@ -295,7 +336,11 @@ impl RecordSink for Sinks<'_, '_> {
         if let Some(csv) = self.csv.as_mut() {
             csv.record(record)?;
         }
+        if let Some(records) = self.records.as_mut() {
+            records.record(record)?;
+        }
         self.tally.add(record);
+        self.faults.add(0, record);
         match self.observer.as_mut() {
             Some(observer) => observer.record(record),
             None => Ok(Flow::Continue),

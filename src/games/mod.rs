@@ -11,6 +11,7 @@ use crate::bot::BotEntry;
 use crate::error::UsageError;
 use crate::external::Wire;
 use crate::game::Game;
+use crate::replay::Picture;
 use std::collections::BTreeMap;
 
 /// An option a game accepts, for `tourney list` and validation.
@@ -33,8 +34,9 @@ pub struct GameConfig {
 }
 
 /// Implemented by each game so the registry can describe, configure and run it. Every game
-/// also has a wire form, so programs outside the harness can play it.
-pub trait Registered: Game + Wire + Sized {
+/// also has a wire form, so programs outside the harness can play it, and a picture, so a
+/// recorded game can be stepped through in a browser.
+pub trait Registered: Game + Wire + Picture + Sized {
     const NAME: &'static str;
     const SUMMARY: &'static str;
     /// Rule set names, the default first.
@@ -69,6 +71,8 @@ pub struct GameEntry {
     pub check: fn(&GameConfig) -> Result<(), UsageError>,
     /// Plays a validated plan for this game; see `app::run`.
     pub run: crate::app::RunFn,
+    /// Replays one of its records; see `app::replay`.
+    pub replay: crate::app::ReplayFn,
 }
 
 impl GameEntry {
@@ -89,6 +93,7 @@ impl GameEntry {
             has_bot: |name| G::bots().iter().any(|b| b.name == name),
             check: |config| configure::<G>(config).map(drop),
             run: crate::app::run_game::<G>,
+            replay: crate::app::replay_game::<G>,
         }
     }
 }
@@ -206,3 +211,6 @@ pub fn find(name: &str) -> Result<GameEntry, UsageError> {
             known,
         })
 }
+
+#[cfg(test)]
+mod record_tests;

@@ -64,6 +64,7 @@ impl Exporter for Html {
                 writeln!(out, "<p class=\"note\">{}</p>", escape(&section.note))?;
             }
         }
+        write_faults(data.faults, out)?;
         writeln!(out, "<h2>Plots</h2>")?;
         for plot in data.plots {
             writeln!(
@@ -76,4 +77,35 @@ impl Exporter for Html {
         }
         writeln!(out, "</body></html>")
     }
+}
+
+/// The faulted games, each with its replay page or command when the run was recorded.
+fn write_faults(faults: &[super::FaultLink], out: &mut dyn Write) -> std::io::Result<()> {
+    if faults.is_empty() {
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "<h2 id=\"faulted-games\">Faulted games</h2>\n<table><thead><tr><th>game</th><th>bot</th>\
+         <th>termination</th><th>replay</th></tr></thead><tbody>"
+    )?;
+    for f in faults {
+        let replay = match (&f.page, &f.command) {
+            (Some(page), Some(command)) => format!(
+                "<a href=\"{}\">step through it</a> or <code>{}</code>",
+                escape(page),
+                escape(command)
+            ),
+            (None, Some(command)) => format!("<code>{}</code>", escape(command)),
+            _ => "not recorded (run with <code>--record</code>)".to_string(),
+        };
+        writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{replay}</td></tr>",
+            f.game,
+            escape(&f.bot),
+            escape(&f.termination)
+        )?;
+    }
+    writeln!(out, "</tbody></table>")
 }

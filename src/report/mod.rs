@@ -28,10 +28,24 @@ pub enum ReportError {
     Plot(&'static str, String),
 }
 
-/// What every exporter reads: the analysis and its plots as SVG.
+/// What every exporter reads: the analysis, its plots as SVG, and the faulted games.
 pub struct ReportData<'a> {
     pub analysis: &'a Analysis,
     pub plots: &'a [Plot],
+    pub faults: &'a [FaultLink],
+}
+
+/// A game a bot lost by its own fault (crash, illegal action, timeout), and how to watch it
+/// again when the run was recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FaultLink {
+    pub game: u64,
+    pub bot: String,
+    pub termination: String,
+    /// The `tourney replay` command, when the folder has records.
+    pub command: Option<String>,
+    /// The replay page, relative to the report.
+    pub page: Option<String>,
 }
 
 /// One end-of-run artefact. A new format is one file plus one entry in [`exporters`].
@@ -56,11 +70,13 @@ pub fn write_all(
     analysis: &Analysis,
     dir: &Path,
     plots: bool,
+    faults: &[FaultLink],
 ) -> Result<Vec<PathBuf>, ReportError> {
     let svgs = plots::svg_plots(analysis)?;
     let data = ReportData {
         analysis,
         plots: &svgs,
+        faults,
     };
     let mut written = Vec::new();
     let io = |path: &Path| {

@@ -33,6 +33,7 @@ fn analysis() -> Analysis {
             turns: 30 + index as u32,
             extras: Vec::new(),
             fault: None,
+            log: None,
         });
     }
     let names = vec!["alpha".to_string(), "beta<b>".to_string()];
@@ -47,6 +48,7 @@ fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
     let data = ReportData {
         analysis: &a,
         plots: &plots,
+        faults: &[],
     };
     let mut texts = std::collections::BTreeMap::new();
     for e in exporters() {
@@ -65,4 +67,42 @@ fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
     assert!(html.contains("beta&lt;b&gt;"), "names are escaped");
     assert_eq!(html.matches("<svg").count(), 5);
     assert!(!html.contains("<script") && !html.contains("http://www.w3.org/1999/xhtml\" src"));
+}
+
+#[test]
+fn html_lists_faulted_games_with_their_replay() {
+    let a = analysis();
+    let link = |game, command: Option<&str>, page: Option<&str>| FaultLink {
+        game,
+        bot: "beta<b>".to_string(),
+        termination: "illegal".to_string(),
+        command: command.map(String::from),
+        page: page.map(String::from),
+    };
+    let faults = [
+        link(
+            4,
+            Some("tourney replay . --game 4"),
+            Some("replays/game-4.html"),
+        ),
+        link(9, None, None),
+    ];
+    let render = |faults: &[FaultLink]| {
+        let data = ReportData {
+            analysis: &a,
+            plots: &[],
+            faults,
+        };
+        let mut buffer = Vec::new();
+        html::Html.write(&data, &mut buffer).unwrap();
+        String::from_utf8(buffer).unwrap()
+    };
+    let page = render(&faults);
+    assert!(page.contains("<a href=\"replays/game-4.html\">"));
+    assert!(page.contains("<code>tourney replay . --game 4</code>"));
+    assert!(page.contains("<td>9</td><td>beta&lt;b&gt;</td><td>illegal</td><td>not recorded"));
+    assert!(
+        !render(&[]).contains("Faulted games"),
+        "no faults, no section"
+    );
 }

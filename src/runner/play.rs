@@ -3,6 +3,7 @@
 //! [`crate::bot::BotFailure`] loses with the termination it names. Everything else is the
 //! game's business.
 
+use super::gamelog::{GameLog, StartLog, apply};
 use super::guard::call_bot;
 use super::record::GameRecord;
 use super::schedule::Fixture;
@@ -14,6 +15,8 @@ use crate::seed::{self, Stream};
 /// The bots of a run, by bot index: how each one is built for a game.
 pub struct Lineup<'a, G: Game> {
     pub entries: Vec<Box<dyn BotMaker<G> + 'a>>,
+    /// `run --record`: starts each game's log. `None` (the default) keeps the loop as it was.
+    pub record: Option<StartLog<G>>,
 }
 
 /// A safety net against an engine that never ends: every game must end by its own turn limit
@@ -27,7 +30,14 @@ pub fn play_fixture<G: Game>(
     master_seed: u64,
     fixture: &Fixture,
 ) -> GameRecord {
-    let state = game.new_state(seed::rng(master_seed, fixture.seed_index, Stream::Chance));
+    let chance = seed::rng(master_seed, fixture.seed_index, Stream::Chance);
+    let (state, mut log) = match lineup.record {
+        None => (game.new_state(chance), None),
+        Some(start) => {
+            let (state, log) = start(game, chance);
+            (state, Some(log))
+        }
+    };
     let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::with_capacity(fixture.lineup.len());
     let mut fault: Option<Fault> = None;
     for (seat, &bot) in fixture.lineup.iter().enumerate() {
@@ -43,8 +53,10 @@ pub fn play_fixture<G: Game>(
             }
         }
     }
-    let (state, outcome, fault) = play_made(game, state, bots, fault);
-    record(game, &state, fixture, outcome, fault)
+    let (state, outcome, fault) = play_made(game, state, bots, fault, &mut log);
+    let mut record = record(game, &state, fixture, outcome, fault);
+    record.log = log.map(|log| log.finish(&record));
+    record
 }
 
 /// Plays a game from `state` between bots made by the caller, one per seat in seat order (a
@@ -55,15 +67,23 @@ pub fn play_game<G: Game>(
     state: G::State,
     bots: Vec<Box<dyn Bot<G>>>,
 ) -> (G::State, Outcome, Option<String>) {
-    play_made(game, state, bots.into_iter().map(Some).collect(), None)
+    play_made(
+        game,
+        state,
+        bots.into_iter().map(Some).collect(),
+        None,
+        &mut None,
+    )
 }
 
-/// The game loop once the bots exist; `fault` is set when making one already failed.
+/// The game loop once the bots exist; `fault` is set when making one already failed, and `log`
+/// hears every applied action when the game is recorded.
 fn play_made<G: Game>(
     game: &G,
     mut state: G::State,
     mut bots: Vec<Option<Box<dyn Bot<G>>>>,
     mut fault: Option<Fault>,
+    log: &mut Option<Box<dyn GameLog<G>>>,
 ) -> (G::State, Outcome, Option<String>) {
     if fault.is_none() {
         fault = begin(game, &state, &mut bots);
@@ -83,7 +103,7 @@ fn play_made<G: Game>(
                 let view = game.view(&state, seat);
                 match decide(game, &state, &mut bots, seat, &view) {
                     Ok(action) => match tell(game, &mut bots, seat, &action) {
-                        None => game.apply(&mut state, seat, action),
+                        None => apply(game, &mut state, seat, action, log),
                         listener_fault => fault = listener_fault,
                     },
                     Err(f) => fault = Some(f),
@@ -105,7 +125,7 @@ fn play_made<G: Game>(
                             if fault.is_some() {
                                 break;
                             }
-                            game.apply(&mut state, seat, action);
+                            apply(game, &mut state, seat, action, log);
                         }
                     }
                     Err(f) => fault = Some(f),
@@ -212,5 +232,6 @@ fn record<G: Game>(
         turns: game.turns(state),
         extras,
         fault,
+        log: None,
     }
 }

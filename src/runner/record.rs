@@ -21,6 +21,8 @@ pub struct GameRecord {
     pub extras: Vec<f64>,
     /// What went wrong, for crash and illegal terminations (panic message or the action).
     pub fault: Option<String>,
+    /// The game's line of `records.jsonl.gz` under `run --record` (see `crate::replay`).
+    pub log: Option<String>,
 }
 
 impl GameRecord {

@@ -311,6 +311,7 @@ fn lineup(bots: &[usize]) -> Lineup<'static, Race> {
                 })
             })
             .collect(),
+        record: None,
     }
 }
 

@@ -43,6 +43,7 @@ pub(super) fn two_seat_tally(
                     turns: 1,
                     extras: Vec::new(),
                     fault: None,
+                    log: None,
                 });
                 index += 1;
             }

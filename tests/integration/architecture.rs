@@ -35,6 +35,7 @@ fn runner_stats_summary_and_report_know_no_game() {
         "src/summary",
         "src/report",
         "src/external",
+        "src/replay",
     ] {
         rust_files(
             Path::new(env!("CARGO_MANIFEST_DIR")).join(dir).as_path(),

@@ -4,11 +4,13 @@
 mod architecture;
 mod cgs;
 mod check;
+mod chromium;
 mod cli;
 mod external;
 mod folders;
 mod fresh_fish;
 mod labyrinth;
+mod replay;
 mod report;
 mod resume;
 mod shards;

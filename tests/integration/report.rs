@@ -259,12 +259,7 @@ fn three_seat_games_are_rated_by_plackett_luce() {
 /// Renders `report.html` in headless Chromium and checks every plot is an SVG with content.
 #[test]
 fn report_html_renders_every_plot_in_chromium() {
-    let chromium = Path::new("/usr/bin/chromium");
-    if !chromium.exists() {
-        println!(
-            "SKIPPED: /usr/bin/chromium is absent; install it (apt-get install -y chromium, as \
-             .ci/run does) to check that report.html renders"
-        );
+    if !super::chromium::available("report.html renders") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -275,24 +270,8 @@ fn report_html_renders_every_plot_in_chromium() {
         .arg("--quiet")
         .assert()
         .success();
-    let profile = tempfile::tempdir().unwrap();
     let html = run.join("report.html").canonicalize().unwrap();
-    let output = std::process::Command::new(chromium)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            "--no-first-run",
-        ])
-        .arg(format!("--user-data-dir={}", profile.path().display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", html.display()))
-        .output()
-        .unwrap();
-    assert!(output.status.success(), "chromium failed: {output:?}");
+    let output = super::chromium::run(&format!("file://{}", html.display()), &["--dump-dom"]);
     let dom = String::from_utf8_lossy(&output.stdout);
     assert!(
         dom.contains("<h2>Ratings</h2>"),

@@ -7,7 +7,7 @@ use std::fmt;
 ///
 /// A turn is one action rather than two steps so that a bot's whole choice is checked at once
 /// and search trees have one level per turn.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct Action {
     pub x: i32,
     pub y: i32,

@@ -10,7 +10,9 @@
 pub mod action;
 pub mod board;
 pub mod bots;
+pub mod chance;
 pub mod features;
+mod picture;
 pub mod rules;
 pub mod scoring;
 pub mod state;

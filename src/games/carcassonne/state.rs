@@ -2,8 +2,9 @@
 //! discarding (§4 step 1) and the end of the game (§6) live here.
 
 use super::board::Board;
+use super::chance::ChanceEvent;
 use super::tiles::{self, TILES};
-use crate::game::Seat;
+use crate::game::{ChanceLog, Seat};
 use crate::outcome::{Outcome, Termination, ranks_from_keys};
 use crate::seed::Rng;
 use rand::seq::SliceRandom;
@@ -22,11 +23,18 @@ pub struct State {
     pub(super) seat: Seat,
     /// Set once, when the bag runs out.
     pub(super) outcome: Option<Outcome>,
+    /// Tiles drawn, for records; off outside `run --record` and `replay`.
+    pub(super) chance: ChanceLog<ChanceEvent>,
 }
 
 impl State {
     /// Start tile placed, the other 71 tiles shuffled with the game RNG, first tile drawn.
     pub fn new(seats: usize, chance: &mut Rng) -> State {
+        State::new_logged(seats, chance, ChanceLog::off())
+    }
+
+    /// [`State::new`] noting every tile drawn in `log`.
+    pub(super) fn new_logged(seats: usize, chance: &mut Rng, log: ChanceLog<ChanceEvent>) -> State {
         let mut bag = tiles::full_set();
         let start = bag
             .iter()
@@ -34,11 +42,15 @@ impl State {
             .expect("the set has D tiles");
         bag.remove(start);
         bag.shuffle(chance);
-        State::with_bag(seats, bag)
+        State::with_bag_logged(seats, bag, log)
     }
 
     /// A game whose bag is `bag` (drawn from the end), for tests and resampling.
     pub fn with_bag(seats: usize, bag: Vec<u8>) -> State {
+        State::with_bag_logged(seats, bag, ChanceLog::off())
+    }
+
+    fn with_bag_logged(seats: usize, bag: Vec<u8>, chance: ChanceLog<ChanceEvent>) -> State {
         let mut remaining = [0u8; 24];
         for &t in &bag {
             remaining[usize::from(t)] += 1;
@@ -51,6 +63,7 @@ impl State {
             discards: Vec::new(),
             seat: 0,
             outcome: None,
+            chance,
         };
         state.draw();
         state
@@ -91,6 +104,7 @@ impl State {
     pub(super) fn draw(&mut self) {
         while let Some(tile) = self.bag.pop() {
             self.remaining[usize::from(tile)] -= 1;
+            self.chance.push(|| ChanceEvent::Drew(State::letter(tile)));
             if self.board.placeable(tile) {
                 self.current = Some(tile);
                 return;
@@ -141,6 +155,7 @@ impl State {
             discards: view.discards.clone(),
             seat: view.to_act.unwrap_or(view.seat),
             outcome: None,
+            chance: ChanceLog::off(),
         }
     }
 }

@@ -6,7 +6,7 @@ use super::board::Kind;
 /// One decision. A turn is one of `PlaceMarker`, `Draw` or `Pass`; drawing may then ask the
 /// drawer to `Build` a tree, every eligible seat to `Bid`, and the auction's winner to `Build`
 /// its shop.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// Put a marker from supply on this Empty cell (§4).
     PlaceMarker(u8),
@@ -21,7 +21,7 @@ pub enum Action {
 }
 
 /// A tile of the bag (§3).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Tile {
     Tree,
     Shop(Kind),

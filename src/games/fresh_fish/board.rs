@@ -15,7 +15,9 @@ pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 pub type Cells = u128;
 
 /// The five shop and producer types, A to E.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Kind {
     A,
     B,

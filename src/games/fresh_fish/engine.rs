@@ -7,7 +7,7 @@ use super::rules;
 use super::scoring::score_all;
 use super::state::{MAX_SEATS, Phase, State};
 use super::view::View;
-use crate::game::{Game, GameInfo, Resample, Seat, ToAct};
+use crate::game::{ChanceLog, Game, GameInfo, Resample, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
 use crate::search::Search;
 use crate::seed::Rng;
@@ -33,7 +33,7 @@ impl Game for FreshFish {
     }
 
     fn new_state(&self, chance: Rng) -> State {
-        rules::new_state(self, chance)
+        rules::new_state(self, chance, ChanceLog::off())
     }
 
     fn to_act(&self, state: &State) -> ToAct {
@@ -103,7 +103,7 @@ impl Resample for FreshFish {
     fn resample(&self, view: &View, rng: &mut Rng) -> State {
         let mut bag = view.bag.tiles();
         bag.shuffle(rng);
-        let mut state = rules::new_state(self, Rng::new(rng.random()));
+        let mut state = rules::new_state(self, Rng::new(rng.random()), ChanceLog::off());
         // Only the layout fields of that fresh setup survive; everything public is copied.
         state.board = view.board;
         state.players = view.players;

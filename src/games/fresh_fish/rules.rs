@@ -5,12 +5,13 @@ use super::FreshFish;
 use super::action::{Action, Tile};
 use super::auction;
 use super::board::{Board, Content, Kind};
+use super::chance::ChanceEvent;
 use super::roads::apply_road_rule;
 use super::scoring::{close_board, score_all};
 use super::state::{
     AuctionResult, MAX_SEATS, Phase, Player, Received, State, own_markers, placement_cells,
 };
-use crate::game::Seat;
+use crate::game::{ChanceLog, Seat};
 use crate::outcome::{Outcome, Termination, forfeit_ranks, ranks_from_keys};
 use crate::seed::Rng;
 use rand::RngExt;
@@ -19,8 +20,8 @@ use rand::seq::SliceRandom;
 pub const SIDE: usize = 10;
 
 /// §3: producers on 5 distinct uniform cells (redrawn until the board is sound), the road
-/// rule, 15 coins and 6 markers each, and the shuffled bag.
-pub fn new_state(game: &FreshFish, mut rng: Rng) -> State {
+/// rule, 15 coins and 6 markers each, and the shuffled bag. `chance` is the state's log.
+pub fn new_state(game: &FreshFish, mut rng: Rng, mut chance: ChanceLog<ChanceEvent>) -> State {
     let mut board = loop {
         let mut board = Board::new(SIDE, SIDE);
         let mut cells: [u8; SIDE * SIDE] = std::array::from_fn(|i| i as u8);
@@ -33,6 +34,12 @@ pub fn new_state(game: &FreshFish, mut rng: Rng) -> State {
             break board;
         }
     };
+    for cell in 0..board.len() {
+        if let Content::Producer(kind) = board.get(cell) {
+            let cell = u8::try_from(cell).expect("100 cells");
+            chance.push(|| ChanceEvent::Producer { kind, cell });
+        }
+    }
     apply_road_rule(&mut board, |_| unreachable!("no marker at setup"));
     let seats = game.seats();
     let mut bag = vec![Tile::Tree; usize::from(game.trees())];
@@ -56,6 +63,7 @@ pub fn new_state(game: &FreshFish, mut rng: Rng) -> State {
         passes: 0,
         outcome: None,
         last_action: None,
+        chance,
     }
 }
 
@@ -127,11 +135,12 @@ pub fn apply(game: &FreshFish, state: &mut State, seat: Seat, action: Action) {
         Action::Draw => {
             state.turns += 1;
             state.passes = 0;
-            match state
+            let tile = state
                 .bag
                 .pop()
-                .expect("drawing is legal only from a non-empty bag")
-            {
+                .expect("drawing is legal only from a non-empty bag");
+            state.chance.push(|| ChanceEvent::Drew(tile));
+            match tile {
                 Tile::Tree => state.phase = Phase::BuildTree,
                 Tile::Shop(kind) => start_auction(game, state, kind),
             }

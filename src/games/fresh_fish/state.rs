@@ -3,6 +3,8 @@
 
 use super::action::{Action, Tile};
 use super::board::{Board, Cells, Content, Kind, bits};
+use super::chance::ChanceEvent;
+use crate::game::ChanceLog;
 use crate::outcome::Outcome;
 
 pub const MAX_SEATS: usize = 5;
@@ -113,6 +115,8 @@ pub struct State {
     pub(super) outcome: Option<Outcome>,
     /// The last action applied, for debugging messages.
     pub(super) last_action: Option<Action>,
+    /// What chance drew, for records; off outside `run --record` and `replay`.
+    pub(super) chance: ChanceLog<ChanceEvent>,
 }
 
 impl State {

@@ -1,7 +1,9 @@
 //! A turn (rules §6): one insertion of the extra tile, then one move of the player's own pawn.
 
 /// Where the extra tile goes in. Named from the edge it enters by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Side {
     /// Enters at (0, n); line n moves right.
     LineLeft,
@@ -31,7 +33,9 @@ impl Side {
 }
 
 /// Where to insert, without the rotation and the move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Insertion {
     pub side: Side,
     /// Odd column index for column sides, odd line index for line sides.
@@ -40,7 +44,9 @@ pub struct Insertion {
 
 /// One whole turn. Fields are bytes, not checked types, because a bot may send anything: the
 /// engine refuses an even or out-of-range index, a rotation above 3 or a cell off the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub struct Action {
     pub side: Side,
     pub index: u8,

@@ -32,7 +32,19 @@ impl Shape {
 
 /// A tile: `walls` is a mask of [`NORTH`], [`EAST`], [`SOUTH`], [`WEST`]; `item` is 0 for none,
 /// else 1–24.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct Tile {
     pub walls: u8,
     pub item: u8,

@@ -2,7 +2,9 @@
 
 /// Card and track colours, by the codes of the rules file (§2.1). On a track, `Locomotive`
 /// (code 9, `Multicolor` in the data files) means gray.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[repr(u8)]
 pub enum Colour {
     Purple = 1,
@@ -85,7 +87,7 @@ pub enum Phase {
 }
 
 /// One decision of a Ticket to Ride player.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Action {
     /// Take the top card of the deck (first or second card).
     DrawBlind,

@@ -7,7 +7,7 @@ use super::scoring::{self, score};
 use super::state::State;
 use super::view::{UNCLAIMED, View};
 use super::{RuleSet, TicketToRide};
-use crate::game::{Game, GameInfo, Seat, ToAct};
+use crate::game::{ChanceLog, Game, GameInfo, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
 use crate::seed::Rng;
 
@@ -37,7 +37,7 @@ impl Game for TicketToRide {
     }
 
     fn new_state(&self, chance: Rng) -> State {
-        rules::new_state(self, chance)
+        rules::new_state(self, chance, ChanceLog::off())
     }
 
     fn to_act(&self, state: &State) -> ToAct {

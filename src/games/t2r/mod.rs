@@ -8,8 +8,11 @@
 pub mod action;
 pub mod bots;
 mod cgs_wire;
+pub mod chance;
 mod engine;
 pub mod maps;
+mod picture;
+mod places;
 mod resample;
 mod rules;
 mod scoring;

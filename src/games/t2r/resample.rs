@@ -11,6 +11,7 @@ use super::TicketToRide;
 use super::action::Colour;
 use super::state::{CARDS_PER_KIND, Player, State};
 use super::view::View;
+use crate::game::ChanceLog;
 use crate::game::Resample;
 use crate::seed::Rng;
 use rand::RngExt;
@@ -87,6 +88,7 @@ impl Resample for TicketToRide {
             passes: 0,
             rng: Rng::new(rng.random()),
             outcome: None,
+            chance: ChanceLog::off(),
         }
     }
 }

@@ -4,11 +4,13 @@
 //! allocates during play, because `is_legal` and `apply` run at every decision.
 
 use super::action::{Action, Colour, Phase};
+use super::chance::ChanceEvent;
 use super::maps::Route;
 use super::scoring;
 use super::state::{CARDS_PER_KIND, Player, State};
 use super::view::UNCLAIMED;
 use super::{RuleSet, TicketToRide};
+use crate::game::ChanceLog;
 use crate::outcome::Termination;
 use crate::seed::Rng;
 use rand::seq::SliceRandom;
@@ -23,8 +25,12 @@ const CGS_FACE_UP_REDEAL_CAP: u32 = 50;
 /// A card had to come from an empty deck and an empty discard pile: a `cgs` ending (§4.6).
 struct RanOut;
 
-/// Setup, §3.2 in order (`cgs`: no tickets are dealt, §4.2).
-pub(super) fn new_state(game: &TicketToRide, mut rng: Rng) -> State {
+/// Setup, §3.2 in order (`cgs`: no tickets are dealt, §4.2); `chance` is the state's log.
+pub(super) fn new_state(
+    game: &TicketToRide,
+    mut rng: Rng,
+    chance: ChanceLog<ChanceEvent>,
+) -> State {
     let map = game.map();
     let mut deck: Vec<Colour> = Colour::ALL
         .iter()
@@ -49,6 +55,7 @@ pub(super) fn new_state(game: &TicketToRide, mut rng: Rng) -> State {
         passes: 0,
         rng,
         outcome: None,
+        chance,
     };
     // The initial deal cannot run out (110 cards), and never ends the game even in `cgs`.
     let _ = refill(&mut state, false, REDEAL_CAP, false);
@@ -56,6 +63,9 @@ pub(super) fn new_state(game: &TicketToRide, mut rng: Rng) -> State {
         for _ in 0..4 {
             let card = state.deck.pop().expect("110 cards cover the setup deal");
             state.players[seat].hand[card.index()] += 1;
+            state
+                .chance
+                .push(|| ChanceEvent::Dealt { seat, colour: card });
         }
     }
     let mut tickets: Vec<u16> = map.tickets.iter().map(|t| t.id).collect();
@@ -81,10 +91,14 @@ fn deal_offer(state: &mut State, seat: usize) {
         player.offer[usize::from(player.offer_len)] = ticket;
         player.offer_len += 1;
     }
+    let tickets = player.offer().to_vec();
+    state.chance.push(|| ChanceEvent::Tickets { seat, tickets });
 }
 
 /// Shuffles the discard pile into the (empty) deck.
 fn reshuffle(state: &mut State) {
+    let cards = state.discard.iter().map(|&n| u16::from(n)).sum();
+    state.chance.push(|| ChanceEvent::Reshuffle { cards });
     for (index, count) in state.discard.iter_mut().enumerate() {
         for _ in 0..*count {
             state.deck.push(Colour::from_index(index));
@@ -127,7 +141,12 @@ fn fill_empty_slots(state: &mut State, strict: bool) -> Result<(), RanOut> {
     for slot in 0..5 {
         if state.face_up[slot].is_none() {
             match take_top(state) {
-                Some(card) => state.face_up[slot] = Some(card),
+                Some(card) => {
+                    state.face_up[slot] = Some(card);
+                    state
+                        .chance
+                        .push(|| ChanceEvent::FaceUp { slot, colour: card });
+                }
                 None if strict => return Err(RanOut),
                 None => {}
             }
@@ -343,6 +362,9 @@ pub(super) fn apply(game: &TicketToRide, state: &mut State, seat: usize, action:
                 return scoring::finish_ran_out(game, state, seat, 0);
             };
             state.players[seat].hand[card.index()] += 1;
+            state
+                .chance
+                .push(|| ChanceEvent::Dealt { seat, colour: card });
             after_card(game, state, card, false);
         }
         Action::DrawSlot(_) | Action::DrawColour(_) => {

@@ -2,6 +2,7 @@
 //! store an [`Outcome`] in the state. Runs only when a game ends (or for reports), so it may
 //! allocate and compute trails.
 
+use super::chance::ChanceEvent;
 use super::state::State;
 use super::trail::longest_trail;
 use super::{RuleSet, TicketToRide};
@@ -101,7 +102,11 @@ fn rank(game: &TicketToRide, state: &mut State, scores: &[Score; 2]) -> Vec<u8> 
     let winner = match key(0).cmp(&key(1)) {
         std::cmp::Ordering::Greater => 0,
         std::cmp::Ordering::Less => 1,
-        std::cmp::Ordering::Equal => state.rng.random_range(0..2usize),
+        std::cmp::Ordering::Equal => {
+            let winner = state.rng.random_range(0..2usize);
+            state.chance.push(|| ChanceEvent::CoinToss { winner });
+            winner
+        }
     };
     winner_ranks(winner)
 }

@@ -3,7 +3,9 @@
 
 use super::TicketToRide;
 use super::action::{Colour, Phase};
+use super::chance::ChanceEvent;
 use super::view::UNCLAIMED;
+use crate::game::ChanceLog;
 use crate::outcome::Outcome;
 use crate::seed::Rng;
 use std::collections::VecDeque;
@@ -79,6 +81,8 @@ pub struct State {
     pub(super) rng: Rng,
     /// Set once, when the game ends by its own rules, so `outcome()` never recomputes trails.
     pub(super) outcome: Option<Outcome>,
+    /// What chance drew, for records; off outside `run --record` and `replay`.
+    pub(super) chance: ChanceLog<ChanceEvent>,
 }
 
 impl State {

@@ -1,0 +1,102 @@
+//! `tourney replay DIR --game N`: finds the game's record, replays it for its game type, checks
+//! it against the record and `games.csv`, and prints it or writes its page.
+
+use crate::cli::ReplayArgs;
+use crate::error::UsageError;
+use crate::games::{self, GameConfig, Registered};
+use crate::replay::{self, GameLine, Header, ReadError};
+use anyhow::Context;
+use std::process::ExitCode;
+
+/// A game's replay, monomorphised per game in the registry: `line` is the undecoded record.
+pub type ReplayFn = fn(&ReplayArgs, &Header, &str) -> anyhow::Result<()>;
+
+/// Exit code of a record the engine does not reproduce (the message says where).
+const MISMATCH: u8 = 1;
+
+pub fn execute(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
+    let (header, line) = match replay::read_game(&args.dir, args.game) {
+        Ok(found) => found,
+        Err(e @ ReadError::NoSuchGame { .. }) => {
+            return Err(UsageError::Invalid(e.to_string()).into());
+        }
+        Err(e @ ReadError::Open { .. }) => return Err(UsageError::Invalid(e.to_string()).into()),
+        Err(e) => return Err(e.into()),
+    };
+    let entry = games::find(&header.game)?;
+    match (entry.replay)(args, &header, &line) {
+        Ok(()) => Ok(ExitCode::SUCCESS),
+        Err(e) if e.is::<replay::ReplayError>() => {
+            eprintln!("replay mismatch: {e:#}");
+            Ok(ExitCode::from(MISMATCH))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// Replays one record of game `G`.
+pub fn replay_game<G: Registered>(
+    args: &ReplayArgs,
+    header: &Header,
+    line: &str,
+) -> anyhow::Result<()> {
+    let config = GameConfig {
+        rules: header.rules.clone(),
+        options: header.options.clone(),
+        seats: header.seats,
+    };
+    let game: G = games::configure(&config)?;
+    let line: GameLine<G::Action, G::Event> =
+        serde_json::from_str(line).map_err(|e| replay::ReplayError::Result {
+            game: args.game,
+            what: format!("the record does not decode as a {} game: {e}", header.game),
+        })?;
+    let seats: Vec<String> = line
+        .lineup
+        .iter()
+        .map(|&bot| {
+            header
+                .bots
+                .get(bot)
+                .cloned()
+                .unwrap_or_else(|| format!("bot {bot}"))
+        })
+        .collect();
+    let replayed = replay::replay(&game, header.master_seed, line)?;
+    let last = replayed.states.last().expect("at least the setup position");
+    replay::check_games_csv(
+        &args.dir,
+        args.game,
+        &header.bots,
+        &replayed.line.lineup,
+        &replayed.outcome,
+        game.turns(last),
+    )?;
+    match &args.html {
+        Some(path) => {
+            let title = format!(
+                "{} game {} — {}",
+                header.game,
+                args.game,
+                seats.join(" vs ")
+            );
+            let page = replay::write_page(&game, &replayed, &title, &seats);
+            std::fs::write(path, page)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            if !args.quiet {
+                println!("wrote {}", path.display());
+            }
+        }
+        None if !args.quiet => {
+            replay::print_game(&game, &replayed, &seats, &mut std::io::stdout().lock())?;
+        }
+        None => {}
+    }
+    if !args.quiet {
+        println!(
+            "replay ok: {} steps, every action legal, chance, result and games.csv agree",
+            replayed.line.steps.len()
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,248 @@
+//! Plays a record again through the engine and says where it stops agreeing: a chance outcome
+//! the engine did not draw, an action out of turn or illegal, or a result other than the one
+//! recorded in the line or in `games.csv`.
+
+use super::line::GameLine;
+use crate::game::{Chance, Seat, ToAct};
+use crate::outcome::Outcome;
+use crate::seed::{self, Stream};
+use std::path::Path;
+
+/// A record the engine does not reproduce, with the first place it differs.
+#[derive(Debug, thiserror::Error)]
+pub enum ReplayError {
+    #[error("game {game}: setup drew {engine} but the record says {recorded}")]
+    SetupChance {
+        game: u64,
+        engine: String,
+        recorded: String,
+    },
+    #[error(
+        "game {game}, step {step} ({action}): the engine drew {engine} but the record says {recorded}"
+    )]
+    StepChance {
+        game: u64,
+        step: usize,
+        action: String,
+        engine: String,
+        recorded: String,
+    },
+    #[error("game {game}, step {step}: seat {seat} plays {action}, but {expected}")]
+    OutOfTurn {
+        game: u64,
+        step: usize,
+        seat: Seat,
+        action: String,
+        expected: String,
+    },
+    #[error("game {game}, step {step}: seat {seat} plays {action}, which is illegal there")]
+    Illegal {
+        game: u64,
+        step: usize,
+        seat: Seat,
+        action: String,
+    },
+    #[error("game {game}: {what}")]
+    Result { game: u64, what: String },
+    #[error("games.csv: {0}")]
+    Csv(String),
+}
+
+/// A record that the engine reproduced, with every position it went through.
+pub struct Replayed<G: Chance> {
+    pub line: GameLine<G::Action, G::Event>,
+    /// The position after setup, then after each step.
+    pub states: Vec<G::State>,
+    pub outcome: Outcome,
+}
+
+/// Replays `line` from its seed under `master_seed`, checking chance, turns, legality and the
+/// result recorded in the line.
+pub fn replay<G: Chance>(
+    game: &G,
+    master_seed: u64,
+    line: GameLine<G::Action, G::Event>,
+) -> Result<Replayed<G>, ReplayError> {
+    let id = line.game;
+    let mut state = game.new_logged_state(seed::rng(master_seed, line.seed, Stream::Chance));
+    let setup = game.setup_chance(&mut state);
+    if setup != line.setup {
+        return Err(ReplayError::SetupChance {
+            game: id,
+            engine: format!("{setup:?}"),
+            recorded: format!("{:?}", line.setup),
+        });
+    }
+    let mut states = vec![state.clone()];
+    for (step, played) in line.steps.iter().enumerate() {
+        let (seat, action) = (played.seat, format!("{:?}", played.action));
+        let expected = match game.to_act(&state) {
+            ToAct::Seat(s) if s == seat => None,
+            ToAct::Simultaneous(seats) if seats.contains(&seat) => None,
+            ToAct::Seat(s) => Some(format!("seat {s} is to act")),
+            ToAct::Simultaneous(seats) => Some(format!("seats {seats:?} are to act")),
+            ToAct::Over => Some("the game is already over".to_string()),
+        };
+        if let Some(expected) = expected {
+            let (game, step) = (id, step + 1);
+            return Err(ReplayError::OutOfTurn {
+                game,
+                step,
+                seat,
+                action,
+                expected,
+            });
+        }
+        if !game.is_legal(&state, seat, &played.action) {
+            let (game, step) = (id, step + 1);
+            return Err(ReplayError::Illegal {
+                game,
+                step,
+                seat,
+                action,
+            });
+        }
+        game.apply(&mut state, seat, played.action.clone());
+        let drawn = game.step_chance(&mut state);
+        if drawn != played.chance {
+            return Err(ReplayError::StepChance {
+                game: id,
+                step: step + 1,
+                action,
+                engine: format!("{drawn:?}"),
+                recorded: format!("{:?}", played.chance),
+            });
+        }
+        states.push(state.clone());
+    }
+    let outcome = end(game, &state, &line)?;
+    Ok(Replayed {
+        line,
+        states,
+        outcome,
+    })
+}
+
+/// The result of the replayed position: the forfeit the line records, or the game's own end,
+/// which must then have been reached, and must match the line's.
+fn end<G: Chance>(
+    game: &G,
+    state: &G::State,
+    line: &GameLine<G::Action, G::Event>,
+) -> Result<Outcome, ReplayError> {
+    let fail = |what: String| ReplayError::Result {
+        game: line.game,
+        what,
+    };
+    let outcome = match line.culprit {
+        Some(culprit) if line.termination.is_forfeit() => {
+            if game.to_act(state) == ToAct::Over {
+                return Err(fail(format!(
+                    "the record says seat {culprit} forfeited, but the game was already over"
+                )));
+            }
+            game.forfeit(state, culprit, line.termination)
+        }
+        Some(_) => {
+            return Err(fail(format!(
+                "a culprit is recorded with termination {}",
+                line.termination.as_str()
+            )));
+        }
+        None => game.outcome(state).ok_or_else(|| {
+            fail(format!(
+                "the record ends after {} steps but the game is not over",
+                line.steps.len()
+            ))
+        })?,
+    };
+    let replayed = (&outcome.scores, &outcome.ranks, outcome.termination);
+    let recorded = (&line.scores, &line.ranks, line.termination);
+    if replayed != recorded {
+        return Err(fail(format!(
+            "the replay ends with scores {:?}, ranks {:?}, {} but the record says {:?}, {:?}, {}",
+            outcome.scores,
+            outcome.ranks,
+            outcome.termination.as_str(),
+            line.scores,
+            line.ranks,
+            line.termination.as_str()
+        )));
+    }
+    Ok(outcome)
+}
+
+/// Checks the replayed result against game `game`'s rows of `dir/games.csv`: bot, score, rank
+/// and termination of every seat, and the number of turns.
+pub fn check_games_csv(
+    dir: &Path,
+    game: u64,
+    bots: &[String],
+    lineup: &[usize],
+    outcome: &Outcome,
+    turns: u32,
+) -> Result<(), ReplayError> {
+    let path = dir.join("games.csv");
+    let bad = |message: String| ReplayError::Csv(format!("{}: {message}", path.display()));
+    let mut reader = csv::Reader::from_path(&path).map_err(|e| bad(e.to_string()))?;
+    let headers = reader.headers().map_err(|e| bad(e.to_string()))?.clone();
+    let column = |name: &str| {
+        headers
+            .iter()
+            .position(|h| h == name)
+            .ok_or_else(|| bad(format!("no '{name}' column")))
+    };
+    let [
+        c_game,
+        c_seat,
+        c_bot,
+        c_score,
+        c_rank,
+        c_termination,
+        c_turns,
+    ] = [
+        "game",
+        "seat",
+        "bot",
+        "score",
+        "rank",
+        "termination",
+        "turns",
+    ]
+    .map(column);
+    let (c_game, c_seat, c_bot) = (c_game?, c_seat?, c_bot?);
+    let (c_score, c_rank, c_termination, c_turns) = (c_score?, c_rank?, c_termination?, c_turns?);
+    let mut seen = vec![false; lineup.len()];
+    for row in reader.records() {
+        let row = row.map_err(|e| bad(e.to_string()))?;
+        if row.get(c_game) != Some(game.to_string().as_str()) {
+            continue;
+        }
+        let seat: Seat = row[c_seat]
+            .parse()
+            .ok()
+            .filter(|&s| s < lineup.len())
+            .ok_or_else(|| bad(format!("game {game}: bad seat '{}'", &row[c_seat])))?;
+        seen[seat] = true;
+        let replayed = [
+            ("bot", bots[lineup[seat]].clone()),
+            ("score", outcome.scores[seat].to_string()),
+            ("rank", outcome.ranks[seat].to_string()),
+            ("termination", outcome.termination.as_str().to_string()),
+            ("turns", turns.to_string()),
+        ];
+        let columns = [c_bot, c_score, c_rank, c_termination, c_turns];
+        for ((name, value), c) in replayed.iter().zip(columns) {
+            if row[c] != *value {
+                return Err(bad(format!(
+                    "game {game}, seat {seat}: {name} is {} but the replay gives {value}",
+                    &row[c]
+                )));
+            }
+        }
+    }
+    match seen.iter().position(|s| !s) {
+        Some(seat) => Err(bad(format!("no row for game {game}, seat {seat}"))),
+        None => Ok(()),
+    }
+}

@@ -1,0 +1,165 @@
+//! `records.jsonl.gz`: written as the run streams (in index order, so the bytes do not depend
+//! on the thread count), read back one game at a time without holding the file in memory.
+//! Always gzip: a line holds hundreds of actions of a few bytes' worth of JSON each, which
+//! compresses about tenfold, and one format is simpler to read back than two.
+
+use super::line::{FORMAT, Header, LineIndex};
+use crate::runner::GameRecord;
+use flate2::Compression;
+use flate2::read::MultiGzDecoder;
+use flate2::write::GzEncoder;
+use std::collections::BTreeSet;
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+/// The records file's name inside a results folder.
+pub const RECORDS_FILE: &str = "records.jsonl.gz";
+
+/// Appends one line per game to `records.jsonl.gz`.
+pub struct RecordsWriter {
+    path: PathBuf,
+    out: GzEncoder<BufWriter<File>>,
+}
+
+impl RecordsWriter {
+    /// Creates (or replaces) the file in `dir` and writes the header line.
+    pub fn create(dir: &Path, header: &Header) -> std::io::Result<RecordsWriter> {
+        let path = dir.join(RECORDS_FILE);
+        let file = File::create(&path)?;
+        let mut out = GzEncoder::new(BufWriter::new(file), Compression::default());
+        serde_json::to_writer(&mut out, header)?;
+        out.write_all(b"\n")?;
+        Ok(RecordsWriter { path, out })
+    }
+
+    /// Writes the game's line; every record of a recording run carries one.
+    pub fn record(&mut self, record: &GameRecord) -> std::io::Result<()> {
+        let line = record.log.as_deref().ok_or_else(|| {
+            std::io::Error::other(format!("game {} was played without a log", record.index))
+        })?;
+        self.out.write_all(line.as_bytes())?;
+        self.out.write_all(b"\n")
+    }
+
+    /// Ends the gzip stream; without it the file is truncated.
+    pub fn finish(self) -> std::io::Result<PathBuf> {
+        self.out.finish()?.flush()?;
+        Ok(self.path)
+    }
+}
+
+/// Why a game's record could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ReadError {
+    #[error("{path}: {source} (was the run made with --record?)")]
+    Open {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("{path}, line {line}: {message}")]
+    Bad {
+        path: PathBuf,
+        line: usize,
+        message: String,
+    },
+    #[error("{path} holds no game {game} (it records games {first} to {last})")]
+    NoSuchGame {
+        path: PathBuf,
+        game: u64,
+        first: String,
+        last: String,
+    },
+}
+
+/// The header of `dir`'s records and the line of game `game`, still undecoded (its types
+/// depend on the game the header names).
+pub fn read_game(dir: &Path, game: u64) -> Result<(Header, String), ReadError> {
+    let Found {
+        header,
+        mut lines,
+        span,
+    } = read_games(dir, &BTreeSet::from([game]))?;
+    match lines.pop() {
+        Some((_, line)) => Ok((header, line)),
+        None => {
+            let show = |n: Option<u64>| n.map_or("none".to_string(), |n| n.to_string());
+            Err(ReadError::NoSuchGame {
+                path: dir.join(RECORDS_FILE),
+                game,
+                first: show(span.first),
+                last: show(span.last),
+            })
+        }
+    }
+}
+
+/// The first and last game a records file holds.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Span {
+    pub first: Option<u64>,
+    pub last: Option<u64>,
+}
+
+/// What [`read_games`] found.
+pub struct Found {
+    pub header: Header,
+    /// (game, undecoded line) of the wanted games present, in file order.
+    pub lines: Vec<(u64, String)>,
+    /// The games the file holds.
+    pub span: Span,
+}
+
+/// The header and the lines of the `wanted` games that `dir`'s records hold, in one pass over
+/// the file.
+pub fn read_games(dir: &Path, wanted: &BTreeSet<u64>) -> Result<Found, ReadError> {
+    let path = dir.join(RECORDS_FILE);
+    let file = File::open(&path).map_err(|source| ReadError::Open {
+        path: path.clone(),
+        source,
+    })?;
+    let mut lines = BufReader::new(MultiGzDecoder::new(file)).lines();
+    let mut next_line = || -> Result<Option<String>, ReadError> {
+        lines.next().transpose().map_err(|source| ReadError::Io {
+            path: path.clone(),
+            source,
+        })
+    };
+    let bad = |line: usize, message: String| ReadError::Bad {
+        path: path.clone(),
+        line,
+        message,
+    };
+    let header_text = next_line()?.ok_or_else(|| bad(1, "empty file".into()))?;
+    let header: Header =
+        serde_json::from_str(&header_text).map_err(|e| bad(1, format!("bad header: {e}")))?;
+    if header.format != FORMAT {
+        return Err(bad(
+            1,
+            format!("format '{}', this tourney reads '{FORMAT}'", header.format),
+        ));
+    }
+    let mut span = Span::default();
+    let mut found = Vec::new();
+    let mut number = 1;
+    while let Some(text) = next_line()? {
+        number += 1;
+        let index: LineIndex =
+            serde_json::from_str(&text).map_err(|e| bad(number, format!("bad record: {e}")))?;
+        span.first.get_or_insert(index.game);
+        span.last = Some(index.game);
+        if wanted.contains(&index.game) {
+            found.push((index.game, text));
+        }
+    }
+    Ok(Found {
+        header,
+        lines: found,
+        span,
+    })
+}

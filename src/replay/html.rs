@@ -1,0 +1,75 @@
+//! `tourney replay --html`: one self-contained page (inline CSS, JS and SVG, no network) that
+//! steps through a replayed game with buttons, a slider and a clickable list of steps. The page
+//! is generic; the board comes from the game's [`Picture`].
+
+use super::check::Replayed;
+use super::picture::Picture;
+use serde::Serialize;
+
+const PAGE: &str = include_str!("page.html");
+
+/// What the page's script reads.
+#[derive(Serialize)]
+struct PageData {
+    seats: Vec<String>,
+    scene: serde_json::Value,
+    /// After setup, then after every step.
+    frames: Vec<serde_json::Value>,
+    /// One line per step.
+    steps: Vec<String>,
+    result: String,
+}
+
+/// The page for `replayed`; `title` heads it and `seats` are the bot labels by seat. A
+/// `?step=N` or `#step=N` in the address opens it at step N.
+pub fn write_page<G: Picture>(
+    game: &G,
+    replayed: &Replayed<G>,
+    title: &str,
+    seats: &[String],
+) -> String {
+    let line = &replayed.line;
+    let steps = line
+        .steps
+        .iter()
+        .map(|step| {
+            let mut text = format!("seat {} {}: {:?}", step.seat, seats[step.seat], step.action);
+            if !step.chance.is_empty() {
+                let drawn: Vec<String> = step.chance.iter().map(|e| format!("{e:?}")).collect();
+                text += &format!("  drew {}", drawn.join(", "));
+            }
+            text
+        })
+        .collect();
+    let outcome = &replayed.outcome;
+    let mut result = format!("end: {}", outcome.termination.as_str());
+    if let (Some(culprit), Some(fault)) = (outcome.culprit, &line.fault) {
+        result += &format!(" by seat {culprit} ({fault})");
+    }
+    for (seat, label) in seats.iter().enumerate() {
+        result += &format!(
+            "; seat {seat} {label}: score {}, rank {}",
+            outcome.scores[seat], outcome.ranks[seat]
+        );
+    }
+    let data = PageData {
+        seats: seats.to_vec(),
+        scene: game.scene(&replayed.states[0]),
+        frames: replayed.states.iter().map(|s| game.frame(s)).collect(),
+        steps,
+        result,
+    };
+    // `</` inside a script element would end it early.
+    let json = serde_json::to_string(&data)
+        .expect("page data serialises")
+        .replace("</", "<\\/");
+    PAGE.replace("__TITLE__", &escape(title))
+        .replace("__SCRIPT__", game.script())
+        .replace("__DATA__", &json)
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}

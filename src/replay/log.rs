@@ -1,0 +1,50 @@
+//! The runner's [`GameLog`] for every game with chance events: collects typed steps while the
+//! game is played and turns them into a [`GameLine`] at the end.
+
+use super::line::{GameLine, Step};
+use crate::game::{Chance, Game, Seat};
+use crate::runner::{GameLog, GameRecord};
+use crate::seed::Rng;
+
+struct Recording<G: Chance> {
+    setup: Vec<G::Event>,
+    steps: Vec<Step<G::Action, G::Event>>,
+}
+
+impl<G: Chance> GameLog<G> for Recording<G> {
+    fn step(&mut self, game: &G, state: &mut G::State, seat: Seat, action: G::Action) {
+        let chance = game.step_chance(state);
+        self.steps.push(Step {
+            seat,
+            action,
+            chance,
+        });
+    }
+
+    fn finish(self: Box<Self>, record: &GameRecord) -> String {
+        let line = GameLine {
+            game: record.index,
+            seed: record.seed_index,
+            lineup: record.lineup.clone(),
+            setup: self.setup,
+            steps: self.steps,
+            termination: record.termination,
+            culprit: record.culprit,
+            fault: record.fault.clone(),
+            scores: record.scores.clone(),
+            ranks: record.ranks.clone(),
+        };
+        serde_json::to_string(&line).expect("actions and chance events serialise to JSON")
+    }
+}
+
+/// A [`crate::runner::StartLog`]: the logged first state and an empty record of the game.
+pub fn start<G: Chance>(game: &G, chance: Rng) -> (<G as Game>::State, Box<dyn GameLog<G>>) {
+    let mut state = game.new_logged_state(chance);
+    let setup = game.setup_chance(&mut state);
+    let log = Recording::<G> {
+        setup,
+        steps: Vec::new(),
+    };
+    (state, Box::new(log))
+}
