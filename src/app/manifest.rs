@@ -6,7 +6,6 @@
 
 use super::RunPlan;
 use super::plan::default_threads;
-use super::report::ReportSettings;
 use crate::bot::Params;
 use crate::error::UsageError;
 use crate::game::GameInfo;
@@ -184,24 +183,17 @@ impl Configuration {
                 )));
             }
         };
-        Ok(RunPlan {
+        // A contest client cannot be called back from a folder: resuming a run with one needs
+        // the original command line, `--serve` included; `RunPlan::of_games` leaves it off.
+        Ok(RunPlan::of_games(
             game,
             config,
             bots,
             format,
-            games_per_pairing: self.games_per_pairing,
-            master_seed: self.master_seed,
-            threads: default_threads(),
-            out_dir: None,
-            quiet: false,
-            report: ReportSettings::default(),
-            // A contest client cannot be called back from a folder: resuming a run with one
-            // needs the original command line, `--serve` included.
-            serve: None,
-            resume: false,
-            shard: None,
-            record: false,
-        })
+            self.games_per_pairing,
+            self.master_seed,
+            default_threads(),
+        ))
     }
 
     /// What differs from `other`, one phrase each, e.g. `master seed: 7 in the folder, 8 here`

@@ -194,17 +194,39 @@ impl RunPlan {
         if games_per_pairing == 0 {
             return Err(UsageError::Invalid("--games must be at least 1".into()));
         }
-        let threads = threads(args.threads)?;
-        Ok(RunPlan {
+        let master_seed = args
+            .seed
+            .or(scenario.and_then(|s| s.seed))
+            .unwrap_or(DEFAULT_MASTER_SEED);
+        Ok(RunPlan::of_games(
             game,
             config,
             bots,
             format,
             games_per_pairing,
-            master_seed: args
-                .seed
-                .or(scenario.and_then(|s| s.seed))
-                .unwrap_or(DEFAULT_MASTER_SEED),
+            master_seed,
+            threads(args.threads)?,
+        ))
+    }
+
+    /// A plan of these games with every run option (output, report, serving, resume, shard,
+    /// records) at its default, for the caller to set.
+    pub fn of_games(
+        game: GameEntry,
+        config: GameConfig,
+        bots: Vec<BotChoice>,
+        format: Format,
+        games_per_pairing: u64,
+        master_seed: u64,
+        threads: usize,
+    ) -> RunPlan {
+        RunPlan {
+            game,
+            config,
+            bots,
+            format,
+            games_per_pairing,
+            master_seed,
             threads,
             out_dir: None,
             quiet: false,
@@ -213,7 +235,7 @@ impl RunPlan {
             resume: false,
             shard: None,
             record: false,
-        })
+        }
     }
 
     pub fn labels(&self) -> Vec<String> {
