@@ -14,10 +14,12 @@ mod report;
 mod resume;
 mod run;
 mod serve;
+mod tune;
 
 pub use plan::RunPlan;
 pub use replay::{ReplayFn, replay_game};
 pub use run::{RunFn, run_game};
+pub use tune::{TuneFn, TunePlan, tune_game};
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;
@@ -61,6 +63,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Replay(args) => replay::execute(&args),
+        Command::Tune(args) => tune::execute(&args),
         Command::Bench(args) => {
             bench::execute(&args)?;
             Ok(ExitCode::SUCCESS)
