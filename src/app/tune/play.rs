@@ -56,14 +56,15 @@ pub fn tune_game<G: Registered>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     let names: Vec<String> = subject.tuned.iter().map(|t| t.name.clone()).collect();
     let start: Vec<f64> = subject.tuned.iter().map(|t| t.start).collect();
 
-    let (mut csv, mut rows) = match plan.resume {
-        true => TuneCsv::resume(dir, &names)?,
-        false => (TuneCsv::create(dir, &names)?, Vec::new()),
-    };
+    // The settings first: a folder with a tune.csv can always be resumed.
     if !plan.resume {
         let json = serde_json::to_string_pretty(settings)? + "\n";
         write_atomically(&dir.join(SETTINGS), json.as_bytes())?;
     }
+    let (mut csv, mut rows) = match plan.resume {
+        true => TuneCsv::resume(dir, &names)?,
+        false => (TuneCsv::create(dir, &names)?, Vec::new()),
+    };
     if rows.len() as u64 > iterations {
         return Err(UsageError::Invalid(format!(
             "{} has more rows than this tuning's {iterations} iterations",
