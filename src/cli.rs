@@ -400,9 +400,14 @@ pub struct BenchArgs {
     /// each of these game counts, using the last matchup.
     #[arg(long, value_delimiter = ',')]
     pub memory: Vec<u64>,
+    /// Instead, measure what `tune` costs over `run` on games of the same cost (the hidden
+    /// test-optimum double near x = 1, tuned within 0.999:1 and run at 0.9995).
+    #[arg(long)]
+    pub tune: bool,
 }
 
 const BENCH_EXAMPLES: &str = "\
 Examples:
   tourney bench
-  tourney bench --bots nice,greedy --games 50000 --memory 10000,1000000";
+  tourney bench --bots nice,greedy --games 50000 --memory 10000,1000000
+  tourney bench --tune --games 20000";

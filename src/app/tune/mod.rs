@@ -8,7 +8,7 @@ mod play;
 mod subject;
 mod verify;
 
-pub use plan::TunePlan;
+pub use plan::{DEFAULT_BATCH, TunePlan, TuneSettings};
 pub use play::tune_game;
 
 use crate::cli::TuneArgs;
