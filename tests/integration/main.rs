@@ -12,5 +12,6 @@ mod fresh_fish;
 mod labyrinth;
 mod replay;
 mod report;
+mod repository;
 mod resume;
 mod shards;
