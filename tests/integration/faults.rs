@@ -363,3 +363,35 @@ fn the_terminal_and_report_say_why_each_faulted_game_was_lost() {
     let page = fs::read_to_string(later.join("report.html")).unwrap();
     assert_eq!(page.matches(why).count(), 4, "{page}");
 }
+
+#[test]
+fn every_game_says_which_rule_an_illegal_action_breaks() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, why) in [
+        (
+            "labyrinth",
+            "the extra tile can only enter by an odd line or column",
+        ),
+        ("carcassonne", "the tile does not fit at (0, 0)"),
+        ("fresh-fish", "cell 200 is off the board"),
+    ] {
+        let out = dir.path().join(game);
+        tourney()
+            .args([
+                "run",
+                "--quiet",
+                "--no-plots",
+                "--games",
+                "2",
+                "--game",
+                game,
+            ])
+            .args(["--bots", "random,test-illegal", "--out"])
+            .arg(&out)
+            .assert()
+            .success();
+        let summary = summary(&out);
+        let example = summary["per_bot"][1]["fault_examples"][0].as_str().unwrap();
+        assert!(example.contains(why), "{game}: {example}");
+    }
+}
