@@ -105,7 +105,7 @@ pub fn print_analysis(analysis: &Analysis) {
 
     let mut scores = Table::new(&[
         "bot", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max", "turns", "crash",
-        "illegal",
+        "illegal", "timeout",
     ]);
     for row in &analysis.per_bot {
         let s = &row.score;
@@ -123,6 +123,7 @@ pub fn print_analysis(analysis: &Analysis) {
             format!("{:.1}", row.mean_turns),
             row.crashes.to_string(),
             row.illegal.to_string(),
+            row.timeouts.to_string(),
         ]);
     }
     println!("\nScores per bot (turns = mean turns per game, all seats together)");

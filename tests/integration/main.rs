@@ -7,6 +7,7 @@ mod check;
 mod chromium;
 mod cli;
 mod external;
+mod faults;
 mod folders;
 mod fresh_fish;
 mod labyrinth;

@@ -10,6 +10,7 @@ pub mod bots;
 mod cgs_wire;
 pub mod chance;
 mod engine;
+mod illegal;
 pub mod maps;
 mod picture;
 mod places;
