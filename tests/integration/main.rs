@@ -14,3 +14,4 @@ mod replay;
 mod report;
 mod resume;
 mod shards;
+mod trust;
