@@ -5,7 +5,7 @@ use super::RunPlan;
 use super::faults::FaultedGames;
 use super::manifest::{Configuration, Manifest, file_sha256, write_atomically};
 use super::progress::Progress;
-use super::resume;
+use super::{folders, resume, threads};
 use crate::bot::{BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
 use crate::external::manifest::manifest_path;
@@ -96,10 +96,6 @@ pub fn run_game<G: Registered>(
             Schedule::gauntlet(candidate, bot_names.len(), seats, plan.games_per_pairing)
         }
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .build()
-        .context("cannot start the worker threads")?;
     let total = schedule.total_games();
     let games = plan.shard.map_or(0..total, |shard| {
         shard.games(schedule.seeds, schedule.games_per_seed())
@@ -109,6 +105,11 @@ pub fn run_game<G: Registered>(
         plan.shard,
         games.clone(),
     );
+    // A run already in the folder is refused, replaced, or continued (see `Existing`).
+    let continuing = match plan.out_dir.as_deref() {
+        Some(dir) if !plan.resume => folders::claim(dir, Some(&manifest), plan.existing)?,
+        _ => plan.resume,
+    };
 
     let mut tally = Tally::new(bot_names.len());
     let mut faults = FaultedGames::default();
@@ -131,7 +132,7 @@ pub fn run_game<G: Registered>(
                 replay: &replay,
                 quiet: plan.quiet,
             };
-            let restored = match plan.resume {
+            let restored = match continuing {
                 true => resume::restore(&folder, &mut tally, &mut faults)?,
                 false => None,
             };
@@ -159,8 +160,18 @@ pub fn run_game<G: Registered>(
         }
         _ => None,
     };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads::for_games(plan.threads, games.end - next))
+        .build()
+        .context("cannot start the worker threads")?;
     if show {
-        terminal::print_header(game.info(), &bot_names, &schedule, plan);
+        terminal::print_header(
+            game.info(),
+            &bot_names,
+            &schedule,
+            plan.master_seed,
+            pool.current_num_threads(),
+        );
         if let Some(shard) = plan.shard {
             eprintln!("shard {shard}: games {}..{}", games.start, games.end);
         }

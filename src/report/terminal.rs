@@ -3,14 +3,19 @@
 
 use super::markup::{interval_text, rating_text};
 use super::table::Table;
-use crate::app::RunPlan;
 use crate::game::GameInfo;
 use crate::runner::Schedule;
 use crate::stats::sprt::Verdict;
 use crate::summary::{Analysis, Summary};
 use std::path::{Path, PathBuf};
 
-pub fn print_header(info: &GameInfo, bots: &[String], schedule: &Schedule, plan: &RunPlan) {
+pub fn print_header(
+    info: &GameInfo,
+    bots: &[String],
+    schedule: &Schedule,
+    master_seed: u64,
+    threads: usize,
+) {
     let options: Vec<String> = info
         .options
         .iter()
@@ -25,8 +30,8 @@ pub fn print_header(info: &GameInfo, bots: &[String], schedule: &Schedule, plan:
         schedule.pairings.len(),
         schedule.seeds * schedule.group_len(),
         schedule.total_games(),
-        plan.master_seed,
-        plan.threads
+        master_seed,
+        threads
     );
 }
 

@@ -16,3 +16,4 @@ mod report;
 mod repository;
 mod resume;
 mod shards;
+mod trust;
