@@ -2,6 +2,7 @@
 //! files), then, for folders that were recorded, replayed into pages beside the report so the
 //! report links each fault to the game itself.
 
+use super::folders::same_folder;
 use crate::cli::ReplayArgs;
 use crate::games;
 use crate::outcome::Termination;
@@ -100,13 +101,6 @@ impl FaultedGames {
         let mut order: Vec<usize> = (0..links.len()).collect();
         order.sort_by_key(|&i| (self.rows[i].bot, self.rows[i].folder, self.rows[i].game));
         order.into_iter().map(|i| links[i].clone()).collect()
-    }
-}
-
-fn same_folder(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
     }
 }
 
