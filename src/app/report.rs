@@ -182,7 +182,7 @@ fn read_games(
 /// rows with one `game` index) at a time, with the byte offset where its rows end; stops at
 /// the first error, `on_game`'s included. Bots are indices into `bots`, which new names are
 /// appended to. Returns the number of games.
-pub(super) fn stream_games(
+pub fn stream_games(
     path: &Path,
     input: impl std::io::Read,
     bots: &mut Vec<String>,
