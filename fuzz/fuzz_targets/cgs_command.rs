@@ -15,10 +15,8 @@ fuzz_target!(|data: &[u8]| {
     let text = command_text(data);
     assert_eq!(text.trim(), text, "a command keeps surrounding whitespace");
     match Command::parse(&text) {
-        Command::ClientName(name) => {
-            if command::valid_name(&name) {
-                assert!(name.len() <= 20);
-            }
+        Command::ClientName(name) if command::valid_name(&name) => {
+            assert!(name.is_ascii() && name.split_whitespace().count() == 1);
         }
         Command::WaitGame(spec) => match command::parse_request(&spec) {
             Ok(Request::Training { options, .. }) => {
