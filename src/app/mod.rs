@@ -4,6 +4,8 @@
 mod bench;
 mod check;
 mod faults;
+mod folders;
+mod games_row;
 mod list;
 mod manifest;
 mod merge;
@@ -14,6 +16,7 @@ mod report;
 mod resume;
 mod run;
 mod serve;
+mod threads;
 
 pub use plan::RunPlan;
 pub use replay::{ReplayFn, replay_game, replay_record};

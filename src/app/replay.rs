@@ -17,11 +17,9 @@ const MISMATCH: u8 = 1;
 pub fn execute(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let (header, line) = match replay::read_game(&args.dir, args.game) {
         Ok(found) => found,
-        Err(e @ ReadError::NoSuchGame { .. }) => {
-            return Err(UsageError::Invalid(e.to_string()).into());
-        }
-        Err(e @ ReadError::Open { .. }) => return Err(UsageError::Invalid(e.to_string()).into()),
-        Err(e) => return Err(e.into()),
+        // Only a failing disk is the harness's; a missing, damaged or foreign file is bad input.
+        Err(e @ ReadError::Io { .. }) => return Err(e.into()),
+        Err(e) => return Err(UsageError::Invalid(e.to_string()).into()),
     };
     let entry = games::find(&header.game)?;
     match (entry.replay)(args, &header, &line) {

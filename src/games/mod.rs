@@ -190,7 +190,7 @@ pub fn all() -> Vec<GameEntry> {
 }
 
 /// `tourney serve` for the games whose contest clients speak the contest server's protocol
-/// (`shared/protocols/cgs-wire.md`); `None` for the others.
+/// (`docs/contest-protocol.md`); `None` for the others.
 pub fn cgs_server(name: &str) -> Option<crate::serve::ServeFn> {
     match name {
         t2r::TicketToRide::NAME => Some(crate::serve::training::serve::<t2r::TicketToRide>),

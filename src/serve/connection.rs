@@ -1,6 +1,6 @@
 //! One client's TCP connection: length-prefixed frames out, unframed commands in (§1 of
-//! `shared/protocols/cgs-wire.md`). Every reply leaves in one write, with Nagle off, so a
-//! command costs one round trip instead of CGS's 43 ms stall (§14.5).
+//! `docs/contest-protocol.md`). Every reply leaves in one write, with Nagle off, so a
+//! command costs one round trip instead of CGS's 43 ms stall (§14).
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
@@ -71,7 +71,7 @@ pub struct Connection {
 }
 
 impl Connection {
-    /// Takes an accepted socket and turns Nagle off (§15.1).
+    /// Takes an accepted socket and turns Nagle off (§1.1).
     pub fn new(stream: TcpStream) -> std::io::Result<Connection> {
         stream.set_nodelay(true)?;
         Ok(Connection {

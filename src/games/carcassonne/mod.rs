@@ -1,5 +1,5 @@
 //! Carcassonne, the base game for 2 to 5 players with 3rd-edition scoring and farmers, as
-//! `shared/rules/carcassonne.md` specifies.
+//! `docs/rules/carcassonne.md` specifies.
 //!
 //! Where things are: the 72-tile set as data in `tiles.rs`; the public position (grid, open
 //! cells, placement legality, joining) in `board.rs`; merged feature records (union-find) in
@@ -60,7 +60,7 @@ impl Carcassonne {
 impl Registered for Carcassonne {
     const NAME: &'static str = "carcassonne";
     const SUMMARY: &'static str =
-        "Carcassonne base game, 2-5 players, farmers (rules: shared/rules/carcassonne.md)";
+        "Carcassonne base game, 2-5 players, farmers (rules: docs/rules/carcassonne.md)";
     const RULE_SETS: &'static [&'static str] = &["base"];
     const OPTIONS: &'static [OptionSpec] = &[];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=5;

@@ -63,6 +63,31 @@ pub fn is_legal_on(board: &Board, tile: u8, seat: Seat, action: &Action) -> bool
     }
 }
 
+/// Why `action` is illegal for `seat` placing `tile` (the checks of [`is_legal_on`], each
+/// named), for the fault message of the seat that played it.
+fn explain_on(board: &Board, tile: u8, seat: Seat, action: &Action) -> String {
+    let (x, y, rot) = (action.x, action.y, action.rot);
+    if rot > 3 {
+        return format!("rotation {rot} is not a quarter turn count 0-3");
+    }
+    if !board.fits(tile, x, y, rot) {
+        return format!(
+            "the tile does not fit at ({x}, {y}) turned {rot}: the place is taken, touches no \
+             tile, or an edge does not match its neighbour"
+        );
+    }
+    match action.follower {
+        Some(segment) if usize::from(segment) >= TILES[usize::from(tile)].segments() => {
+            format!("the tile has no segment {segment}")
+        }
+        Some(_) if board.supply[seat] == 0 => "no follower is left in its supply".to_string(),
+        Some(segment) => {
+            format!("segment {segment} joins a feature that already has a follower")
+        }
+        None => "not among the legal actions now".to_string(),
+    }
+}
+
 impl Game for Carcassonne {
     type State = State;
     type View = View;
@@ -107,6 +132,14 @@ impl Game for Carcassonne {
                 is_legal_on(&state.board, tile, seat, action)
             }
             _ => false,
+        }
+    }
+
+    fn explain_illegal(&self, state: &State, seat: Seat, action: &Action) -> String {
+        match state.current {
+            _ if state.outcome.is_some() => "the game is over".to_string(),
+            Some(tile) if seat == state.seat => explain_on(&state.board, tile, seat, action),
+            _ => format!("not its turn: seat {} is to act", state.seat),
         }
     }
 
