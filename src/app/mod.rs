@@ -19,7 +19,8 @@ mod serve;
 mod threads;
 
 pub use plan::RunPlan;
-pub use replay::{ReplayFn, replay_game};
+pub use replay::{ReplayFn, replay_game, replay_record};
+pub use report::stream_games;
 pub use run::{RunFn, run_game};
 
 use crate::cli::{Cli, Command};

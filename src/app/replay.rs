@@ -38,18 +38,9 @@ pub fn replay_game<G: Registered>(
     header: &Header,
     line: &str,
 ) -> anyhow::Result<()> {
-    let config = GameConfig {
-        rules: header.rules.clone(),
-        options: header.options.clone(),
-        seats: header.seats,
-    };
-    let game: G = games::configure(&config)?;
-    let line: GameLine<G::Action, G::Event> =
-        serde_json::from_str(line).map_err(|e| replay::ReplayError::Result {
-            game: args.game,
-            what: format!("the record does not decode as a {} game: {e}", header.game),
-        })?;
-    let seats: Vec<String> = line
+    let (game, replayed) = replay_record::<G>(header, line, args.game)?;
+    let seats: Vec<String> = replayed
+        .line
         .lineup
         .iter()
         .map(|&bot| {
@@ -60,7 +51,6 @@ pub fn replay_game<G: Registered>(
                 .unwrap_or_else(|| format!("bot {bot}"))
         })
         .collect();
-    let replayed = replay::replay(&game, header.master_seed, line)?;
     let last = replayed.states.last().expect("at least the setup position");
     replay::check_games_csv(
         &args.dir,
@@ -97,4 +87,26 @@ pub fn replay_game<G: Registered>(
         );
     }
     Ok(())
+}
+
+/// Configures the game `header` describes, decodes `line` (the record of game number `game`)
+/// as one of its games and replays it: everything `tourney replay` checks before `games.csv`.
+pub fn replay_record<G: Registered>(
+    header: &Header,
+    line: &str,
+    game: u64,
+) -> anyhow::Result<(G, replay::Replayed<G>)> {
+    let config = GameConfig {
+        rules: header.rules.clone(),
+        options: header.options.clone(),
+        seats: header.seats,
+    };
+    let configured: G = games::configure(&config)?;
+    let line: GameLine<G::Action, G::Event> =
+        serde_json::from_str(line).map_err(|e| replay::ReplayError::Result {
+            game,
+            what: format!("the record does not decode as a {} game: {e}", header.game),
+        })?;
+    let replayed = replay::replay(&configured, header.master_seed, line)?;
+    Ok((configured, replayed))
 }

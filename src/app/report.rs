@@ -205,7 +205,7 @@ fn read_games(
 /// order, ranks are within the seats, at most one seat has a fault, every game has as many
 /// seats as the first, and game indices increase. Bots are indices into `bots`, which new names
 /// are appended to. Returns the number of games.
-pub(super) fn stream_games(
+pub fn stream_games(
     path: &Path,
     input: impl std::io::Read,
     bots: &mut Vec<String>,

@@ -10,7 +10,7 @@ use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use std::collections::BTreeSet;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Write};
+use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The records file's name inside a results folder.
@@ -130,7 +130,18 @@ pub fn read_games(dir: &Path, wanted: &BTreeSet<u64>) -> Result<Found, ReadError
         path: path.clone(),
         source,
     })?;
-    let mut lines = BufReader::new(MultiGzDecoder::new(file)).lines();
+    read_records(&path, file, wanted)
+}
+
+/// [`read_games`] on the gzip bytes of `input`, which messages call `path` (the fuzz targets
+/// read from memory).
+pub fn read_records(
+    path: &Path,
+    input: impl Read,
+    wanted: &BTreeSet<u64>,
+) -> Result<Found, ReadError> {
+    let path = path.to_path_buf();
+    let mut lines = BufReader::new(MultiGzDecoder::new(input)).lines();
     let mut read = 0;
     let mut next_line = || -> Result<Option<String>, ReadError> {
         let line = lines
