@@ -13,11 +13,13 @@ mod replay;
 mod report;
 mod resume;
 mod run;
+mod search_speed;
 mod serve;
 
 pub use plan::RunPlan;
 pub use replay::{ReplayFn, replay_game};
 pub use run::{RunFn, run_game};
+pub use search_speed::{SearchSpeedFn, search_speed};
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;
