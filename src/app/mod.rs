@@ -15,6 +15,7 @@ mod replay;
 mod report;
 mod resume;
 mod run;
+mod search_speed;
 mod serve;
 mod threads;
 
@@ -22,6 +23,7 @@ pub use plan::RunPlan;
 pub use replay::{ReplayFn, replay_game, replay_record};
 pub use report::stream_games;
 pub use run::{RunFn, run_game};
+pub use search_speed::{SearchSpeedFn, search_speed};
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;

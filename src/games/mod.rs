@@ -73,6 +73,8 @@ pub struct GameEntry {
     pub run: crate::app::RunFn,
     /// Replays one of its records; see `app::replay`.
     pub replay: crate::app::ReplayFn,
+    /// Times its `mcts` for `tourney bench`; `None` for a game without search bots.
+    pub search_speed: Option<crate::app::SearchSpeedFn>,
 }
 
 impl GameEntry {
@@ -94,6 +96,18 @@ impl GameEntry {
             check: |config| configure::<G>(config).map(drop),
             run: crate::app::run_game::<G>,
             replay: crate::app::replay_game::<G>,
+            search_speed: None,
+        }
+    }
+
+    /// [`GameEntry::of`] a game with search bots (`mcts`).
+    pub fn searchable<G: crate::search::Search>() -> GameEntry
+    where
+        G::Action: Eq + std::hash::Hash,
+    {
+        GameEntry {
+            search_speed: Some(crate::app::search_speed::<G>),
+            ..GameEntry::of::<G>()
         }
     }
 }
@@ -183,9 +197,9 @@ pub fn option<G: Registered, T>(
 pub fn all() -> Vec<GameEntry> {
     vec![
         GameEntry::of::<t2r::TicketToRide>(),
-        GameEntry::of::<labyrinth::Labyrinth>(),
-        GameEntry::of::<carcassonne::Carcassonne>(),
-        GameEntry::of::<fresh_fish::FreshFish>(),
+        GameEntry::searchable::<labyrinth::Labyrinth>(),
+        GameEntry::searchable::<carcassonne::Carcassonne>(),
+        GameEntry::searchable::<fresh_fish::FreshFish>(),
     ]
 }
 

@@ -2,6 +2,7 @@
 //! architecture rule that the engine room never names a game.
 
 mod architecture;
+mod bench;
 mod cgs;
 mod check;
 mod chromium;

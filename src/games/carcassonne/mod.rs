@@ -5,7 +5,8 @@
 //! cells, placement legality, joining) in `board.rs`; merged feature records (union-find) in
 //! `features.rs`; scoring during and at the end of the game in `scoring.rs`; the bag and turn
 //! order in `state.rs`; what a seat sees in `view.rs`; a turn in `action.rs`; the `Game` and
-//! `Resample` impls in `rules.rs`; one file per bot in `bots/`.
+//! `Resample` impls in `rules.rs`; greedy's value of a candidate, worked out without copying
+//! the board, in `value.rs`; one file per bot in `bots/`.
 
 pub mod action;
 pub mod board;
@@ -17,6 +18,7 @@ pub mod rules;
 pub mod scoring;
 pub mod state;
 pub mod tiles;
+pub mod value;
 pub mod view;
 mod wire;
 
