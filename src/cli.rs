@@ -77,7 +77,7 @@ Examples:
 Replays game N of DIR/records.jsonl.gz from its seed: every recorded chance outcome must be the
 one the engine draws, every action legal, and the result the one in the record and in
 DIR/games.csv. Exit codes: 0 the record checks out, 1 it does not (the message says where),
-2 bad input (no records file, no such game), 3 I/O.";
+2 bad input (no records file, no such game, a records file damaged or cut short), 3 I/O.";
 
 #[derive(Debug, Args)]
 pub struct ReplayArgs {
@@ -119,8 +119,9 @@ Examples:
 
 Writes ratings.csv, winrates.csv, scores.csv, report.md, report.html and the plots (PNG and
 SVG) into the first folder, or --out. Folders are merged; seeds of different folders count as
-different seed groups. Exit codes: 0 done, 2 bad input (unreadable games.csv, unknown anchor
-bot), 3 harness failure (I/O).";
+different seed groups. Exit codes: 0 done, 2 bad input (a games.csv field that is not what a
+run writes, unknown anchor bot, a folder given twice or holding the same games as another,
+folders of different games, rule sets or options), 3 harness failure (I/O).";
 
 const MERGE_HELP: &str = "\
 Example:
@@ -132,7 +133,8 @@ Example:
 The shards must come from one configuration and the same build, be complete, and cover every
 game exactly once; --out then holds games.csv, manifest.json, summary.json and the reports,
 byte for byte what one machine would have written. Exit codes: 0 done, 2 a shard is missing,
-incomplete, overlapping or from another configuration (the message says which), 3 I/O.";
+incomplete, overlapping or from another configuration, or --out already holds another run
+(--force replaces it; the message says which), 3 I/O.";
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
@@ -142,6 +144,9 @@ pub struct MergeArgs {
     /// The folder to write (created; must not be one of the shards).
     #[arg(long, value_name = "DIR")]
     pub out: PathBuf,
+    /// Replace the other run --out already holds (refused without it).
+    #[arg(long)]
+    pub force: bool,
     /// Worker threads for re-playing the few faulty games whose messages the summary quotes.
     #[arg(long)]
     pub threads: Option<usize>,
@@ -202,7 +207,8 @@ Two bots play a head-to-head, more play a round robin of every pair. Each seed i
 both seat orders (same deck), so --games is rounded up to an even number per pairing.
 After a crash, kill or Ctrl-C:  tourney run --resume results/europe
 More than one machine:         tourney run ... --shard 2/8 --out part2, then tourney merge
-Exit codes: 0 done, 2 bad input, 3 harness failure (I/O), 130 stopped by Ctrl-C (results kept).";
+Exit codes: 0 done, 2 bad input (e.g. --out DIR already holds a run: --resume DIR continues it,
+--force replaces it), 3 harness failure (I/O), 130 stopped by Ctrl-C (results kept).";
 
 /// What the game is and who plays it. Every flag overrides the scenario's field, if any.
 #[derive(Debug, Args, Clone, Default)]
@@ -234,7 +240,8 @@ pub struct MatchArgs {
     /// Master seed; every game's seed derives from it and the game index.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Worker threads (default: all cores). Results do not depend on it.
+    /// Worker threads (default: all cores; at most 4 per core and one per game are used; 0 is
+    /// refused). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
 }
@@ -257,6 +264,10 @@ pub struct RunArgs {
     /// A DIR that holds nothing yet starts the run there.
     #[arg(long, value_name = "DIR", conflicts_with = "out")]
     pub resume: Option<PathBuf>,
+    /// Replace the run the output folder already holds (refused without it: `--resume`
+    /// continues it instead).
+    #[arg(long, conflicts_with = "resume")]
+    pub force: bool,
     /// Play only shard I of N (1 <= I <= N): a contiguous share of the seeds, for
     /// `tourney merge` to join. Writes games.csv and manifest.json, no summary.
     #[arg(long, value_name = "I/N")]
@@ -292,15 +303,20 @@ pub struct RunArgs {
 pub struct CheckArgs {
     /// The scenario whose gates to decide.
     pub scenario: PathBuf,
-    /// Worker threads (default: all cores). Verdicts and stopping points do not depend on it.
+    /// Worker threads (default: all cores; at most 4 per core are used; 0 is refused). Verdicts
+    /// and stopping points do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Write the measured ratings to results/baselines/NAME.json, for later baseline gates.
     #[arg(long)]
     pub save_baseline: bool,
-    /// Output folder of the fixed-games tournament (default: the scenario's, or a new one).
+    /// Output folder of the fixed-games tournament (default: the scenario's, or none).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Replace another run the output folder already holds (refused without it; this same
+    /// run is continued).
+    #[arg(long)]
+    pub force: bool,
     /// Print only the verdict lines.
     #[arg(long)]
     pub quiet: bool,

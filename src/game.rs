@@ -70,6 +70,14 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// Whether `seat` may play `action` now. Must agree with [`Game::legal_actions`].
     fn is_legal(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> bool;
 
+    /// Why `action` is not legal for `seat` now (the caller knows it is not), for the fault
+    /// message of the seat that played it: which rule it breaks (not its turn, cannot pay, a
+    /// place already taken…), in the rules' words. The default only says it is not legal.
+    fn explain_illegal(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> String {
+        let _ = (state, seat, action);
+        "not among the legal actions now".to_string()
+    }
+
     /// Plays a legal action. Callers check [`Game::is_legal`] first; an illegal action here is a
     /// bug in the caller and may panic.
     fn apply(&self, state: &mut Self::State, seat: Seat, action: Self::Action);

@@ -3,7 +3,7 @@
 # both job ids. ROOT must be on a file system every node sees; the merged folder is ROOT/merged.
 #
 #   scripts/slurm/submit.sh N ROOT RUN-ARGS...
-#   e.g. TOURNEY=$PWD/target/release/tourney scripts/slurm/submit.sh 8 /shared/results/ladder \
+#   e.g. TOURNEY=$PWD/target/release/tourney scripts/slurm/submit.sh 8 /scratch/ladder \
 #            --bots random,nice,greedy --games 100000 --seed 7
 #
 # Extra sbatch options (partition, account, time) go in $SBATCH_OPTS, e.g.

@@ -1,10 +1,12 @@
-//! `tourney bench`: games per second on one thread and on all threads, and the peak memory of
-//! whole `tourney run` processes. Measures the real runner (scheduling, bots, engine, tallies)
-//! with no files written, except for the memory runs, which write their CSV like any run.
+//! `tourney bench`: games per second on one thread and on all threads, `mcts` iterations per
+//! second for games with search bots, and the peak memory of whole `tourney run` processes.
+//! Measures the real runner (scheduling, bots, engine, tallies) with no files written, except
+//! for the memory runs, which write their CSV like any run.
 
 use super::RunPlan;
 use super::TunePlan;
 use super::tune::{DEFAULT_BATCH, TuneSettings};
+use super::search_speed::{ITERATIONS, POSITIONS};
 use crate::cli::{BenchArgs, MatchArgs};
 use crate::error::UsageError;
 use crate::report::table::Table;
@@ -63,6 +65,17 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
         args.game, args.games
     );
     print!("{}", table.render());
+    let plan = plan_for(args, &matchups[0], 1)?;
+    match plan.game.search_speed {
+        Some(measure) => {
+            let speed = measure(&plan.config)?;
+            println!(
+                "Search (mcts, {POSITIONS} positions x {ITERATIONS} iterations, 1 thread): {:.0} iterations/s",
+                speed.iterations as f64 / speed.seconds
+            );
+        }
+        None => println!("Search: {} has no mcts bot", args.game),
+    }
     if !args.memory.is_empty() {
         let matchup = matchups.last().expect("at least one matchup");
         let mut memory = Table::new(&["bots", "games", "peak memory (MiB)"]);

@@ -1,7 +1,8 @@
 //! `tourney check`: plays a scenario, decides its gates, and turns the verdict into an exit code
 //! a CI job can use (0 pass, 1 fail, 2 inconclusive or bad input, 3 harness failure).
 
-use super::RunPlan;
+use super::folders::Existing;
+use super::{RunPlan, threads};
 use crate::cli::{CheckArgs, MatchArgs};
 use crate::outcome::half_points;
 use crate::runner::{Flow, GameRecord, RecordSink};
@@ -18,8 +19,9 @@ const BASELINE_DIR: &str = "results/baselines";
 
 pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let scenario = Scenario::load(&args.scenario)?;
+    // Settled once, so a note about the count is given once, not once per gate.
     let matchup = MatchArgs {
-        threads: args.threads,
+        threads: Some(threads::from_flag(args.threads)?),
         ..MatchArgs::default()
     };
     let mut judgements = Vec::new();
@@ -33,6 +35,10 @@ pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         let mut plan = RunPlan::build(Some(&scenario), &matchup, None)?;
         plan.quiet = args.quiet;
         plan.out_dir = args.out.clone().or(scenario.out.clone());
+        plan.existing = match args.force {
+            true => Existing::Replace,
+            false => Existing::ContinueSame,
+        };
         let summary = &(plan.game.run)(&plan, None)?;
         let faults: u64 = summary
             .analysis

@@ -2,20 +2,17 @@
 //! files), then, for folders that were recorded, replayed into pages beside the report so the
 //! report links each fault to the game itself.
 
+use super::folders::same_folder;
 use crate::cli::ReplayArgs;
 use crate::games;
 use crate::outcome::Termination;
 use crate::replay::{self, RECORDS_FILE};
-use crate::report::FaultLink;
+use crate::report::{FAULTS_PER_BOT, FaultLink};
 use crate::runner::GameRecord;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-/// Faulted games listed per bot: enough to see what goes wrong without a page per game of a
-/// bot that fails every time.
-const PER_BOT: usize = 10;
-
-/// The first [`PER_BOT`] faulted games of each bot, in stream order.
+/// The first [`FAULTS_PER_BOT`] faulted games of each bot, in stream order.
 #[derive(Default)]
 pub struct FaultedGames {
     rows: Vec<Faulted>,
@@ -28,6 +25,8 @@ struct Faulted {
     game: u64,
     bot: usize,
     termination: Termination,
+    /// `None` when read from `games.csv`, which keeps no messages.
+    message: Option<String>,
 }
 
 impl FaultedGames {
@@ -38,20 +37,28 @@ impl FaultedGames {
         };
         let bot = record.lineup[seat];
         let count = self.per_bot.entry(bot).or_default();
-        if *count < PER_BOT {
+        if *count < FAULTS_PER_BOT {
             *count += 1;
             self.rows.push(Faulted {
                 folder,
                 game: record.index,
                 bot,
                 termination: record.termination,
+                message: record.fault.clone(),
             });
         }
     }
 
-    /// The report's links. For each folder of `dirs` that has records, the faulted games are
-    /// replayed (and so checked) into `out/replays/`; a game whose replay fails keeps its
-    /// command, so running it shows why, and a warning is printed.
+    /// Whether the next faulted game of `bot` would be listed (so its message is worth
+    /// recovering when the game is read back without one).
+    pub fn wants(&self, bot: usize) -> bool {
+        self.per_bot.get(&bot).is_none_or(|&n| n < FAULTS_PER_BOT)
+    }
+
+    /// The report's links, grouped by bot. For each folder of `dirs` that has records, the
+    /// faulted games are replayed (and so checked) into `out/replays/`, and their messages
+    /// come from the records when `games.csv` was all there was; a game whose replay fails
+    /// keeps its command, so running it shows why, and a warning is printed.
     pub fn link(&self, dirs: &[PathBuf], out: &Path, bots: &[String]) -> Vec<FaultLink> {
         let mut links: Vec<FaultLink> = self
             .rows
@@ -60,6 +67,7 @@ impl FaultedGames {
                 game: f.game,
                 bot: bots[f.bot].clone(),
                 termination: f.termination.as_str().to_string(),
+                message: f.message.clone(),
                 command: None,
                 page: None,
             })
@@ -84,28 +92,35 @@ impl FaultedGames {
             for i in mine {
                 let game = self.rows[i].game;
                 links[i].command = Some(format!("tourney replay {shown} --game {game}"));
-                links[i].page = pages.get(&game).cloned();
+                if let Some(page) = pages.get(&game) {
+                    links[i].page = page.path.clone();
+                    links[i].message = links[i].message.take().or_else(|| page.fault.clone());
+                }
             }
         }
-        links
+        let mut order: Vec<usize> = (0..links.len()).collect();
+        order.sort_by_key(|&i| (self.rows[i].bot, self.rows[i].folder, self.rows[i].game));
+        order.into_iter().map(|i| links[i].clone()).collect()
     }
 }
 
-fn same_folder(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
-    }
+/// What the records say of one faulted game.
+struct Page {
+    /// The replay page, relative to the report; `None` if the game does not replay.
+    path: Option<String>,
+    /// The fault message kept in the records.
+    fault: Option<String>,
 }
 
-/// Replays the `wanted` games of `dir` into pages under `out/replays/`; returns each written
-/// page's path relative to `out`. Problems are warnings: the report stands without pages.
+/// Replays the `wanted` games of `dir` into pages under `out/replays/`; returns, per game
+/// found, the written page's path relative to `out` and its fault message. Problems are
+/// warnings: the report stands without pages.
 fn write_pages(
     dir: &Path,
     out: &Path,
     folder: usize,
     wanted: &BTreeSet<u64>,
-) -> BTreeMap<u64, String> {
+) -> BTreeMap<u64, Page> {
     let mut pages = BTreeMap::new();
     let (header, lines) = match replay::read_games(dir, wanted) {
         Ok(found) => (found.header, found.lines),
@@ -126,6 +141,9 @@ fn write_pages(
         return pages;
     }
     for (game, line) in lines {
+        let fault = serde_json::from_str::<serde_json::Value>(&line)
+            .ok()
+            .and_then(|value| value.get("fault")?.as_str().map(String::from));
         let name = match folder {
             0 => format!("replays/game-{game}.html"),
             _ => format!("replays/folder-{folder}-game-{game}.html"),
@@ -136,15 +154,17 @@ fn write_pages(
             html: Some(out.join(&name)),
             quiet: true,
         };
-        match (entry.replay)(&args, &header, &line) {
-            Ok(()) => {
-                pages.insert(game, name);
+        let path = match (entry.replay)(&args, &header, &line) {
+            Ok(()) => Some(name),
+            Err(e) => {
+                eprintln!(
+                    "warning: game {game} of {} does not replay: {e:#}",
+                    dir.display()
+                );
+                None
             }
-            Err(e) => eprintln!(
-                "warning: game {game} of {} does not replay: {e:#}",
-                dir.display()
-            ),
-        }
+        };
+        pages.insert(game, Page { path, fault });
     }
     pages
 }

@@ -5,7 +5,7 @@
 //! folder's manifest is byte-identical to a single run's.
 
 use super::RunPlan;
-use super::plan::default_threads;
+use super::threads;
 use crate::bot::Params;
 use crate::error::UsageError;
 use crate::game::GameInfo;
@@ -192,7 +192,7 @@ impl Configuration {
             format,
             self.games_per_pairing,
             self.master_seed,
-            default_threads(),
+            threads::cores(),
         ))
     }
 
@@ -201,9 +201,7 @@ impl Configuration {
     pub fn differences(&self, other: &Configuration, names: (&str, &str)) -> Vec<String> {
         let mut out = Vec::new();
         let mut differ = |what: &str, mine: String, theirs: String| {
-            if mine != theirs {
-                out.push(format!("{what}: {mine} {}, {theirs} {}", names.0, names.1));
-            }
+            difference(&mut out, names, what, mine, theirs);
         };
         differ("tool", self.tool.clone(), other.tool.clone());
         differ(
@@ -211,18 +209,10 @@ impl Configuration {
             format!("sha256 {}", short(&self.binary_sha256)),
             format!("sha256 {}", short(&other.binary_sha256)),
         );
-        differ("game", self.game.clone(), other.game.clone());
-        differ("rules", self.rules.clone(), other.rules.clone());
-        let names: std::collections::BTreeSet<&String> =
-            self.options.keys().chain(other.options.keys()).collect();
-        for name in names {
-            let value = |o: &BTreeMap<String, String>| o.get(name).cloned().unwrap_or_default();
-            differ(
-                &format!("option {name}"),
-                value(&self.options),
-                value(&other.options),
-            );
-        }
+        out.extend(self.game_differences(other, names));
+        let mut differ = |what: &str, mine: String, theirs: String| {
+            difference(&mut out, names, what, mine, theirs);
+        };
         differ("seats", self.seats.to_string(), other.seats.to_string());
         let labels = |c: &Configuration| {
             c.bots
@@ -256,6 +246,48 @@ impl Configuration {
             other.master_seed.to_string(),
         );
         out
+    }
+
+    /// The differences in the game itself (game, rule set, options in force), in the words of
+    /// [`Configuration::differences`]: ratings of bots playing different games or rules do not
+    /// belong in one table, whatever the bots and seeds.
+    pub fn game_differences(&self, other: &Configuration, names: (&str, &str)) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut differ = |what: &str, mine: String, theirs: String| {
+            difference(&mut out, names, what, mine, theirs);
+        };
+        differ("game", self.game.clone(), other.game.clone());
+        if self.game != other.game {
+            // Rule sets and options of two different games are not comparable.
+            return out;
+        }
+        differ("rules", self.rules.clone(), other.rules.clone());
+        let options: std::collections::BTreeSet<&String> =
+            self.options.keys().chain(other.options.keys()).collect();
+        for name in options {
+            let value = |o: &BTreeMap<String, String>| {
+                o.get(name).cloned().unwrap_or_else(|| "unset".to_string())
+            };
+            differ(
+                &format!("option {name}"),
+                value(&self.options),
+                value(&other.options),
+            );
+        }
+        out
+    }
+}
+
+/// Adds `what: mine NAME0, theirs NAME1` to `out` when the values differ.
+fn difference(
+    out: &mut Vec<String>,
+    names: (&str, &str),
+    what: &str,
+    mine: String,
+    theirs: String,
+) {
+    if mine != theirs {
+        out.push(format!("{what}: {mine} {}, {theirs} {}", names.0, names.1));
     }
 }
 

@@ -5,17 +5,18 @@
 //! the folder is finished as a resumed run with nothing left to play: the same code writes the
 //! same summary and reports.
 
+use super::folders::{self, Existing, same_folder};
 use super::manifest::{Manifest, binary_sha256, file_sha256};
-use super::plan::default_threads;
 use super::report::ReportSettings;
-use super::run;
+use super::{run, threads};
 use crate::cli::MergeArgs;
 use crate::error::UsageError;
 use anyhow::Context;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 pub fn execute(args: &MergeArgs) -> anyhow::Result<()> {
+    let threads = threads::from_flag(args.threads)?;
     let mut shards = Vec::new();
     for dir in &args.dirs {
         let manifest = Manifest::load(dir)?.ok_or_else(|| {
@@ -52,17 +53,20 @@ pub fn execute(args: &MergeArgs) -> anyhow::Result<()> {
             .into());
         }
     }
+    let merged = Manifest::new(configuration.clone(), None, 0..configuration.total_games);
+    // The same merged run may be merged again (a requeued job): the shards make it anew.
+    let existing = match args.force {
+        true => Existing::Replace,
+        false => Existing::ContinueSame,
+    };
+    folders::claim(out, Some(&merged), existing)?;
     std::fs::create_dir_all(out)
         .with_context(|| format!("cannot create output folder {}", out.display()))?;
     concatenate(&shards, &out.join("games.csv"))?;
-    Manifest::new(configuration.clone(), None, 0..configuration.total_games).save(out)?;
+    merged.save(out)?;
 
     let mut plan = configuration.plan()?;
-    plan.threads = match args.threads {
-        Some(0) => return Err(UsageError::Invalid("--threads must be at least 1".into()).into()),
-        Some(n) => n,
-        None => default_threads(),
-    };
+    plan.threads = threads;
     plan.resume = true;
     plan.out_dir = Some(out.clone());
     plan.quiet = args.quiet;
@@ -115,29 +119,18 @@ fn check_shards(shards: &[(&Path, Manifest)]) -> Result<(), UsageError> {
             )));
         }
     }
+    let given: Vec<(&Path, Option<&Manifest>)> =
+        shards.iter().map(|(dir, m)| (*dir, Some(m))).collect();
+    folders::distinct(&given)?;
     let mut sorted: Vec<&(&Path, Manifest)> = shards.iter().collect();
     sorted.sort_by_key(|(_, m)| (m.first_game, m.end_game));
     let total = first.configuration.total_games;
     let mut covered = 0;
-    let mut last_dir: Option<&Path> = None;
-    for (dir, manifest) in sorted {
-        if manifest.first_game == manifest.end_game {
-            continue;
-        }
+    for (_, manifest) in sorted {
         if manifest.first_game > covered {
             return Err(gap(covered, manifest.first_game, shards));
         }
-        if manifest.first_game < covered {
-            return Err(UsageError::Invalid(format!(
-                "{} and {} both hold games {}..{}: give each shard once",
-                last_dir.map_or(String::new(), |d| d.display().to_string()),
-                dir.display(),
-                manifest.first_game,
-                covered.min(manifest.end_game)
-            )));
-        }
-        covered = manifest.end_game;
-        last_dir = Some(dir);
+        covered = covered.max(manifest.end_game);
     }
     if covered < total {
         return Err(gap(covered, total, shards));
@@ -205,10 +198,4 @@ fn concatenate(shards: &[(&Path, Manifest)], out: &Path) -> anyhow::Result<()> {
     writer
         .flush()
         .with_context(|| format!("cannot write {}", out.display()))
-}
-
-/// Whether two paths name one folder (both existing and canonically equal).
-fn same_folder(a: &Path, b: &Path) -> bool {
-    let canonical = |p: &Path| -> Option<PathBuf> { std::fs::canonicalize(p).ok() };
-    matches!((canonical(a), canonical(b)), (Some(x), Some(y)) if x == y)
 }

@@ -4,6 +4,8 @@
 mod bench;
 mod check;
 mod faults;
+mod folders;
+mod games_row;
 mod list;
 mod manifest;
 mod merge;
@@ -13,13 +15,17 @@ mod replay;
 mod report;
 mod resume;
 mod run;
+mod search_speed;
 mod serve;
 mod tune;
+mod threads;
 
 pub use plan::RunPlan;
-pub use replay::{ReplayFn, replay_game};
+pub use replay::{ReplayFn, replay_game, replay_record};
+pub use report::stream_games;
 pub use run::{RunFn, run_game};
 pub use tune::{TuneFn, TunePlan, tune_game};
+pub use search_speed::{SearchSpeedFn, search_speed};
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;

@@ -1,8 +1,10 @@
 //! From what was typed to a plan the library can run: names parsed, defaults filled in,
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
+use super::folders::Existing;
 use super::manifest::{MANIFEST, Manifest, Shard};
 use super::report::ReportSettings;
+use super::threads;
 use crate::cli::{MatchArgs, RunArgs};
 use crate::error::UsageError;
 use crate::games::{self, GameConfig, GameEntry};
@@ -37,6 +39,8 @@ pub struct RunPlan {
     pub shard: Option<Shard>,
     /// `--record`: write `records.jsonl.gz` (needs an output folder).
     pub record: bool,
+    /// What to do with a run already in `out_dir` (`--force` replaces it).
+    pub existing: Existing,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -66,6 +70,9 @@ impl RunPlan {
         };
         plan.quiet = args.quiet;
         plan.record = args.record;
+        if args.force {
+            plan.existing = Existing::Replace;
+        }
         if plan.record && (args.resume.is_some() || plan.shard.is_some()) {
             // A records file is written in one pass; appending a resumed part or joining
             // shards' files is not built, and a partial file would replay as if complete.
@@ -110,7 +117,7 @@ impl RunPlan {
             ))
         })?;
         let mut plan = manifest.configuration.plan()?;
-        plan.threads = threads(args.threads)?;
+        plan.threads = threads::from_flag(args.threads)?;
         plan.shard = shard.or(manifest.shard);
         Ok(plan)
     }
@@ -205,7 +212,7 @@ impl RunPlan {
             format,
             games_per_pairing,
             master_seed,
-            threads(args.threads)?,
+            threads::from_flag(args.threads)?,
         ))
     }
 
@@ -235,6 +242,7 @@ impl RunPlan {
             resume: false,
             shard: None,
             record: false,
+            existing: Existing::Refuse,
         }
     }
 
@@ -330,19 +338,6 @@ fn names_a_run(args: &MatchArgs) -> bool {
         || args.field.is_some()
         || args.players.is_some()
         || args.seed.is_some()
-}
-
-/// `--threads`, or every core.
-fn threads(asked: Option<usize>) -> Result<usize, UsageError> {
-    match asked {
-        Some(0) => Err(UsageError::Invalid("--threads must be at least 1".into())),
-        Some(n) => Ok(n),
-        None => Ok(default_threads()),
-    }
-}
-
-pub fn default_threads() -> usize {
-    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// A label given twice on the command line (a bot listed twice, or two manifests with the same

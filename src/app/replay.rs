@@ -17,11 +17,9 @@ const MISMATCH: u8 = 1;
 pub fn execute(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
     let (header, line) = match replay::read_game(&args.dir, args.game) {
         Ok(found) => found,
-        Err(e @ ReadError::NoSuchGame { .. }) => {
-            return Err(UsageError::Invalid(e.to_string()).into());
-        }
-        Err(e @ ReadError::Open { .. }) => return Err(UsageError::Invalid(e.to_string()).into()),
-        Err(e) => return Err(e.into()),
+        // Only a failing disk is the harness's; a missing, damaged or foreign file is bad input.
+        Err(e @ ReadError::Io { .. }) => return Err(e.into()),
+        Err(e) => return Err(UsageError::Invalid(e.to_string()).into()),
     };
     let entry = games::find(&header.game)?;
     match (entry.replay)(args, &header, &line) {
@@ -40,18 +38,9 @@ pub fn replay_game<G: Registered>(
     header: &Header,
     line: &str,
 ) -> anyhow::Result<()> {
-    let config = GameConfig {
-        rules: header.rules.clone(),
-        options: header.options.clone(),
-        seats: header.seats,
-    };
-    let game: G = games::configure(&config)?;
-    let line: GameLine<G::Action, G::Event> =
-        serde_json::from_str(line).map_err(|e| replay::ReplayError::Result {
-            game: args.game,
-            what: format!("the record does not decode as a {} game: {e}", header.game),
-        })?;
-    let seats: Vec<String> = line
+    let (game, replayed) = replay_record::<G>(header, line, args.game)?;
+    let seats: Vec<String> = replayed
+        .line
         .lineup
         .iter()
         .map(|&bot| {
@@ -62,7 +51,6 @@ pub fn replay_game<G: Registered>(
                 .unwrap_or_else(|| format!("bot {bot}"))
         })
         .collect();
-    let replayed = replay::replay(&game, header.master_seed, line)?;
     let last = replayed.states.last().expect("at least the setup position");
     replay::check_games_csv(
         &args.dir,
@@ -99,4 +87,26 @@ pub fn replay_game<G: Registered>(
         );
     }
     Ok(())
+}
+
+/// Configures the game `header` describes, decodes `line` (the record of game number `game`)
+/// as one of its games and replays it: everything `tourney replay` checks before `games.csv`.
+pub fn replay_record<G: Registered>(
+    header: &Header,
+    line: &str,
+    game: u64,
+) -> anyhow::Result<(G, replay::Replayed<G>)> {
+    let config = GameConfig {
+        rules: header.rules.clone(),
+        options: header.options.clone(),
+        seats: header.seats,
+    };
+    let configured: G = games::configure(&config)?;
+    let line: GameLine<G::Action, G::Event> =
+        serde_json::from_str(line).map_err(|e| replay::ReplayError::Result {
+            game,
+            what: format!("the record does not decode as a {} game: {e}", header.game),
+        })?;
+    let replayed = replay::replay(&configured, header.master_seed, line)?;
+    Ok((configured, replayed))
 }

@@ -2,6 +2,9 @@
 //! [`Tally`] a run feeds, and writes the same tables, plots and reports a run writes.
 
 use super::faults::FaultedGames;
+use super::folders;
+use super::games_row::{Columns, Row, bad};
+use super::manifest::Manifest;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
 use crate::outcome::Termination;
@@ -102,6 +105,7 @@ impl ReportSettings {
 
 pub fn execute(args: &ReportArgs) -> anyhow::Result<()> {
     let settings = ReportSettings::from_args(&args.analysis)?;
+    check_folders(&args.dirs)?;
     let mut tally = Tally::new(0);
     let mut bots: Vec<String> = Vec::new();
     let mut faults = FaultedGames::default();
@@ -130,27 +134,43 @@ pub fn execute(args: &ReportArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Column positions of the base columns in a `games.csv` header.
-struct Columns {
-    game: usize,
-    seed: usize,
-    pairing: usize,
-    rotation: usize,
-    seat: usize,
-    bot: usize,
-    score: usize,
-    rank: usize,
-    termination: usize,
-    turns: usize,
-    fault: usize,
-}
-
-fn bad(path: &Path, line: u64, message: impl Into<String>) -> UsageError {
-    UsageError::File {
-        path: path.to_path_buf(),
-        line: line as usize,
-        message: message.into(),
+/// Refuses folders whose games must not be rated together: one folder given twice, two holding
+/// the same games of one run, or folders of different games, rule sets or options (each
+/// folder's `manifest.json` says; a folder without one, a `games.csv` from elsewhere, is
+/// compared by its path only). Different bots and seeds are what combining is for.
+fn check_folders(dirs: &[PathBuf]) -> Result<(), UsageError> {
+    let manifests = dirs
+        .iter()
+        .map(|dir| Manifest::load(dir))
+        .collect::<Result<Vec<_>, _>>()?;
+    let given: Vec<(&Path, Option<&Manifest>)> = dirs
+        .iter()
+        .map(PathBuf::as_path)
+        .zip(manifests.iter().map(Option::as_ref))
+        .collect();
+    folders::distinct(&given)?;
+    let mut known = given.iter().filter_map(|(dir, m)| Some((dir, (*m)?)));
+    let Some((first_dir, first)) = known.next() else {
+        return Ok(());
+    };
+    for (dir, manifest) in known {
+        let differences = first.configuration.game_differences(
+            &manifest.configuration,
+            (
+                &format!("in {}", first_dir.display()),
+                &format!("in {}", dir.display()),
+            ),
+        );
+        if !differences.is_empty() {
+            return Err(UsageError::Invalid(format!(
+                "{} and {} hold games of different kinds, which one table cannot rate: {}",
+                first_dir.display(),
+                dir.display(),
+                differences.join("; ")
+            )));
+        }
     }
+    Ok(())
 }
 
 /// Feeds every game of `path` to `tally`, and to `faulted` (which notes the faulted ones). New
@@ -180,9 +200,12 @@ fn read_games(
 
 /// Hands the games of a `games.csv` read from `input` to `on_game`, one game (its consecutive
 /// rows with one `game` index) at a time, with the byte offset where its rows end; stops at
-/// the first error, `on_game`'s included. Bots are indices into `bots`, which new names are
-/// appended to. Returns the number of games.
-pub(super) fn stream_games(
+/// the first error, `on_game`'s included. Every field is checked ([`Row::parse`]), and so is
+/// each game as a whole: its rows agree on everything but the seat's own columns, seats come in
+/// order, ranks are within the seats, at most one seat has a fault, every game has as many
+/// seats as the first, and game indices increase. Bots are indices into `bots`, which new names
+/// are appended to. Returns the number of games.
+pub fn stream_games(
     path: &Path,
     input: impl std::io::Read,
     bots: &mut Vec<String>,
@@ -195,42 +218,28 @@ pub(super) fn stream_games(
         .byte_headers()
         .map_err(|e| bad(path, 1, format!("cannot read the header: {e}")))?
         .clone();
-    let find = |name: &str| {
-        header
-            .iter()
-            .position(|h| h == name.as_bytes())
-            .ok_or_else(|| bad(path, 1, format!("missing column '{name}'")))
-    };
-    let columns = Columns {
-        game: find("game")?,
-        seed: find("seed")?,
-        pairing: find("pairing")?,
-        rotation: find("rotation")?,
-        seat: find("seat")?,
-        bot: find("bot")?,
-        score: find("score")?,
-        rank: find("rank")?,
-        termination: find("termination")?,
-        turns: find("turns")?,
-        fault: find("fault")?,
-    };
-    let mut record = GameRecord {
-        index: 0,
-        seed_index: 0,
-        pairing: 0,
-        rotation: 0,
-        lineup: Vec::new(),
-        scores: Vec::new(),
-        ranks: Vec::new(),
-        termination: Termination::Normal,
-        culprit: None,
-        turns: 0,
-        extras: Vec::new(),
-        fault: None,
-        log: None,
+    let columns = Columns::find(&header, path)?;
+    let mut game = Game {
+        record: GameRecord {
+            index: 0,
+            seed_index: 0,
+            pairing: 0,
+            rotation: 0,
+            lineup: Vec::new(),
+            scores: Vec::new(),
+            ranks: Vec::new(),
+            termination: Termination::Normal,
+            culprit: None,
+            turns: 0,
+            extras: Vec::new(),
+            fault: None,
+            log: None,
+        },
+        lines: Vec::new(),
+        seats: None,
+        previous: None,
     };
     let mut open = false;
-    let mut open_line = 0;
     let mut row = csv::ByteRecord::new();
     let mut games = 0u64;
     loop {
@@ -242,124 +251,174 @@ pub(super) fn stream_games(
             break;
         }
         let line = row.position().map_or(0, |p| p.line());
-        let field = |i: usize| row.get(i).unwrap_or(b"");
-        let number = |i: usize, name: &str| -> Result<i64, UsageError> {
-            std::str::from_utf8(field(i))
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .ok_or_else(|| {
-                    bad(
-                        path,
-                        line,
-                        format!(
-                            "column '{name}' is '{}', not an integer",
-                            String::from_utf8_lossy(field(i))
-                        ),
-                    )
-                })
-        };
-        let index = number(columns.game, "game")? as u64;
-        if open && index != record.index {
+        let parsed = Row::parse(&row, &columns, path, line)?;
+        if open && parsed.game != game.record.index {
             let end = row.position().map_or(0, |p| p.byte());
-            finish(path, open_line, &record, end, on_game)?;
+            game.finish(path, end, on_game)?;
             games += 1;
             open = false;
         }
-        let text = field(columns.termination);
-        let termination = *Termination::ALL
-            .iter()
-            .find(|t| t.as_str().as_bytes() == text)
-            .ok_or_else(|| {
-                bad(
-                    path,
-                    line,
-                    format!("unknown termination '{}'", String::from_utf8_lossy(text)),
-                )
-            })?;
-        let seat = number(columns.seat, "seat")?;
         if !open {
-            record.termination = termination;
+            game.open(&parsed, path, line)?;
             open = true;
-            open_line = line;
-            record.index = index;
-            record.seed_index = number(columns.seed, "seed")? as u64;
-            record.pairing = number(columns.pairing, "pairing")? as usize;
-            record.rotation = number(columns.rotation, "rotation")? as usize;
-            record.turns = u32::try_from(number(columns.turns, "turns")?)
-                .map_err(|_| bad(path, line, "column 'turns' is negative"))?;
-            record.lineup.clear();
-            record.scores.clear();
-            record.ranks.clear();
-            record.culprit = None;
         }
-        if termination != record.termination {
-            return Err(bad(
-                path,
-                line,
-                format!("game {index} has two terminations in its rows"),
-            )
-            .into());
-        }
-        if seat != record.lineup.len() as i64 {
-            return Err(bad(
-                path,
-                line,
-                format!(
-                    "seat {seat} of game {index} out of order (expected seat {})",
-                    record.lineup.len()
-                ),
-            )
-            .into());
-        }
-        let name = field(columns.bot);
-        let bot = match bots.iter().position(|b| b.as_bytes() == name) {
-            Some(b) => b,
-            None => {
-                let text = std::str::from_utf8(name)
-                    .map_err(|_| bad(path, line, "bot name is not UTF-8"))?;
-                if text.is_empty() {
-                    return Err(bad(path, line, "empty bot name").into());
-                }
-                bots.push(text.to_string());
-                bots.len() - 1
-            }
-        };
-        record.lineup.push(bot);
-        record.scores.push(
-            i32::try_from(number(columns.score, "score")?)
-                .map_err(|_| bad(path, line, "score out of range"))?,
-        );
-        let rank = number(columns.rank, "rank")?;
-        record.ranks.push(
-            u8::try_from(rank)
-                .ok()
-                .filter(|&r| r >= 1)
-                .ok_or_else(|| bad(path, line, format!("rank {rank} is not 1 to 255")))?,
-        );
-        if number(columns.fault, "fault")? != 0 {
-            record.culprit = Some(record.lineup.len() - 1);
-        }
+        game.add(&parsed, bots, path, line)?;
     }
     if open {
-        finish(path, open_line, &record, reader.position().byte(), on_game)?;
+        game.finish(path, reader.position().byte(), on_game)?;
         games += 1;
     }
     Ok(games)
 }
 
-fn finish(
-    path: &Path,
-    line: u64,
-    record: &GameRecord,
-    end: u64,
-    on_game: &mut dyn FnMut(&GameRecord, u64) -> Result<(), UsageError>,
-) -> Result<(), UsageError> {
-    if record.lineup.len() < 2 {
-        return Err(bad(
-            path,
-            line,
-            format!("game {} has only one seat", record.index),
-        ));
+/// The game being read, and what the games before it settled.
+struct Game {
+    record: GameRecord,
+    /// The line of each of its rows.
+    lines: Vec<u64>,
+    /// Seats of every game, from the first.
+    seats: Option<usize>,
+    /// The index of the game before.
+    previous: Option<u64>,
+}
+
+impl Game {
+    /// Starts a game at its first row.
+    fn open(&mut self, row: &Row<'_>, path: &Path, line: u64) -> Result<(), UsageError> {
+        if let Some(previous) = self.previous.filter(|&p| row.game <= p) {
+            return Err(bad(
+                path,
+                line,
+                format!(
+                    "game {} after game {previous}: each game must come once, in increasing order",
+                    row.game
+                ),
+            ));
+        }
+        let record = &mut self.record;
+        record.index = row.game;
+        record.seed_index = row.seed;
+        record.pairing = row.pairing;
+        record.rotation = row.rotation;
+        record.termination = row.termination;
+        record.turns = row.turns;
+        record.lineup.clear();
+        record.scores.clear();
+        record.ranks.clear();
+        record.culprit = None;
+        self.lines.clear();
+        Ok(())
     }
-    on_game(record, end)
+
+    /// Adds a seat's row, checking that it belongs to the game.
+    fn add(
+        &mut self,
+        row: &Row<'_>,
+        bots: &mut Vec<String>,
+        path: &Path,
+        line: u64,
+    ) -> Result<(), UsageError> {
+        let record = &mut self.record;
+        let game = record.index;
+        let agree = |name: &str, mine: String, first: String| match mine == first {
+            true => Ok(()),
+            false => Err(bad(
+                path,
+                line,
+                format!(
+                    "column '{name}' of game {game} is '{mine}' here, '{first}' on its first row"
+                ),
+            )),
+        };
+        agree("seed", row.seed.to_string(), record.seed_index.to_string())?;
+        agree(
+            "pairing",
+            row.pairing.to_string(),
+            record.pairing.to_string(),
+        )?;
+        agree(
+            "rotation",
+            row.rotation.to_string(),
+            record.rotation.to_string(),
+        )?;
+        agree(
+            "termination",
+            row.termination.as_str().to_string(),
+            record.termination.as_str().to_string(),
+        )?;
+        agree("turns", row.turns.to_string(), record.turns.to_string())?;
+        if row.seat != record.lineup.len() {
+            return Err(bad(
+                path,
+                line,
+                format!(
+                    "seat {} of game {game} out of order (expected seat {})",
+                    row.seat,
+                    record.lineup.len()
+                ),
+            ));
+        }
+        if row.fault {
+            if let Some(other) = record.culprit {
+                return Err(bad(
+                    path,
+                    line,
+                    format!("game {game} has fault 1 on seats {other} and {}", row.seat),
+                ));
+            }
+            record.culprit = Some(row.seat);
+        }
+        let bot = match bots.iter().position(|b| b == row.bot) {
+            Some(b) => b,
+            None => {
+                bots.push(row.bot.to_string());
+                bots.len() - 1
+            }
+        };
+        record.lineup.push(bot);
+        record.scores.push(row.score);
+        record.ranks.push(row.rank);
+        self.lines.push(line);
+        Ok(())
+    }
+
+    /// Checks the whole game and hands it on.
+    fn finish(
+        &mut self,
+        path: &Path,
+        end: u64,
+        on_game: &mut dyn FnMut(&GameRecord, u64) -> Result<(), UsageError>,
+    ) -> Result<(), UsageError> {
+        let record = &self.record;
+        let (game, seats) = (record.index, record.lineup.len());
+        let first_line = self.lines.first().copied().unwrap_or(0);
+        let wrong = |message: String| Err(bad(path, first_line, message));
+        if seats < 2 {
+            return wrong(format!("game {game} has only one seat"));
+        }
+        if let Some(expected) = self.seats.filter(|&s| s != seats) {
+            return wrong(format!(
+                "game {game} has {seats} seats, the games before it {expected}"
+            ));
+        }
+        if let Some(seat) = record.ranks.iter().position(|&r| usize::from(r) > seats) {
+            return Err(bad(
+                path,
+                self.lines[seat],
+                format!(
+                    "rank {} of game {game} is above its {seats} seats",
+                    record.ranks[seat]
+                ),
+            ));
+        }
+        if record.termination.is_forfeit() && record.culprit.is_none() {
+            return wrong(format!(
+                "game {game} ended by '{}' but no seat has fault 1",
+                record.termination.as_str()
+            ));
+        }
+        self.seats = Some(seats);
+        self.previous = Some(game);
+        on_game(record, end)
+    }
 }

@@ -111,11 +111,14 @@ pub fn restore(
                     record.index
                 )));
             }
+            // The summary quotes the first few messages of each bot, the report lists more.
             let wants_message = record.culprit.is_some_and(|seat| {
-                tally
-                    .bots
-                    .get(record.lineup[seat])
-                    .is_none_or(|bot| bot.fault_examples.len() < FAULT_EXAMPLES)
+                let bot = record.lineup[seat];
+                faults.wants(bot)
+                    || tally
+                        .bots
+                        .get(bot)
+                        .is_none_or(|tally| tally.fault_examples.len() < FAULT_EXAMPLES)
             });
             if wants_message {
                 let replayed = (folder.replay)(next);

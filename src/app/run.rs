@@ -5,7 +5,7 @@ use super::RunPlan;
 use super::faults::FaultedGames;
 use super::manifest::{Configuration, Manifest, file_sha256, write_atomically};
 use super::progress::Progress;
-use super::resume;
+use super::{folders, resume, threads};
 use crate::bot::{BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
 use crate::external::manifest::manifest_path;
@@ -29,13 +29,18 @@ use std::time::Instant;
 /// was interrupted.
 pub type RunFn = fn(&RunPlan, Option<&mut dyn RecordSink>) -> anyhow::Result<Summary>;
 
-/// Set by Ctrl-C; the runner stops between blocks and everything finished is kept.
+/// Set by Ctrl-C or SIGTERM; the runner stops between blocks and everything finished is kept.
 pub(super) static STOP: AtomicBool = AtomicBool::new(false);
 
+/// Installed before any bot program starts, so no signal can end the harness in a way that
+/// leaves one running.
 pub(super) fn install_ctrl_c() {
-    // A second Ctrl-C while the first is being honoured exits at once.
+    // A second signal while the first is being honoured exits at once. The exit skips every
+    // destructor, so the bots' process groups are killed first (they are not in the
+    // harness's group, so the terminal's Ctrl-C never reaches them).
     let _ = ctrlc::set_handler(|| {
         if STOP.swap(true, Ordering::SeqCst) {
+            crate::external::kill_all();
             std::process::exit(130);
         }
     });
@@ -70,6 +75,7 @@ pub fn run_game<G: Registered>(
     observer: Option<&mut dyn RecordSink>,
 ) -> anyhow::Result<Summary> {
     let game: G = crate::games::configure(&plan.config)?;
+    install_ctrl_c();
     let mut lineup = resolve_bots(&game, plan)?;
     let bot_names = plan.labels();
     let seats = game.info().seats;
@@ -91,10 +97,6 @@ pub fn run_game<G: Registered>(
             Schedule::gauntlet(candidate, bot_names.len(), seats, plan.games_per_pairing)
         }
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(plan.threads)
-        .build()
-        .context("cannot start the worker threads")?;
     let total = schedule.total_games();
     let games = plan.shard.map_or(0..total, |shard| {
         shard.games(schedule.seeds, schedule.games_per_seed())
@@ -104,6 +106,11 @@ pub fn run_game<G: Registered>(
         plan.shard,
         games.clone(),
     );
+    // A run already in the folder is refused, replaced, or continued (see `Existing`).
+    let continuing = match plan.out_dir.as_deref() {
+        Some(dir) if !plan.resume => folders::claim(dir, Some(&manifest), plan.existing)?,
+        _ => plan.resume,
+    };
 
     let mut tally = Tally::new(bot_names.len());
     let mut faults = FaultedGames::default();
@@ -126,7 +133,7 @@ pub fn run_game<G: Registered>(
                 replay: &replay,
                 quiet: plan.quiet,
             };
-            let restored = match plan.resume {
+            let restored = match continuing {
                 true => resume::restore(&folder, &mut tally, &mut faults)?,
                 false => None,
             };
@@ -154,8 +161,18 @@ pub fn run_game<G: Registered>(
         }
         _ => None,
     };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads::for_games(plan.threads, games.end - next))
+        .build()
+        .context("cannot start the worker threads")?;
     if show {
-        terminal::print_header(game.info(), &bot_names, &schedule, plan);
+        terminal::print_header(
+            game.info(),
+            &bot_names,
+            &schedule,
+            plan.master_seed,
+            pool.current_num_threads(),
+        );
         if let Some(shard) = plan.shard {
             eprintln!("shard {shard}: games {}..{}", games.start, games.end);
         }
@@ -174,7 +191,6 @@ pub fn run_game<G: Registered>(
         progress: &mut progress,
         first: games.start,
     };
-    install_ctrl_c();
     let started = Instant::now();
     let status: StreamStatus = run_fixtures(
         &game,
@@ -265,9 +281,9 @@ fn resolve_bots<G: Registered>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineu
     })
 }
 
-/// Looks a bot up: a manifest is read and checked, its parameters against its `[params]` (its
-/// program is started only when a game needs it, so a program that cannot start loses games
-/// instead of stopping the run); a built-in name is found in the game's table and its
+/// Looks a bot up: a manifest is read and checked, its parameters against its `[params]`, and its
+/// program started once and greeted (one that cannot start is refused before the first game; one
+/// that fails later loses games); a built-in name is found in the game's table and its
 /// parameters checked by building it once. `logs` is where external bots' logs go.
 pub(super) fn resolve_bot<G: Registered>(
     game: &G,
@@ -286,6 +302,12 @@ pub(super) fn resolve_bot<G: Registered>(
         let values = manifest.param_values(params).map_err(bad_params)?;
         let maker = ExternalMaker::new(manifest, &choice.label, logs, values)
             .context("cannot create the bot log folder")?;
+        maker.check_start().map_err(|why| {
+            UsageError::Invalid(format!(
+                "bot manifest {}: the program does not start: {why}",
+                path.display()
+            ))
+        })?;
         return Ok(Box::new(maker));
     }
     let entry = find_entry(name)?;

@@ -74,13 +74,26 @@ impl<G: Wire> ExternalBot<G> {
                 }
                 Ok(line)
             }
-            Err(NoLine::Timeout) => Err(BotFailure::new(
-                Termination::Timeout,
-                format!("no answer within {} ms", limit.as_millis()),
-            )),
+            Err(NoLine::Timeout) => {
+                // Only `ready` came so far: an answer stuck in an output buffer is the usual
+                // cause, and it hides on a machine where the environment unbuffers output.
+                let hint = if process.lines_received == 1 {
+                    " to its first request (does it flush stdout after every line?)"
+                } else {
+                    ""
+                };
+                Err(BotFailure::new(
+                    Termination::Timeout,
+                    format!(
+                        "no answer within {} ms{hint}{}",
+                        limit.as_millis(),
+                        self.shared.see_log()
+                    ),
+                ))
+            }
             Err(NoLine::Gone(why)) => Err(BotFailure::new(
                 Termination::Crash,
-                format!("the bot stopped answering: {why}"),
+                format!("the bot stopped answering: {why}{}", self.shared.see_log()),
             )),
             Err(NoLine::TooLong(max)) => Err(BotFailure::new(
                 Termination::Illegal,

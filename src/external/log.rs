@@ -4,7 +4,7 @@
 
 use std::fs::File;
 use std::io::Write;
-use std::path::Path;
+use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
 
 /// Stops writing past this size, so a bot that floods stderr cannot fill the disk. Its stderr
@@ -17,15 +17,32 @@ const MAX_NOTICE: usize = 256;
 /// A bot's log; `None` inside when the run writes no files (benchmarks).
 pub struct BotLog {
     file: Mutex<Option<(File, u64)>>,
+    /// Where it is, for messages that send the reader there.
+    path: Option<PathBuf>,
 }
 
 impl BotLog {
-    /// Creates `dir/<label>.log` (truncating an old one).
+    /// Creates `dir/<label>.log` (truncating an old one). Labels are checked where they are
+    /// read; a label that would still leave `dir` is refused here too, so no bot's name can
+    /// make the harness write outside its results folder.
     pub fn create(dir: &Path, label: &str) -> std::io::Result<BotLog> {
+        let name = format!("{label}.log");
+        let mut parts = Path::new(&name).components();
+        if !matches!(
+            (parts.next(), parts.next()),
+            (Some(Component::Normal(_)), None)
+        ) {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("bot name {label:?} is not a plain file name"),
+            ));
+        }
         std::fs::create_dir_all(dir)?;
-        let file = File::create(dir.join(format!("{label}.log")))?;
+        let path = dir.join(name);
+        let file = File::create(&path)?;
         Ok(BotLog {
             file: Mutex::new(Some((file, 0))),
+            path: Some(path),
         })
     }
 
@@ -33,7 +50,13 @@ impl BotLog {
     pub fn discard() -> BotLog {
         BotLog {
             file: Mutex::new(None),
+            path: None,
         }
+    }
+
+    /// The file, unless the log keeps nothing.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
     }
 
     /// Appends `line` under `context` in one write, unbuffered, so the file is complete even if
@@ -75,5 +98,14 @@ mod tests {
         assert!(text.starts_with("[game 3 seat 1] hello\n"));
         assert!(text.len() as u64 <= MAX_LOG_BYTES);
         assert!(text.ends_with(&format!("log truncated at {MAX_LOG_BYTES} bytes\n")));
+    }
+
+    #[test]
+    fn a_label_that_would_leave_the_folder_is_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        for label in ["../x", "a/b", "../../escaped"] {
+            assert!(BotLog::create(dir.path(), label).is_err(), "{label}");
+        }
+        assert!(BotLog::create(dir.path(), "fine#2").is_ok());
     }
 }

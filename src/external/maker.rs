@@ -1,7 +1,8 @@
 //! Builds the bot of a seat from a manifest at the start of every game: starts a process (or
 //! takes an idle one, when the manifest reuses processes), greets it, and hands it the game.
-//! A program that cannot start or never says `ready` is an `Err`, which the runner turns into
-//! a `crash` of that seat.
+//! Before the first game the run starts each program once ([`ExternalMaker::check_start`]), so a
+//! program that cannot start at all is refused with its reason; one that fails to start later
+//! is an `Err`, which the runner turns into a `crash` of that seat.
 
 use super::adapter::ExternalBot;
 use super::log::BotLog;
@@ -41,6 +42,13 @@ impl Shared {
         self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop()
     }
 
+    /// Where to look for what the bot wrote to stderr, as the end of a message.
+    pub fn see_log(&self) -> String {
+        self.log.path().map_or(String::new(), |path| {
+            format!("; its stderr is in {}", path.display())
+        })
+    }
+
     /// Starts a process and waits for its `ready` within the start-up limit.
     fn start(&self, context: String, params: &ParamValues) -> Result<Process, String> {
         let manifest = &self.manifest;
@@ -72,16 +80,22 @@ impl Shared {
                     .map(|()| process)
                     .map_err(|why| {
                         format!(
-                            "{command} answered hello with {why}: {}",
-                            protocol::quote(&line)
+                            "{command} answered hello with {why}: {}{}",
+                            protocol::quote(&line),
+                            self.see_log()
                         )
                     })
             }
             Err(NoLine::Timeout) => Err(format!(
-                "{command} did not say ready within {} ms",
-                limit.as_millis()
+                "{command} did not say ready within {} ms (does it flush stdout after every \
+                 line?){}",
+                limit.as_millis(),
+                self.see_log()
             )),
-            Err(NoLine::Gone(why)) => Err(format!("{command} stopped before it was ready: {why}")),
+            Err(NoLine::Gone(why)) => Err(format!(
+                "{command} stopped before it was ready: {why}{}",
+                self.see_log()
+            )),
             Err(NoLine::TooLong(max)) => Err(format!(
                 "{command} answered hello with a line longer than {max} bytes"
             )),
@@ -125,6 +139,20 @@ impl ExternalMaker {
             shared: Arc::clone(&self.shared),
             params,
         }
+    }
+}
+
+impl ExternalMaker {
+    /// Starts the program once and waits for its `ready`: a program that cannot start at all
+    /// is refused before the first game instead of losing every game. The process is kept for
+    /// the first game when the manifest reuses processes, else ended. Draws from no random
+    /// stream, so the games and their results are the same as without it.
+    pub fn check_start(&self) -> Result<(), String> {
+        let process = self
+            .shared
+            .start("start-up check".to_string(), &self.params)?;
+        self.shared.give_back(process);
+        Ok(())
     }
 }
 

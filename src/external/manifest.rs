@@ -2,7 +2,7 @@
 //! and how long it may take. Read and checked before a run, so a broken manifest is refused with
 //! `file:line: message` (exit 2) and never becomes a game result.
 
-use crate::bot::{ParamKind, ParamSpec, Params};
+use crate::bot::{ParamKind, ParamSpec, Params, check_label};
 use crate::error::UsageError;
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -27,7 +27,7 @@ pub enum Restart {
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ManifestFile {
-    name: String,
+    name: toml::Spanned<String>,
     game: String,
     command: String,
     #[serde(default)]
@@ -155,9 +155,11 @@ impl Manifest {
         let raw: ManifestFile =
             toml::from_str(text).map_err(|e| error(e.span(), e.message().trim().to_string()))?;
         let invalid = |message: &str| error(None, message.to_string());
-        if raw.name.is_empty() || raw.name.contains([',', ' ', '#']) {
-            return Err(invalid(
-                "`name` must be non-empty, without spaces, commas or '#'",
+        let name_error = |message: String| error(Some(raw.name.span()), message);
+        check_label(raw.name.get_ref()).map_err(|e| name_error(format!("`name`: {e}")))?;
+        if raw.name.get_ref().contains([',', ' ', '#']) {
+            return Err(name_error(
+                "`name` must be without spaces, commas or '#'".to_string(),
             ));
         }
         if raw.command.is_empty() {
@@ -187,7 +189,7 @@ impl Manifest {
         };
         Ok(Manifest {
             path: path.to_path_buf(),
-            name: raw.name,
+            name: raw.name.into_inner(),
             game: raw.game,
             command,
             args: raw.args,
@@ -367,6 +369,29 @@ mod tests {
             "name=\"p\"\ngame=\"g\"\ncommand=\"c\"\n[params]\nx = { default = 2, min = 0, max = 1 }\n",
         );
         assert!(bad.unwrap_err().to_string().contains("parameter 'x'"));
+    }
+
+    #[test]
+    fn a_name_is_a_label_never_a_path() {
+        for (name, problem) in [
+            ("../../escaped", "path separator"),
+            ("a/b", "path separator"),
+            ("..", "'..'"),
+            (".hidden", "starts with '.'"),
+            ("", "is empty"),
+            ("tab\\there", "control character"),
+        ] {
+            let text = format!("game = \"g\"\nname = \"{name}\"\ncommand = \"c\"\n");
+            let err = Manifest::parse(Path::new("b.toml"), &text)
+                .unwrap_err()
+                .to_string();
+            assert!(err.starts_with("b.toml:2: `name`: bot name"), "{err}");
+            assert!(err.contains(problem), "{name:?}: {err}");
+        }
+        let long = "x".repeat(65);
+        let text = format!("name = \"{long}\"\ngame = \"g\"\ncommand = \"c\"\n");
+        let err = Manifest::parse(Path::new("b.toml"), &text).unwrap_err();
+        assert!(err.to_string().contains("longer than 64"), "{err}");
     }
 
     #[test]

@@ -14,4 +14,5 @@ pub mod wire;
 
 pub use maker::ExternalMaker;
 pub use manifest::Manifest;
+pub use process::kill_all;
 pub use wire::Wire;

@@ -3,8 +3,9 @@
 //! thread that plays the game (no hand-off per move), and stderr is drained by a thread of its
 //! own into the bot's log, so a bot flooding it never stalls. Dropping a process ends it: `quit`,
 //! stdin closed, a short grace, then its whole process group is killed and the child reaped (no
-//! zombies, no orphans left holding pipes). Needs a Unix-like system; elsewhere every start
-//! fails, which loses the game as a `crash`.
+//! zombies, no orphans left holding pipes). Every group not yet reaped is also listed in a
+//! registry, so an exit that skips destructors ([`kill_all`]) still leaves no bot behind. Needs
+//! a Unix-like system; elsewhere every start fails.
 
 use super::log::BotLog;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
@@ -18,6 +19,24 @@ const QUIT_GRACE: Duration = Duration::from_millis(200);
 
 /// Longest stderr line kept in the log; the rest of the line is dropped.
 const MAX_STDERR_LINE: usize = 4096;
+
+/// Process groups started and not yet reaped, by leader pid. A leader is removed before it is
+/// reaped, so a listed id can never have been reused by an unrelated process group.
+static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
+
+fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills every bot process group still alive, for exit paths that skip destructors (a second
+/// Ctrl-C or SIGTERM ends the harness with `std::process::exit`). The registry stays locked
+/// while killing, so no group is reaped (and its id freed) in between.
+pub fn kill_all() {
+    let live = live();
+    for &pid in live.iter() {
+        sys::kill_group_id(pid);
+    }
+}
 
 /// Why no line came back.
 #[derive(Debug, PartialEq, Eq)]
@@ -42,6 +61,9 @@ pub struct Process {
     read: Vec<u8>,
     /// Length of the prefix of `read` known to hold no newline.
     scanned: usize,
+    /// Lines received so far (`ready` included): a process that never answered an `act` and
+    /// times out may well be one that does not flush its output.
+    pub lines_received: u64,
     max_line: usize,
     /// Stdout ended (or failed): why.
     closed: Option<String>,
@@ -75,6 +97,7 @@ impl Process {
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut child = command.spawn()?;
+        live().push(child.id());
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -88,6 +111,7 @@ impl Process {
             unsent: Vec::new(),
             read: Vec::new(),
             scanned: 0,
+            lines_received: 0,
             max_line: launch.max_line_bytes,
             closed: None,
             write_failed: None,
@@ -196,6 +220,7 @@ impl Process {
                     line.pop();
                 }
                 self.scanned = 0;
+                self.lines_received += 1;
                 Ok(Some(String::from_utf8_lossy(&line).into_owned()))
             }
             None if self.read.len() > self.max_line => Err(NoLine::TooLong(self.max_line)),
@@ -212,7 +237,10 @@ impl Process {
         let deadline = Instant::now() + QUIT_GRACE;
         loop {
             match self.child.try_wait() {
-                Ok(Some(status)) => return format!("it exited ({status}) after {why}"),
+                Ok(Some(status)) => {
+                    forget(self.child.id());
+                    return format!("it exited ({status}) after {why}");
+                }
                 Ok(None) if Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(1));
                 }
@@ -243,8 +271,14 @@ impl Drop for Process {
             // The leader is not reaped yet, so its group id cannot have been reused.
             sys::kill_group(&mut self.child);
         }
+        forget(self.child.id());
         let _ = self.child.wait();
     }
+}
+
+/// Takes a leader out of the registry: it is about to be reaped, or already was.
+fn forget(pid: u32) {
+    live().retain(|&p| p != pid);
 }
 
 #[cfg(unix)]
@@ -288,13 +322,18 @@ mod sys {
     }
 
     pub fn kill_group(child: &mut Child) {
-        if let Ok(pid) = libc::pid_t::try_from(child.id()) {
+        kill_group_id(child.id());
+        let _ = child.kill();
+    }
+
+    /// Kills the process group led by `pid`.
+    pub fn kill_group_id(pid: u32) {
+        if let Ok(pid) = libc::pid_t::try_from(pid) {
             // SAFETY: kill(2) with a negative pid signals that process group; no memory.
             unsafe {
                 libc::kill(-pid, libc::SIGKILL);
             }
         }
-        let _ = child.kill();
     }
 }
 
@@ -317,6 +356,9 @@ mod sys {
     pub fn kill_group(child: &mut Child) {
         let _ = child.kill();
     }
+
+    /// Nothing to do: no process starts on these systems.
+    pub fn kill_group_id(_: u32) {}
 }
 
 /// Copies stderr into the log line by line, keeping at most [`MAX_STDERR_LINE`] bytes of each,

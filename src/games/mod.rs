@@ -75,6 +75,8 @@ pub struct GameEntry {
     pub replay: crate::app::ReplayFn,
     /// Tunes a bot's parameters; see `app::tune`.
     pub tune: crate::app::TuneFn,
+    /// Times its `mcts` for `tourney bench`; `None` for a game without search bots.
+    pub search_speed: Option<crate::app::SearchSpeedFn>,
 }
 
 impl GameEntry {
@@ -97,6 +99,18 @@ impl GameEntry {
             run: crate::app::run_game::<G>,
             replay: crate::app::replay_game::<G>,
             tune: crate::app::tune_game::<G>,
+            search_speed: None,
+        }
+    }
+
+    /// [`GameEntry::of`] a game with search bots (`mcts`).
+    pub fn searchable<G: crate::search::Search>() -> GameEntry
+    where
+        G::Action: Eq + std::hash::Hash,
+    {
+        GameEntry {
+            search_speed: Some(crate::app::search_speed::<G>),
+            ..GameEntry::of::<G>()
         }
     }
 }
@@ -186,14 +200,14 @@ pub fn option<G: Registered, T>(
 pub fn all() -> Vec<GameEntry> {
     vec![
         GameEntry::of::<t2r::TicketToRide>(),
-        GameEntry::of::<labyrinth::Labyrinth>(),
-        GameEntry::of::<carcassonne::Carcassonne>(),
-        GameEntry::of::<fresh_fish::FreshFish>(),
+        GameEntry::searchable::<labyrinth::Labyrinth>(),
+        GameEntry::searchable::<carcassonne::Carcassonne>(),
+        GameEntry::searchable::<fresh_fish::FreshFish>(),
     ]
 }
 
 /// `tourney serve` for the games whose contest clients speak the contest server's protocol
-/// (`shared/protocols/cgs-wire.md`); `None` for the others.
+/// (`docs/contest-protocol.md`); `None` for the others.
 pub fn cgs_server(name: &str) -> Option<crate::serve::ServeFn> {
     match name {
         t2r::TicketToRide::NAME => Some(crate::serve::training::serve::<t2r::TicketToRide>),

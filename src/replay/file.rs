@@ -10,7 +10,7 @@ use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use std::collections::BTreeSet;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The records file's name inside a results folder.
@@ -60,6 +60,13 @@ pub enum ReadError {
     #[error("{path}: {source}")]
     Io {
         path: PathBuf,
+        source: std::io::Error,
+    },
+    /// Not a whole gzip stream of text lines: corrupt, cut short, or not gzip at all.
+    #[error("{path}: damaged or cut short after {line} whole line(s): {source}")]
+    Damaged {
+        path: PathBuf,
+        line: usize,
         source: std::io::Error,
     },
     #[error("{path}, line {line}: {message}")]
@@ -123,12 +130,40 @@ pub fn read_games(dir: &Path, wanted: &BTreeSet<u64>) -> Result<Found, ReadError
         path: path.clone(),
         source,
     })?;
-    let mut lines = BufReader::new(MultiGzDecoder::new(file)).lines();
+    read_records(&path, file, wanted)
+}
+
+/// [`read_games`] on the gzip bytes of `input`, which messages call `path` (the fuzz targets
+/// read from memory).
+pub fn read_records(
+    path: &Path,
+    input: impl Read,
+    wanted: &BTreeSet<u64>,
+) -> Result<Found, ReadError> {
+    let path = path.to_path_buf();
+    let mut lines = BufReader::new(MultiGzDecoder::new(input)).lines();
+    let mut read = 0;
     let mut next_line = || -> Result<Option<String>, ReadError> {
-        lines.next().transpose().map_err(|source| ReadError::Io {
-            path: path.clone(),
-            source,
-        })
+        let line = lines
+            .next()
+            .transpose()
+            .map_err(|source| match source.kind() {
+                // What the decoder says of a stream that is not gzip, is corrupt or ends early,
+                // and what `lines` says of bytes that are not UTF-8: the file's fault.
+                ErrorKind::InvalidInput | ErrorKind::InvalidData | ErrorKind::UnexpectedEof => {
+                    ReadError::Damaged {
+                        path: path.clone(),
+                        line: read,
+                        source,
+                    }
+                }
+                _ => ReadError::Io {
+                    path: path.clone(),
+                    source,
+                },
+            })?;
+        read += 1;
+        Ok(line)
     };
     let bad = |line: usize, message: String| ReadError::Bad {
         path: path.clone(),
@@ -149,8 +184,8 @@ pub fn read_games(dir: &Path, wanted: &BTreeSet<u64>) -> Result<Found, ReadError
     let mut number = 1;
     while let Some(text) = next_line()? {
         number += 1;
-        let index: LineIndex =
-            serde_json::from_str(&text).map_err(|e| bad(number, format!("bad record: {e}")))?;
+        let index: LineIndex = serde_json::from_str(&text)
+            .map_err(|e| bad(number, format!("not a game's record: {e}")))?;
         span.first.get_or_insert(index.game);
         span.last = Some(index.game);
         if wanted.contains(&index.game) {

@@ -16,7 +16,9 @@ mod picture;
 mod text;
 
 pub use check::{ReplayError, Replayed, check_games_csv, replay};
-pub use file::{Found, RECORDS_FILE, ReadError, RecordsWriter, Span, read_game, read_games};
+pub use file::{
+    Found, RECORDS_FILE, ReadError, RecordsWriter, Span, read_game, read_games, read_records,
+};
 pub use html::write_page;
 pub use line::{FORMAT, GameLine, Header, Step};
 pub use log::start;

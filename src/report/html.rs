@@ -18,7 +18,7 @@ pub(super) const STYLE: &str = "body{font-family:sans-serif;max-width:1100px;mar
 table{border-collapse:collapse;margin:.5em 0 .3em}th,td{border:1px solid #ccc;padding:.25em .6em}\
 th{background:#f0f0f0}td{text-align:right}td:first-child{text-align:left}\
 p.note{color:#555;font-size:.9em;margin-top:.2em}figure{margin:1.5em 0}\
-figure svg{max-width:100%;height:auto;border:1px solid #ddd}figcaption{font-weight:bold}";
+figure svg{max-width:100%;height:auto;border:1px solid #ddd}figcaption{font-weight:bold}td.message{text-align:left}";
 
 impl Exporter for Html {
     fn file_name(&self) -> &'static str {
@@ -79,7 +79,8 @@ impl Exporter for Html {
     }
 }
 
-/// The faulted games, each with its replay page or command when the run was recorded.
+/// The faulted games of each bot, each with what went wrong and its replay page or command
+/// when the run was recorded.
 fn write_faults(faults: &[super::FaultLink], out: &mut dyn Write) -> std::io::Result<()> {
     if faults.is_empty() {
         return Ok(());
@@ -87,7 +88,7 @@ fn write_faults(faults: &[super::FaultLink], out: &mut dyn Write) -> std::io::Re
     writeln!(
         out,
         "<h2 id=\"faulted-games\">Faulted games</h2>\n<table><thead><tr><th>game</th><th>bot</th>\
-         <th>termination</th><th>replay</th></tr></thead><tbody>"
+         <th>termination</th><th>what went wrong</th><th>replay</th></tr></thead><tbody>"
     )?;
     for f in faults {
         let replay = match (&f.page, &f.command) {
@@ -99,13 +100,25 @@ fn write_faults(faults: &[super::FaultLink], out: &mut dyn Write) -> std::io::Re
             (None, Some(command)) => format!("<code>{}</code>", escape(command)),
             _ => "not recorded (run with <code>--record</code>)".to_string(),
         };
+        let message = match &f.message {
+            Some(message) => escape(message),
+            None => "not kept (<code>games.csv</code> holds no messages; the run printed the \
+                     first three per bot, and its <code>summary.json</code> keeps them)"
+                .to_string(),
+        };
         writeln!(
             out,
-            "<tr><td>{}</td><td>{}</td><td>{}</td><td>{replay}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td>{}</td><td class=\"message\">{message}</td>\
+             <td>{replay}</td></tr>",
             f.game,
             escape(&f.bot),
             escape(&f.termination)
         )?;
     }
-    writeln!(out, "</tbody></table>")
+    writeln!(
+        out,
+        "</tbody></table>\n<p class=\"note\">The first {} faulted games of each bot; an \
+         outside bot's log (<code>logs/NAME.log</code>) holds what it wrote to stderr.</p>",
+        super::FAULTS_PER_BOT
+    )
 }

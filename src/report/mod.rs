@@ -36,6 +36,10 @@ pub struct ReportData<'a> {
     pub faults: &'a [FaultLink],
 }
 
+/// Faulted games listed per bot: enough to see what goes wrong without a page per game of a
+/// bot that fails every time.
+pub const FAULTS_PER_BOT: usize = 10;
+
 /// A game a bot lost by its own fault (crash, illegal action, timeout), and how to watch it
 /// again when the run was recorded.
 #[derive(Clone, Debug, PartialEq)]
@@ -43,6 +47,9 @@ pub struct FaultLink {
     pub game: u64,
     pub bot: String,
     pub termination: String,
+    /// What went wrong, as the harness said it when the game was played (`None` when only
+    /// `games.csv` was read, which keeps no messages).
+    pub message: Option<String>,
     /// The `tourney replay` command, when the folder has records.
     pub command: Option<String>,
     /// The replay page, relative to the report.

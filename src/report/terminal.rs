@@ -3,14 +3,19 @@
 
 use super::markup::{interval_text, rating_text};
 use super::table::Table;
-use crate::app::RunPlan;
 use crate::game::GameInfo;
 use crate::runner::Schedule;
 use crate::stats::sprt::Verdict;
 use crate::summary::{Analysis, Summary};
 use std::path::{Path, PathBuf};
 
-pub fn print_header(info: &GameInfo, bots: &[String], schedule: &Schedule, plan: &RunPlan) {
+pub fn print_header(
+    info: &GameInfo,
+    bots: &[String],
+    schedule: &Schedule,
+    master_seed: u64,
+    threads: usize,
+) {
     let options: Vec<String> = info
         .options
         .iter()
@@ -25,8 +30,8 @@ pub fn print_header(info: &GameInfo, bots: &[String], schedule: &Schedule, plan:
         schedule.pairings.len(),
         schedule.seeds * schedule.group_len(),
         schedule.total_games(),
-        plan.master_seed,
-        plan.threads
+        master_seed,
+        threads
     );
 }
 
@@ -105,7 +110,7 @@ pub fn print_analysis(analysis: &Analysis) {
 
     let mut scores = Table::new(&[
         "bot", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max", "turns", "crash",
-        "illegal",
+        "illegal", "timeout",
     ]);
     for row in &analysis.per_bot {
         let s = &row.score;
@@ -123,6 +128,7 @@ pub fn print_analysis(analysis: &Analysis) {
             format!("{:.1}", row.mean_turns),
             row.crashes.to_string(),
             row.illegal.to_string(),
+            row.timeouts.to_string(),
         ]);
     }
     println!("\nScores per bot (turns = mean turns per game, all seats together)");

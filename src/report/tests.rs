@@ -76,6 +76,7 @@ fn html_lists_faulted_games_with_their_replay() {
         game,
         bot: "beta<b>".to_string(),
         termination: "illegal".to_string(),
+        message: (game == 4).then(|| "Pass: not <legal>".to_string()),
         command: command.map(String::from),
         page: page.map(String::from),
     };
@@ -100,7 +101,11 @@ fn html_lists_faulted_games_with_their_replay() {
     let page = render(&faults);
     assert!(page.contains("<a href=\"replays/game-4.html\">"));
     assert!(page.contains("<code>tourney replay . --game 4</code>"));
-    assert!(page.contains("<td>9</td><td>beta&lt;b&gt;</td><td>illegal</td><td>not recorded"));
+    assert!(page.contains("<td class=\"message\">Pass: not &lt;legal&gt;</td>"));
+    assert!(page.contains(
+        "<td>9</td><td>beta&lt;b&gt;</td><td>illegal</td><td class=\"message\">not kept"
+    ));
+    assert!(page.contains("not recorded"));
     assert!(
         !render(&[]).contains("Faulted games"),
         "no faults, no section"

@@ -199,7 +199,10 @@ fn decide<G: Game>(
         .expect("every seat has a bot once set up");
     match call_bot(|| bot.try_act(game, view)) {
         Ok(Ok(action)) if game.is_legal(state, seat, &action) => Ok(action),
-        Ok(Ok(action)) => Err((seat, Termination::Illegal, format!("{action:?}"))),
+        Ok(Ok(action)) => {
+            let why = game.explain_illegal(state, seat, &action);
+            Err((seat, Termination::Illegal, format!("{action:?}: {why}")))
+        }
         Ok(Err(failure)) => Err((seat, failure.termination, failure.message)),
         Err(message) => Err((seat, Termination::Crash, message)),
     }

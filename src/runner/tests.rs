@@ -390,7 +390,7 @@ fn an_illegal_action_loses_with_illegal() {
     assert_eq!(records.len(), 100);
     assert!(records.iter().all(|r| r.termination == Termination::Illegal
         && r.lineup[r.culprit.unwrap()] == 1
-        && r.fault.as_deref() == Some("Add(4)")));
+        && r.fault.as_deref() == Some("Add(4): not among the legal actions now")));
 }
 
 #[test]

@@ -8,7 +8,7 @@ mod spec;
 pub use gate::Gate;
 pub use spec::{parse_bot, parse_bots};
 
-use crate::bot::Params;
+use crate::bot::{Params, check_label};
 use crate::error::UsageError;
 use crate::external::Manifest;
 use crate::external::manifest::manifest_path;
@@ -163,6 +163,9 @@ impl Scenario {
                 .resolve(&entry)
                 .map_err(|e| src.error(Some(spec.span()), e.to_string()))?;
             if let BotSpec::Table(t) = spec.get_ref() {
+                if let Some(name) = &t.name {
+                    check_label(name).map_err(|e| src.error(Some(spec.span()), e))?;
+                }
                 choice.label = t.name.clone().unwrap_or(choice.label);
                 choice.params = Params(
                     t.params

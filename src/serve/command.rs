@@ -1,4 +1,4 @@
-//! The client's commands and the server's fixed texts, as `shared/protocols/cgs-wire.md`
+//! The client's commands and the server's fixed texts, as `docs/contest-protocol.md`
 //! (§3–§7) quotes them. Parsing only; what a command does depends on the session's state.
 
 use std::collections::BTreeMap;

@@ -1,6 +1,6 @@
 //! One client's TCP connection: length-prefixed frames out, unframed commands in (§1 of
-//! `shared/protocols/cgs-wire.md`). Every reply leaves in one write, with Nagle off, so a
-//! command costs one round trip instead of CGS's 43 ms stall (§14.5).
+//! `docs/contest-protocol.md`). Every reply leaves in one write, with Nagle off, so a
+//! command costs one round trip instead of CGS's 43 ms stall (§14).
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
@@ -31,6 +31,20 @@ pub fn frames(payloads: &[&str]) -> Vec<u8> {
     out
 }
 
+/// The command one read carried: whitespace stripped, and bytes that are not UTF-8 read as
+/// Latin-1, as CGS does.
+pub fn command_text(bytes: &[u8]) -> String {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.trim().to_string(),
+        Err(_) => bytes
+            .iter()
+            .map(|&b| char::from(b))
+            .collect::<String>()
+            .trim()
+            .to_string(),
+    }
+}
+
 /// What one read from the client gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Incoming {
@@ -57,7 +71,7 @@ pub struct Connection {
 }
 
 impl Connection {
-    /// Takes an accepted socket and turns Nagle off (§15.1).
+    /// Takes an accepted socket and turns Nagle off (§1.1).
     pub fn new(stream: TcpStream) -> std::io::Result<Connection> {
         stream.set_nodelay(true)?;
         Ok(Connection {
@@ -87,7 +101,7 @@ impl Connection {
 
     /// Reads one command: one read is one command, as the client library writes each command
     /// with one `write()` and waits for the whole reply before the next (§1.3). `None` waits
-    /// for ever. Bytes that are not UTF-8 are read as Latin-1, as CGS does.
+    /// for ever.
     pub fn receive(&mut self, timeout: Option<Duration>) -> Incoming {
         // A zero timeout means "block" to the socket API; the smallest real wait stands in.
         let timeout = timeout.map(|t| t.max(Duration::from_millis(1)));
@@ -96,14 +110,7 @@ impl Connection {
         }
         match self.stream.read(&mut self.buffer) {
             Ok(0) => Incoming::Closed,
-            Ok(n) => {
-                let bytes = &self.buffer[..n];
-                let text = match std::str::from_utf8(bytes) {
-                    Ok(text) => text.to_string(),
-                    Err(_) => bytes.iter().map(|&b| char::from(b)).collect(),
-                };
-                Incoming::Command(text.trim().to_string())
-            }
+            Ok(n) => Incoming::Command(command_text(&self.buffer[..n])),
             Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
                 Incoming::TimedOut
             }

@@ -38,7 +38,7 @@ pub fn resume(conn: Connection, after: After, host: Arc<dyn Host>) {
 }
 
 /// `CLIENT_NAME <name>` → `OK`; anything else gets one error text and the connection closes
-/// (§3). Names may repeat: two copies of one program may play each other (§13.14).
+/// (§3). Names may repeat: two copies of one program may play each other (§3).
 fn handshake(mut conn: Connection) -> Option<Connection> {
     let Incoming::Command(text) = conn.receive(None) else {
         return None;
@@ -72,7 +72,7 @@ fn between_games(mut conn: Connection, mut after: After, host: Arc<dyn Host>) {
         let command = Command::parse(&text);
         if after == After::LateMover {
             // The client lost on time while thinking; its late move gets the timeout frames
-            // so it ends cleanly (§15.10). Then it is between games like any other.
+            // so it ends cleanly (§10). Then it is between games like any other.
             after = After::Lobby;
             let late: Option<&[&str]> = match command {
                 Command::PlayMove(_) => Some(&[OK, command::MOVER_TIMEOUT, "-1"]),

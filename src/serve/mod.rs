@@ -1,5 +1,5 @@
 //! `tourney serve` and `tourney run --serve`: the Coding Game Server's own TCP protocol
-//! (`shared/protocols/cgs-wire.md`), so the contest's C clients, built with the unchanged
+//! (`docs/contest-protocol.md`), so the contest's C clients, built with the unchanged
 //! client library, play `tourney`'s bots. Never names a game: a game that speaks the protocol
 //! implements [`wire::CgsWire`] in its own folder.
 //!

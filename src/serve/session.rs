@@ -1,4 +1,4 @@
-//! One client's side of one game (§5–§10 of `shared/protocols/cgs-wire.md`): the game data,
+//! One client's side of one game (§5–§10 of `docs/contest-protocol.md`): the game data,
 //! then `PLAY_MOVE` on its turns and `GET_MOVE` for each of the opponent's moves, until one
 //! frame carries the final code. Driven by the runner through [`super::client::CgsClient`].
 //!
@@ -162,7 +162,7 @@ impl<G: CgsWire> Session<G> {
         }
         if !self.ended {
             // The opponent lost by fault: the client learns it on its next GET_MOVE, with the
-            // code relative to the opponent as the mover (§15.10).
+            // code relative to the opponent as the mover (§10).
             self.pending.push_back([
                 String::new(),
                 fault_reason(outcome).to_string(),
@@ -216,7 +216,7 @@ impl<G: CgsWire> Session<G> {
     }
 
     /// A command the protocol does not allow now: one error text, then the connection closes
-    /// at a frame boundary and the client loses (§15.8).
+    /// at a frame boundary and the client loses (§10).
     fn refuse(&mut self, conn: &mut Connection, text: &str, command: &Command) -> BotFailure {
         let _ = conn.send(&[text]);
         self.gone = true;
@@ -234,7 +234,7 @@ impl<G: CgsWire> Session<G> {
     }
 
     /// The next command before `deadline`; silence past it is a timeout, a closed connection
-    /// a crash (§15.10).
+    /// a crash (§10).
     fn receive(&mut self, conn: &mut Connection, deadline: Instant) -> Result<Command, BotFailure> {
         let left = deadline.saturating_duration_since(Instant::now());
         match conn.receive(Some(left)) {
@@ -263,7 +263,7 @@ fn code(outcome: &Outcome, mover: Seat) -> &'static str {
     if outcome.ranks[mover] == 1 { "1" } else { "-1" }
 }
 
-/// The text CGS sends the other player when a game ends by a fault (§15.10).
+/// The text CGS sends the other player when a game ends by a fault (§10).
 fn fault_reason(outcome: &Outcome) -> &'static str {
     match outcome.termination {
         Termination::Timeout => command::WAITER_TIMEOUT,

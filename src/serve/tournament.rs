@@ -1,6 +1,6 @@
 //! Seats of a `tourney run` played by connected clients (`--bots cgs:NAME --serve PORT`).
 //! Any `WAIT_GAME` is an entry (the client cannot tell a training game from a tournament
-//! game, §13.13); the connection waits in the broker until a game of the schedule needs that
+//! game, §4.1); the connection waits in the broker until a game of the schedule needs that
 //! name, and comes back to it after each game if the client asks again.
 //!
 //! The server is process-wide because bots are made from a function pointer and a name

@@ -1,5 +1,5 @@
 //! `tourney serve --game G --port N`: training games, as the contest server plays them, for
-//! every client that asks `WAIT_GAME TRAINING <BOT> [options]` (§4 of `cgs-wire.md`). The
+//! every client that asks `WAIT_GAME TRAINING <BOT> [options]` (§4 of `docs/contest-protocol.md`). The
 //! client plays `tourney`'s version of the named bot under the contest's rule set, on its
 //! connection's own thread, as often as it asks; the server runs until Ctrl-C.
 

@@ -1,5 +1,5 @@
 //! What the contest server's protocol needs from a game: its data, move and answer strings
-//! (§5, §7 of `shared/protocols/cgs-wire.md`). Each game that speaks it implements
+//! (§5, §7 of `docs/contest-protocol.md`). Each game that speaks it implements
 //! [`CgsWire`] in its own folder; this module never names a game.
 
 use crate::game::Seat;

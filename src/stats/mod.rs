@@ -1,7 +1,7 @@
 //! Statistics over tournament results: ratings, intervals, score summaries and head-to-head tests.
 //!
 //! Knows bots only as indices and results only as counts, points and integer scores; it never
-//! names a game, a seat or a card (STYLE §3.7). Every function is a pure, single-threaded fold
+//! names a game, a seat or a card. Every function is a pure, single-threaded fold
 //! over its inputs, and the only randomness is the caller's [`crate::seed::Rng`], so the same
 //! inputs and the same generator state give bit-identical outputs.
 //!

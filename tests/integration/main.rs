@@ -2,16 +2,20 @@
 //! architecture rule that the engine room never names a game.
 
 mod architecture;
+mod bench;
 mod cgs;
 mod check;
 mod chromium;
 mod cli;
 mod external;
+mod faults;
 mod folders;
 mod fresh_fish;
 mod labyrinth;
 mod replay;
 mod report;
+mod repository;
 mod resume;
 mod shards;
 mod tune;
+mod trust;

@@ -2,7 +2,7 @@
 """Test double for the external-bot protocol: a random legal player that misbehaves on purpose
 when first asked to act, so each fault kind can be adjudicated through `tourney run`.
 
-    fault.py MODE [ACTION_JSON]
+    fault.py MODE [ACTION_JSON] [--pids DIR]
 
 MODE:
   sleep     never answers (the harness says `timeout`)
@@ -13,7 +13,12 @@ MODE:
   long      answers with a line longer than any limit (`illegal`)
   illegal   answers with ACTION_JSON, well formed but not legal now (`illegal`)
   flood     writes megabytes to stderr before every answer, then plays legally (no fault)
-  silent    never says ready (the harness says `crash`: it never started)
+  silent    never says ready (the run is refused: the program does not start)
+  buffered  says ready, then writes its answers without flushing them (`timeout`, unless the
+            environment unbuffers Python's output)
+
+--pids DIR  writes an empty file DIR/PID at start, so a test can check no process outlives
+            the harness.
 """
 import json
 import os
@@ -28,7 +33,12 @@ def send(text):
 
 
 def main():
-    mode = sys.argv[1]
+    args = sys.argv[1:]
+    if "--pids" in args:
+        at = args.index("--pids")
+        open(os.path.join(args[at + 1], str(os.getpid())), "w").close()
+        del args[at : at + 2]
+    mode = args[0]
     if mode == "silent":
         time.sleep(3600)
     rng = random.Random(0)
@@ -52,7 +62,9 @@ def main():
             elif mode == "long":
                 send('{"action":"' + "x" * (4 << 20) + '"}')
             elif mode == "illegal":
-                send('{"action":' + sys.argv[2] + "}")
+                send('{"action":' + args[1] + "}")
+            elif mode == "buffered":
+                sys.stdout.write(json.dumps({"action": rng.choice(message["legal"])}) + "\n")
             else:
                 if mode == "flood":
                     chunk = "flood " * 1000

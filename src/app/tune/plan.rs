@@ -62,11 +62,7 @@ pub struct TunePlan {
 
 impl TunePlan {
     pub fn from_args(args: &TuneArgs) -> Result<TunePlan, UsageError> {
-        let threads = match args.threads {
-            Some(0) => return Err(UsageError::Invalid("--threads must be at least 1".into())),
-            Some(n) => n,
-            None => super::super::plan::default_threads(),
-        };
+        let threads = super::super::threads::from_flag(args.threads)?;
         let (settings, out_dir, resume) = match &args.resume {
             Some(dir) => (resumed(dir, args)?, dir.clone(), true),
             None => {

@@ -1,16 +1,17 @@
 //! The public position (rules §9): placed tiles, features, followers, supplies and scores.
 //! Everything here is visible to every seat; the bag order lives in [`super::State`] only.
 //!
-//! The grid is a fixed array around the origin (72 tiles reach at most 71 cells away), so
-//! look-ups are cheap and nothing depends on hash order. Open cells are kept sorted by (y, x),
-//! the enumeration order of §4.
+//! The grid is a square array around the origin that doubles when a tile reaches its border,
+//! so look-ups are cheap, nothing depends on hash order, and a copy of the board (every view,
+//! every search sample) copies only the cells the game has reached. Open cells are kept sorted
+//! by (y, x), the enumeration order of §4.
 
 use super::features::{Features, MAX_SEATS, Node};
-use super::tiles::{self, Edge, Kind, Oriented, TILES};
+use super::tiles::{self, Edge, Kind, Oriented, TILES, TileType};
 
-/// Half-width of the grid: coordinates run from −OFFSET to +OFFSET.
-const OFFSET: i32 = 74;
-const SIDE: usize = 2 * OFFSET as usize + 1;
+/// Half-width of the grid at the start: coordinates run from −8 to +8 until a tile goes
+/// further.
+const START_HALF: i32 = 8;
 const EMPTY: u8 = u8::MAX;
 
 /// Followers per player at the start (§1).
@@ -50,7 +51,9 @@ pub struct ScoreEvent {
 
 #[derive(Clone, Debug)]
 pub struct Board {
+    /// Placement index per cell of the square from −`half` to +`half` on both axes.
     grid: Vec<u8>,
+    half: i32,
     /// Tiles in placement order; index 0 is the start tile.
     pub placed: Vec<Placed>,
     /// Empty cells next to a placed tile, sorted by (y, x).
@@ -72,7 +75,8 @@ impl Board {
     pub fn new(seats: usize) -> Board {
         assert!((2..=MAX_SEATS).contains(&seats), "2 to 5 seats");
         let mut board = Board {
-            grid: vec![EMPTY; SIDE * SIDE],
+            grid: vec![EMPTY; (2 * START_HALF as usize + 1).pow(2)],
+            half: START_HALF,
             placed: Vec::with_capacity(tiles::TOTAL),
             frontier: Vec::new(),
             features: Features::default(),
@@ -90,19 +94,37 @@ impl Board {
         self.supply.len()
     }
 
-    fn index(x: i32, y: i32) -> usize {
-        debug_assert!(x.abs() <= OFFSET && y.abs() <= OFFSET, "inside the grid");
-        usize::try_from((y + OFFSET) * SIDE as i32 + x + OFFSET).expect("inside the grid")
+    /// The grid cell of (x, y), `None` outside the grid (where no tile is).
+    fn index(&self, x: i32, y: i32) -> Option<usize> {
+        let side = 2 * self.half + 1;
+        (x.abs() <= self.half && y.abs() <= self.half)
+            .then(|| usize::try_from((y + self.half) * side + x + self.half).expect("inside"))
     }
 
     /// The tile at (x, y), if any.
     pub fn at(&self, x: i32, y: i32) -> Option<&Placed> {
-        if x.abs() > OFFSET || y.abs() > OFFSET {
-            return None;
-        }
-        match self.grid[Board::index(x, y)] {
+        match self.grid[self.index(x, y)?] {
             EMPTY => None,
             i => Some(&self.placed[usize::from(i)]),
+        }
+    }
+
+    /// Makes the grid reach (x, y), doubling its half-width as often as needed, and writes
+    /// the placed tiles into the new grid.
+    fn reach(&mut self, x: i32, y: i32) {
+        if self.index(x, y).is_some() {
+            return;
+        }
+        let mut half = self.half;
+        while x.abs() > half || y.abs() > half {
+            half *= 2;
+        }
+        let side = usize::try_from(2 * half + 1).expect("positive");
+        self.half = half;
+        self.grid = vec![EMPTY; side * side];
+        for (i, p) in self.placed.iter().enumerate() {
+            let cell = self.index(p.x, p.y).expect("inside the grown grid");
+            self.grid[cell] = u8::try_from(i).expect("at most 72 tiles");
         }
     }
 
@@ -124,34 +146,50 @@ impl Board {
         n
     }
 
-    /// Whether `tile` in rotation `rot` may go on (x, y) (§4 step 2).
-    pub fn fits(&self, tile: u8, x: i32, y: i32, rot: u8) -> bool {
+    /// What a tile on the empty cell (x, y) must match: the edge bits of every neighbour's
+    /// facing edge, and the mask of the edges that have a neighbour (0: none, no placement).
+    /// `None` when the cell holds a tile.
+    fn socket(&self, x: i32, y: i32) -> Option<(u8, u8)> {
         if self.at(x, y).is_some() {
-            return false;
+            return None;
         }
-        let o = tiles::oriented(tile, rot);
-        let mut touches = false;
+        let (mut want, mut mask) = (0, 0);
         for (d, (dx, dy)) in STEPS.iter().enumerate() {
             if let Some(p) = self.at(x + dx, y + dy) {
-                touches = true;
-                if tiles::oriented(p.tile, p.rot).edges[(d + 2) % 4] != o.edges[d] {
-                    return false;
-                }
+                let facing = tiles::oriented(p.tile, p.rot).edges[(d + 2) % 4];
+                want |= tiles::edge_bits(facing) << (2 * d);
+                mask |= 3 << (2 * d);
             }
         }
-        touches
+        Some((want, mask))
+    }
+
+    /// The rotations in which `tile` may go on (x, y) (§4 step 2), as bits 0-3. The cell's
+    /// neighbours are read once for all four.
+    pub fn rotations(&self, tile: u8, x: i32, y: i32) -> u8 {
+        match self.socket(x, y) {
+            Some((want, mask)) if mask != 0 => (0..4)
+                .filter(|&r| tiles::oriented(tile, r).code & mask == want)
+                .fold(0, |m, r| m | 1 << r),
+            _ => 0,
+        }
+    }
+
+    /// Whether `tile` in rotation `rot` may go on (x, y) (§4 step 2).
+    pub fn fits(&self, tile: u8, x: i32, y: i32, rot: u8) -> bool {
+        self.rotations(tile, x, y) & (1 << rot) != 0
     }
 
     /// Whether `tile` fits anywhere at all (otherwise it is discarded).
     pub fn placeable(&self, tile: u8) -> bool {
         self.frontier
             .iter()
-            .any(|&(y, x)| (0..4).any(|r| self.fits(tile, x, y, r)))
+            .any(|&(y, x)| self.rotations(tile, x, y) != 0)
     }
 
     /// The (node, segment) pairs a fitting placement would join, for each neighbour edge:
     /// city and road segments across C and R edges, field segments across half-edges (§5).
-    fn joins(&self, o: &Oriented, x: i32, y: i32, mut f: impl FnMut(u8, u16)) {
+    pub(super) fn joins(&self, o: &Oriented, x: i32, y: i32, mut f: impl FnMut(u8, u16)) {
         for (d, (dx, dy)) in STEPS.iter().enumerate() {
             let Some(p) = self.at(x + dx, y + dy) else {
                 continue;
@@ -211,6 +249,20 @@ impl Board {
             .fold(0, |m, s| m | 1 << s)
     }
 
+    /// The record of segment `seg` of tile type `t` placed `index`-th, before any join: its
+    /// open edges for roads and cities, the cities it touches for fields.
+    pub(super) fn segment_node(t: &TileType, seg: usize, index: u8) -> Node {
+        let kind = t.kind(seg);
+        let (open, cities) = match kind {
+            Kind::City => (t.cities[seg].edges.count_ones(), 0),
+            Kind::Road => (t.roads[seg - t.cities.len()].count_ones(), 0),
+            Kind::Monastery => (0, 0),
+            Kind::Field => (0, t.fields[seg - t.first_field()].cities),
+        };
+        let open = u16::try_from(open).expect("at most 4 edges");
+        Node::new(kind, index, open, cities)
+    }
+
     /// Puts a tile down and joins its segments with the neighbours; no follower, no scoring.
     /// Returns the placement index.
     fn put(&mut self, tile: u8, x: i32, y: i32, rot: u8) -> u8 {
@@ -218,15 +270,7 @@ impl Board {
         let t = &TILES[usize::from(tile)];
         let base = u16::try_from(self.features.count()).expect("few nodes");
         for seg in 0..t.segments() {
-            let kind = t.kind(seg);
-            let (open, cities) = match kind {
-                Kind::City => (t.cities[seg].edges.count_ones(), 0),
-                Kind::Road => (t.roads[seg - t.cities.len()].count_ones(), 0),
-                Kind::Monastery => (0, 0),
-                Kind::Field => (0, t.fields[seg - t.first_field()].cities),
-            };
-            let open = u16::try_from(open).expect("at most 4 edges");
-            self.features.push(Node::new(kind, index, open, cities));
+            self.features.push(Board::segment_node(t, seg, index));
         }
         if t.has_shield() {
             self.shields |= 1 << index;
@@ -238,7 +282,9 @@ impl Board {
             y,
             base,
         });
-        self.grid[Board::index(x, y)] = index;
+        self.reach(x, y);
+        let cell = self.index(x, y).expect("reached");
+        self.grid[cell] = index;
         let o = tiles::oriented(tile, rot);
         let mut pairs: [(u8, u16); 16] = [(0, 0); 16];
         let mut n = 0;
@@ -309,6 +355,11 @@ impl Board {
     /// The shields in a city feature: its shield tiles.
     pub fn shields(&self, node: &Node) -> u32 {
         (node.tiles & self.shields).count_ones()
+    }
+
+    /// Placement indices of the tiles with a shield, as bits.
+    pub(super) fn shield_tiles(&self) -> u128 {
+        self.shields
     }
 
     /// Whether the feature of `node` is a finished road or city.

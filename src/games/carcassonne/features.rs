@@ -10,7 +10,7 @@ use super::tiles::Kind;
 pub const MAX_SEATS: usize = 5;
 
 /// One (tile, segment) node. The fields below `parent` and `size` are meaningful at roots only.
-#[derive(Clone, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Node {
     pub(super) parent: u16,
     /// Number of nodes under this root (for union by size).
@@ -49,6 +49,19 @@ impl Node {
 
     pub fn occupied(&self) -> bool {
         self.followers.iter().any(|&n| n > 0)
+    }
+
+    /// Adds `other`'s counters and sets to this record, as a merge does at the new root.
+    pub(super) fn absorb(&mut self, other: &Node) {
+        debug_assert_eq!(self.kind, other.kind, "only like segments join");
+        self.size += other.size;
+        self.tiles |= other.tiles;
+        self.open += other.open;
+        for (f, g) in self.followers.iter_mut().zip(other.followers) {
+            *f += g;
+        }
+        self.cities[0] |= other.cities[0];
+        self.cities[1] |= other.cities[1];
     }
 }
 
@@ -100,17 +113,8 @@ impl Features {
         if self.nodes[usize::from(ra)].size < self.nodes[usize::from(rb)].size {
             std::mem::swap(&mut ra, &mut rb);
         }
-        let small = self.nodes[usize::from(rb)].clone();
-        let big = &mut self.nodes[usize::from(ra)];
-        debug_assert_eq!(big.kind, small.kind, "only like segments join");
-        big.size += small.size;
-        big.tiles |= small.tiles;
-        big.open += small.open;
-        for (f, g) in big.followers.iter_mut().zip(small.followers) {
-            *f += g;
-        }
-        big.cities[0] |= small.cities[0];
-        big.cities[1] |= small.cities[1];
+        let small = self.nodes[usize::from(rb)];
+        self.nodes[usize::from(ra)].absorb(&small);
         self.nodes[usize::from(rb)].parent = ra;
         ra
     }

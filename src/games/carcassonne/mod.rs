@@ -1,11 +1,12 @@
 //! Carcassonne, the base game for 2 to 5 players with 3rd-edition scoring and farmers, as
-//! `shared/rules/carcassonne.md` specifies.
+//! `docs/rules/carcassonne.md` specifies.
 //!
 //! Where things are: the 72-tile set as data in `tiles.rs`; the public position (grid, open
 //! cells, placement legality, joining) in `board.rs`; merged feature records (union-find) in
 //! `features.rs`; scoring during and at the end of the game in `scoring.rs`; the bag and turn
 //! order in `state.rs`; what a seat sees in `view.rs`; a turn in `action.rs`; the `Game` and
-//! `Resample` impls in `rules.rs`; one file per bot in `bots/`.
+//! `Resample` impls in `rules.rs`; greedy's value of a candidate, worked out without copying
+//! the board, in `value.rs`; one file per bot in `bots/`.
 
 pub mod action;
 pub mod board;
@@ -17,6 +18,7 @@ pub mod rules;
 pub mod scoring;
 pub mod state;
 pub mod tiles;
+pub mod value;
 pub mod view;
 mod wire;
 
@@ -60,7 +62,7 @@ impl Carcassonne {
 impl Registered for Carcassonne {
     const NAME: &'static str = "carcassonne";
     const SUMMARY: &'static str =
-        "Carcassonne base game, 2-5 players, farmers (rules: shared/rules/carcassonne.md)";
+        "Carcassonne base game, 2-5 players, farmers (rules: docs/rules/carcassonne.md)";
     const RULE_SETS: &'static [&'static str] = &["base"];
     const OPTIONS: &'static [OptionSpec] = &[];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=5;

@@ -25,14 +25,12 @@ const EXTRA_COLUMNS: [&str; 4] = [
 /// rotations 0-3, then no follower, then the free segments in table order (only with a
 /// follower in supply).
 pub fn legal_actions(board: &Board, tile: u8, seat: Seat) -> Vec<Action> {
-    let mut out = Vec::new();
+    let mut out = Vec::with_capacity(4 * board.frontier().len());
     let segs = TILES[usize::from(tile)].segments();
     let has_follower = board.supply[seat] > 0;
     for &(y, x) in board.frontier() {
-        for rot in 0..4 {
-            if !board.fits(tile, x, y, rot) {
-                continue;
-            }
+        let fitting = board.rotations(tile, x, y);
+        for rot in (0..4).filter(|r| fitting & (1 << r) != 0) {
             out.push(Action::new(x, y, rot, None));
             if has_follower {
                 let free = board.free_segments(tile, x, y, rot);
@@ -60,6 +58,31 @@ pub fn is_legal_on(board: &Board, tile: u8, seat: Seat, action: &Action) -> bool
                 && board.supply[seat] > 0
                 && board.free_segments(tile, action.x, action.y, action.rot) & (1 << seg) != 0
         }
+    }
+}
+
+/// Why `action` is illegal for `seat` placing `tile` (the checks of [`is_legal_on`], each
+/// named), for the fault message of the seat that played it.
+fn explain_on(board: &Board, tile: u8, seat: Seat, action: &Action) -> String {
+    let (x, y, rot) = (action.x, action.y, action.rot);
+    if rot > 3 {
+        return format!("rotation {rot} is not a quarter turn count 0-3");
+    }
+    if !board.fits(tile, x, y, rot) {
+        return format!(
+            "the tile does not fit at ({x}, {y}) turned {rot}: the place is taken, touches no \
+             tile, or an edge does not match its neighbour"
+        );
+    }
+    match action.follower {
+        Some(segment) if usize::from(segment) >= TILES[usize::from(tile)].segments() => {
+            format!("the tile has no segment {segment}")
+        }
+        Some(_) if board.supply[seat] == 0 => "no follower is left in its supply".to_string(),
+        Some(segment) => {
+            format!("segment {segment} joins a feature that already has a follower")
+        }
+        None => "not among the legal actions now".to_string(),
     }
 }
 
@@ -107,6 +130,14 @@ impl Game for Carcassonne {
                 is_legal_on(&state.board, tile, seat, action)
             }
             _ => false,
+        }
+    }
+
+    fn explain_illegal(&self, state: &State, seat: Seat, action: &Action) -> String {
+        match state.current {
+            _ if state.outcome.is_some() => "the game is over".to_string(),
+            Some(tile) if seat == state.seat => explain_on(&state.board, tile, seat, action),
+            _ => format!("not its turn: seat {} is to act", state.seat),
         }
     }
 

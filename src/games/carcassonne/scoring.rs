@@ -19,6 +19,19 @@ impl EndPoints {
     }
 }
 
+/// Calls `f(tile, j)` for every city segment cj of the tile placed `tile`-th that a field
+/// record's `cities` sets list.
+pub(super) fn city_refs(cities: &[u128; 2], mut f: impl FnMut(u8, u16)) {
+    for (j, mask) in (0u16..).zip(cities) {
+        let mut bits = *mask;
+        while bits != 0 {
+            let tile = u8::try_from(bits.trailing_zeros()).expect("< 128");
+            bits &= bits - 1;
+            f(tile, j);
+        }
+    }
+}
+
 impl Board {
     /// Scores a completed road, city or monastery (§7.1) and returns its followers to their
     /// owners. A completed feature without followers pays nothing.
@@ -59,7 +72,7 @@ impl Board {
 
     /// Distinct features that hold followers, in the order of their first follower, so every
     /// end-of-game feature is scored once and in a fixed order.
-    fn occupied_roots(&self) -> Vec<u16> {
+    pub(super) fn occupied_roots(&self) -> Vec<u16> {
         let mut roots: Vec<u16> = Vec::with_capacity(self.meeples.len());
         for m in &self.meeples {
             let r = self.features.find(m.node);
@@ -71,7 +84,7 @@ impl Board {
     }
 
     /// What feature `root` pays each majority player at the end (§7.2).
-    fn end_value(&self, root: u16) -> i32 {
+    pub(super) fn end_value(&self, root: u16) -> i32 {
         let record = self.features.root(root);
         let points = match record.kind {
             Kind::Road => record.size(),
@@ -89,18 +102,13 @@ impl Board {
     pub fn completed_cities(&self, root: u16) -> u32 {
         let record = self.features.root(root);
         let mut seen: Vec<u16> = Vec::new();
-        for (j, mask) in record.cities.iter().enumerate() {
-            let mut bits = *mask;
-            while bits != 0 {
-                let tile = bits.trailing_zeros();
-                bits &= bits - 1;
-                let base = self.placed[usize::try_from(tile).expect("< 72")].base;
-                let city = self.features.find(base + u16::try_from(j).expect("0 or 1"));
-                if self.features.root(city).open == 0 && !seen.contains(&city) {
-                    seen.push(city);
-                }
+        city_refs(&record.cities, |tile, j| {
+            let base = self.placed[usize::from(tile)].base;
+            let city = self.features.find(base + j);
+            if self.features.root(city).open == 0 && !seen.contains(&city) {
+                seen.push(city);
             }
-        }
+        });
         u32::try_from(seen.len()).expect("few cities")
     }
 

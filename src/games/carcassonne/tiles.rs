@@ -209,6 +209,17 @@ pub struct Oriented {
     pub edge_seg: [u8; 4],
     /// The field segment on each half-edge, [`NONE`] on city edges.
     pub half_seg: [u8; 8],
+    /// The edge types packed two bits each, edge d at bits 2d (see [`edge_bits`]).
+    pub code: u8,
+}
+
+/// An edge type as two bits, for comparing all four edges of a placement at once.
+pub fn edge_bits(edge: Edge) -> u8 {
+    match edge {
+        Edge::City => 1,
+        Edge::Road => 2,
+        Edge::Field => 3,
+    }
 }
 
 fn orient(t: &TileType, r: u8) -> Oriented {
@@ -216,9 +227,13 @@ fn orient(t: &TileType, r: u8) -> Oriented {
         edges: [Edge::Field; 4],
         edge_seg: [NONE; 4],
         half_seg: [NONE; 8],
+        code: 0,
     };
     for d in 0..4u8 {
         o.edges[usize::from((d + r) % 4)] = t.edges[usize::from(d)];
+    }
+    for (d, &edge) in o.edges.iter().enumerate() {
+        o.code |= edge_bits(edge) << (2 * d);
     }
     let edge_masks = t
         .cities

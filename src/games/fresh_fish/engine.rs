@@ -61,6 +61,10 @@ impl Game for FreshFish {
         rules::is_legal(state, seat, action)
     }
 
+    fn explain_illegal(&self, state: &State, seat: Seat, action: &Action) -> String {
+        rules::explain_illegal(state, seat, action)
+    }
+
     fn apply(&self, state: &mut State, seat: Seat, action: Action) {
         rules::apply(self, state, seat, action);
     }

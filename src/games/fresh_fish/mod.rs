@@ -1,4 +1,4 @@
-//! Fresh Fish, the project variant of `shared/rules/fresh-fish.md`: a 10×10 board, producers
+//! Fresh Fish, the project variant of `docs/rules/fresh-fish.md`: a 10×10 board, producers
 //! A–E, 2 to 5 seats, markers, a tile bag, sealed-bid auctions and roads that appear by
 //! themselves. Lower scores are better.
 //!
@@ -83,7 +83,7 @@ impl FreshFish {
 
 impl Registered for FreshFish {
     const NAME: &'static str = "fresh-fish";
-    const SUMMARY: &'static str = "Fresh Fish, project variant, 2-5 players, lower score wins (rules: shared/rules/fresh-fish.md)";
+    const SUMMARY: &'static str = "Fresh Fish, project variant, 2-5 players, lower score wins (rules: docs/rules/fresh-fish.md)";
     const RULE_SETS: &'static [&'static str] = &["project"];
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec {

@@ -112,6 +112,58 @@ pub fn is_legal(state: &State, seat: Seat, action: &Action) -> bool {
     }
 }
 
+/// Why `action` is illegal for `seat` (the checks of [`is_legal`], each named), for the fault
+/// message of the seat that played it.
+pub fn explain_illegal(state: &State, seat: Seat, action: &Action) -> String {
+    let Some(seat) = u8::try_from(seat)
+        .ok()
+        .filter(|&s| usize::from(s) < state.seats())
+    else {
+        return format!("seat {seat} does not play this game");
+    };
+    let player = &state.players[usize::from(seat)];
+    let own_marker = |cell: u8| {
+        if is_own_marker(&state.board, seat, cell) {
+            "not among the legal actions now".to_string()
+        } else {
+            format!("cell {cell} holds none of its markers, so nothing can be built there")
+        }
+    };
+    match (state.phase, *action) {
+        (Phase::Over, _) => "the game is over".to_string(),
+        (Phase::Turn | Phase::BuildTree, _) if seat != state.seat => {
+            format!("not its turn: seat {} is to act", state.seat)
+        }
+        (Phase::Turn, Action::PlaceMarker(cell)) if usize::from(cell) >= state.board.len() => {
+            format!("cell {cell} is off the board")
+        }
+        (Phase::Turn, Action::PlaceMarker(cell)) => format!(
+            "cell {cell} is not free for a marker now (taken, or not where the rules allow one)"
+        ),
+        (Phase::Turn, Action::Draw) => {
+            "drawing needs a tile in the bag and a marker of its own on the board".to_string()
+        }
+        (Phase::Turn, Action::Pass) => {
+            "passing is legal only when it can neither place a marker nor draw".to_string()
+        }
+        (Phase::BuildTree, Action::Build(cell)) => own_marker(cell),
+        (Phase::Auction(_), Action::Bid(bid)) => {
+            if state.bidders >> seat & 1 == 0 {
+                "it is not a bidder in this auction".to_string()
+            } else if state.bids[usize::from(seat)].is_some() {
+                "it has already bid in this auction".to_string()
+            } else {
+                format!("it bids {bid} coins and holds {}", player.coins)
+            }
+        }
+        (Phase::BuildShop { winner, .. }, Action::Build(_)) if seat != winner => {
+            format!("only the auction's winner, seat {winner}, builds the shop")
+        }
+        (Phase::BuildShop { .. }, Action::Build(cell)) => own_marker(cell),
+        (phase, _) => format!("this kind of action is not taken in the {phase:?} phase"),
+    }
+}
+
 /// Plays a legal action (callers check [`is_legal`] first).
 pub fn apply(game: &FreshFish, state: &mut State, seat: Seat, action: Action) {
     debug_assert!(is_legal(state, seat, &action), "{action:?} by {seat}");

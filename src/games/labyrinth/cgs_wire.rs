@@ -1,4 +1,4 @@
-//! Labyrinth on the contest server's wire (`shared/protocols/cgs-wire.md` §5 and §7.2): the
+//! Labyrinth on the contest server's wire (`docs/contest-protocol.md` §5 and §7.2): the
 //! board as `N E S W item` per tile, moves `insert number rotation x y`, answers `N E S W item
 //! nextItem`. Always under the `cgs` rule set: its generator is the server's LabyrinthClassic
 //! (rules §3), with the size drawn per game unless the client asks for `mini` (7×7).

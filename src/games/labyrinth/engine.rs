@@ -59,6 +59,13 @@ impl Game for Labyrinth {
         state.ended.is_none() && rules::is_legal(&state.position, seat, action)
     }
 
+    fn explain_illegal(&self, state: &State, seat: Seat, action: &Action) -> String {
+        match state.ended {
+            Some(_) => "the game is over".to_string(),
+            None => rules::explain_illegal(&state.position, seat, action),
+        }
+    }
+
     fn apply(&self, state: &mut State, _seat: Seat, action: Action) {
         rules::apply(state, self.turn_limit, &action);
     }

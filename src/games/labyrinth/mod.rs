@@ -1,5 +1,5 @@
 //! Labyrinth (*Das verrückte Labyrinth*) for two players with every treasure known, as
-//! `shared/rules/labyrinth.md` specifies: rule sets `cgs` (the contest server's generator, any
+//! `docs/rules/labyrinth.md` specifies: rule sets `cgs` (the contest server's generator, any
 //! odd size from 7×7 to 13×13) and `classic` (the 7×7 box), and the contest's bots.
 //!
 //! Where things are: tiles and rotation in `tile.rs`, the board and its shifting insertion in
@@ -116,7 +116,7 @@ pub fn parse_size(text: &str) -> Option<(u8, u8)> {
 impl Registered for Labyrinth {
     const NAME: &'static str = "labyrinth";
     const SUMMARY: &'static str =
-        "Labyrinth, 2 players, all treasures known (rules: shared/rules/labyrinth.md)";
+        "Labyrinth, 2 players, all treasures known (rules: docs/rules/labyrinth.md)";
     const RULE_SETS: &'static [&'static str] = &["cgs", "classic"];
     const OPTIONS: &'static [OptionSpec] = &[
         OptionSpec {

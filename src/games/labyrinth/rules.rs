@@ -22,6 +22,33 @@ pub fn is_legal(position: &Position, seat: Seat, action: &Action) -> bool {
     after.reach(seat).contains(action.x, action.y)
 }
 
+/// Why `action` is illegal for `seat` (the checks of [`is_legal`], each named), for the fault
+/// message of the seat that played it.
+pub fn explain_illegal(position: &Position, seat: Seat, action: &Action) -> String {
+    let board = &position.board;
+    let (x, y) = (action.x, action.y);
+    if seat != position.to_move() {
+        format!("not its turn: seat {} is to move", position.to_move())
+    } else if action.rotation > 3 {
+        format!(
+            "rotation {} is not a quarter turn count 0-3",
+            action.rotation
+        )
+    } else if x >= board.width() || y >= board.height() {
+        format!(
+            "({x}, {y}) is off the {}x{} board",
+            board.width(),
+            board.height()
+        )
+    } else if position.forbidden() == Some(action.insertion()) {
+        "that insertion would undo the previous one (forbidden this turn)".to_string()
+    } else if !position.insertion_allowed(action.insertion()) {
+        "the extra tile can only enter by an odd line or column".to_string()
+    } else {
+        format!("the pawn cannot reach ({x}, {y}) after that insertion")
+    }
+}
+
 /// Every legal action of the seat to move: insertions in `basic`'s order (columns 1, 3, …
 /// with `ColumnBottom` then `ColumnTop`, then lines 1, 3, … with `LineLeft` then
 /// `LineRight`), the forbidden reversal left out; inside each, rotations 0–3; inside each,

@@ -1,4 +1,4 @@
-//! Ticket to Ride on the contest server's wire (`shared/protocols/cgs-wire.md` §5 and §7.1):
+//! Ticket to Ride on the contest server's wire (`docs/contest-protocol.md` §5 and §7.1):
 //! the game data, the move texts `1 c1 c2 colour locos`, `2`, `3 colour`, `4`, `5 k1 k2 k3`,
 //! and the answers the client library parses. Always under the `cgs` rule set, which is the
 //! contest server's game (rules §4).

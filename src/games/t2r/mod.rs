@@ -1,4 +1,4 @@
-//! Ticket to Ride for two players, as `shared/rules/ticket-to-ride.md` specifies: rule sets
+//! Ticket to Ride for two players, as `docs/rules/ticket-to-ride.md` specifies: rule sets
 //! `official` and `cgs`, maps `usa`, `small` and `europe`, and the contest's bots.
 //!
 //! Where things are: the board data in `maps.rs`, decisions in `action.rs`, what a seat sees in
@@ -10,6 +10,7 @@ pub mod bots;
 mod cgs_wire;
 pub mod chance;
 mod engine;
+mod illegal;
 pub mod maps;
 mod picture;
 mod places;
@@ -99,8 +100,7 @@ impl TicketToRide {
 
 impl crate::games::Registered for TicketToRide {
     const NAME: &'static str = "t2r";
-    const SUMMARY: &'static str =
-        "Ticket to Ride, 2 players (rules: shared/rules/ticket-to-ride.md)";
+    const SUMMARY: &'static str = "Ticket to Ride, 2 players (rules: docs/rules/ticket-to-ride.md)";
     const RULE_SETS: &'static [&'static str] = &["official", "cgs"];
     const OPTIONS: &'static [crate::games::OptionSpec] = &[
         crate::games::OptionSpec {

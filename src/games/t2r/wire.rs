@@ -23,12 +23,12 @@ const COLOUR_NAMES: [&str; 9] = [
     "locomotive",
 ];
 
-fn colour_name(colour: Colour) -> &'static str {
+pub(super) fn colour_name(colour: Colour) -> &'static str {
     COLOUR_NAMES[colour.index()]
 }
 
 /// A track colour: `gray` where the data says `Locomotive` (any one colour pays).
-fn track_name(colour: Colour) -> &'static str {
+pub(super) fn track_name(colour: Colour) -> &'static str {
     match colour {
         Colour::Locomotive => "gray",
         other => colour_name(other),

@@ -1,5 +1,5 @@
 /* A contest client for the tests of `tourney serve`, written from
- * shared/protocols/cgs-wire.md (not from the contest's library): it speaks the wire the
+ * docs/contest-protocol.md (not from the contest's library): it speaks the wire the
  * way the library does (one write per command, 6-digit headers, exact frame counts, the
  * exact-"OK" check, NOT_READY skipped) and plays simple legal moves:
  *   t2r:  as player #0 it first draws and keeps 3 tickets; then it only draws blind cards;

@@ -1,5 +1,5 @@
 //! `tourney serve` and `tourney run --serve` through the real binary on loopback, with a C
-//! client written from `shared/protocols/cgs-wire.md` (`client.c`, compiled with `cc`) and
+//! client written from `docs/contest-protocol.md` (`client.c`, compiled with `cc`) and
 //! a raw Rust socket for byte-exact frames.
 
 mod errors;

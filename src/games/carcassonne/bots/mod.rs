@@ -11,7 +11,6 @@ use super::action::Action;
 use super::board::Board;
 use crate::bot::BotEntry;
 
-pub use greedy::{action_value, values};
 pub use test_doubles::ILLEGAL;
 
 /// Every Carcassonne bot, in the order `tourney list` shows them.
@@ -64,10 +63,9 @@ pub fn find(name: &str) -> Option<&'static BotEntry<Carcassonne>> {
 pub fn placements(board: &Board, tile: u8) -> Vec<Action> {
     let mut out = Vec::new();
     for &(y, x) in board.frontier() {
-        for rot in 0..4 {
-            if board.fits(tile, x, y, rot) {
-                out.push(Action::new(x, y, rot, None));
-            }
+        let fitting = board.rotations(tile, x, y);
+        for rot in (0..4).filter(|r| fitting & (1 << r) != 0) {
+            out.push(Action::new(x, y, rot, None));
         }
     }
     out

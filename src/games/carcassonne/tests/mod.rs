@@ -5,6 +5,7 @@ mod flow;
 mod properties;
 mod scoring;
 mod search;
+mod value;
 
 use super::action::Action;
 use super::board::Board;

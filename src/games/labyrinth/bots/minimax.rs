@@ -1,4 +1,4 @@
-//! `minimax` (§9.4.3): alpha-beta (negamax) over whole turns — insertion, rotation and
+//! `minimax` (§9.4.2): alpha-beta (negamax) over whole turns — insertion, rotation and
 //! destination — with both players' known targets, deepened one turn at a time until a fixed
 //! budget of nodes is spent. Counting nodes instead of reading a clock keeps it deterministic:
 //! the same position always gets the same answer, on any machine and any thread count.
@@ -10,7 +10,7 @@
 //! * Destinations: the target alone when it is reachable (collecting is what the turn is
 //!   for), else the [`DESTINATIONS`] reachable cells nearest to it (Manhattan, column-major
 //!   on ties), else, when the target is on the extra tile, the pawn's own cell.
-//! * Leaf evaluation as §9.4.3: 10 × (own items − opponent's items) + (opponent's distance
+//! * Leaf evaluation as §9.4.2: 10 × (own items − opponent's items) + (opponent's distance
 //!   value − own distance value), with `greedy`'s distance value. A 24th item is a win worth
 //!   [`WIN`] (sooner is better); the turn cap is scored as §7 says.
 //! * Inside the tree, the insertion that last caused a cut-off at the same depth (the killer)
@@ -33,7 +33,7 @@ pub const DEFAULT_NODES: u64 = 5_000;
 pub const DESTINATIONS: usize = 2;
 /// The value of a won position, far above any evaluation.
 pub const WIN: i32 = 1_000_000;
-/// Items are worth this many distance steps (§9.4.3).
+/// Items are worth this many distance steps (§9.4.2).
 const ITEM_WEIGHT: i32 = 10;
 /// Deepest iteration; far beyond what any budget reaches, it only bounds the killer table.
 const MAX_DEPTH: usize = 16;
@@ -273,7 +273,7 @@ fn destinations(after: &Position, reach: &Reach, seat: Seat) -> Vec<(u8, u8)> {
         .collect()
 }
 
-/// §9.4.3 for `mover`, whose reachable set `reach` is unchanged by its own move.
+/// §9.4.2 for `mover`, whose reachable set `reach` is unchanged by its own move.
 fn evaluate(after: &Position, mover: Seat, reach: &Reach) -> i32 {
     let opponent = 1 - mover;
     let items = i32::from(after.collected[mover]) - i32::from(after.collected[opponent]);

@@ -1,4 +1,4 @@
-//! Known answers from `shared/protocols/cgs-wire.md` (data sizes, move texts) and round trips
+//! Known answers from `docs/contest-protocol.md` (data sizes, move texts) and round trips
 //! over seeded games.
 
 use super::*;

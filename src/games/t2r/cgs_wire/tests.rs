@@ -1,6 +1,6 @@
-//! Known answers from `shared/protocols/cgs-wire.md` (data sizes and formats, move texts) and
+//! Known answers from `docs/contest-protocol.md` (data sizes and formats, move texts) and
 //! round trips over seeded games: every move's canonical text reads back as the same action,
-//! the answers say what happened, and every text fits the client library's buffers (§13.6).
+//! the answers say what happened, and every text fits the client library's buffers (§12).
 
 use super::*;
 use crate::game::ToAct;

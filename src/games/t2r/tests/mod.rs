@@ -2,6 +2,7 @@
 //! (`positions.rs`, `cgs.rs`) and properties over many seeded random games (`properties.rs`).
 
 mod cgs;
+mod illegal;
 mod positions;
 mod properties;
 mod scoring;
