@@ -72,6 +72,14 @@ pub trait BotMaker<G: Game>: Sync {
     ) -> Result<Box<dyn Bot<G>>, String>;
 }
 
+/// A maker lent to a lineup that does not own it (`tourney tune`'s field, the same for every
+/// iteration).
+impl<G: Game, M: BotMaker<G> + ?Sized> BotMaker<G> for &M {
+    fn make(&self, game: &G, seat: Seat, rng: Rng, index: u64) -> Result<Box<dyn Bot<G>>, String> {
+        (**self).make(game, seat, rng, index)
+    }
+}
+
 /// A row of a game's bot table with the parameters it was given.
 pub struct Configured<'a, G: Game> {
     pub entry: &'a BotEntry<G>,
@@ -133,6 +141,73 @@ pub struct BotEntry<G: Game> {
     /// Test doubles (a bot that panics, one that plays illegally) are hidden from `list`.
     pub hidden: bool,
     pub make: MakeBot<G>,
+    /// The numeric parameters it takes, with their defaults in the configured game: what
+    /// `tourney tune` may tune and `tourney list` shows.
+    pub params: fn(&G) -> Vec<ParamSpec>,
+}
+
+/// Whether a numeric parameter takes whole numbers (rounded when tuned) or any number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParamKind {
+    Int,
+    Float,
+}
+
+/// A numeric parameter a bot declares, built-in or external (a manifest's `[params]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamSpec {
+    pub name: String,
+    pub kind: ParamKind,
+    /// The bot's own value; `None` when it has no numeric default (`mcts` depth `none`), so
+    /// tuning it needs a start value in the bot spec.
+    pub default: Option<f64>,
+    /// The values the bot accepts, bounds included (infinite when unbounded).
+    pub min: f64,
+    pub max: f64,
+    pub summary: String,
+}
+
+impl ParamSpec {
+    pub fn new(
+        name: &str,
+        kind: ParamKind,
+        default: Option<f64>,
+        (min, max): (f64, f64),
+        summary: &str,
+    ) -> ParamSpec {
+        ParamSpec {
+            name: name.to_string(),
+            kind,
+            default,
+            min,
+            max,
+            summary: summary.to_string(),
+        }
+    }
+}
+
+impl ParamKind {
+    /// `value` as a bot spec writes it: whole numbers without a decimal point.
+    pub fn format(self, value: f64) -> String {
+        match self {
+            ParamKind::Int => format!("{}", value.round() as i64),
+            ParamKind::Float => format!("{value}"),
+        }
+    }
+
+    /// `value` as JSON: an integer for whole-number parameters.
+    pub fn json(self, value: f64) -> serde_json::Value {
+        match self {
+            ParamKind::Int => serde_json::Value::from(value.round() as i64),
+            ParamKind::Float => serde_json::Value::from(value),
+        }
+    }
+}
+
+/// The `params` of a bot that takes no numeric parameters.
+pub fn no_params<G: Game>(_: &G) -> Vec<ParamSpec> {
+    Vec::new()
 }
 
 /// The hidden `test-panic` row every game lists: a bot that panics when asked to act, so crash
@@ -144,6 +219,7 @@ pub const fn test_panic<G: Game>() -> BotEntry<G> {
         summary: "Test double: panics when asked to act",
         hidden: true,
         make: make_panics::<G>,
+        params: crate::bot::no_params,
     }
 }
 

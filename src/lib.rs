@@ -26,3 +26,4 @@ pub mod seed;
 pub mod serve;
 pub mod stats;
 pub mod summary;
+pub mod tune;

@@ -21,6 +21,8 @@ pub enum Stream {
     Seat(u8),
     /// Resampling for confidence intervals, keyed by a statistic's own index.
     Bootstrap,
+    /// `tourney tune`'s perturbation signs, keyed by iteration.
+    Tune,
 }
 
 /// Same (master, index, stream) gives the same numbers, whichever thread plays the game.
@@ -32,6 +34,7 @@ pub fn rng(master: u64, index: u64, stream: Stream) -> Rng {
         Stream::Chance => 0,
         Stream::Seat(seat) => 1 + u64::from(seat),
         Stream::Bootstrap => u64::MAX,
+        Stream::Tune => u64::MAX - 1,
     };
     let hi = splitmix64(master ^ splitmix64(index));
     let lo = splitmix64(hi ^ splitmix64(tag));

@@ -4,10 +4,13 @@
 //! for the memory runs, which write their CSV like any run.
 
 use super::RunPlan;
+use super::TunePlan;
+use super::tune::{DEFAULT_BATCH, TuneSettings};
 use super::search_speed::{ITERATIONS, POSITIONS};
 use crate::cli::{BenchArgs, MatchArgs};
 use crate::error::UsageError;
 use crate::report::table::Table;
+use crate::seed::DEFAULT_MASTER_SEED;
 use anyhow::Context;
 use std::process::Command;
 use std::time::Instant;
@@ -15,6 +18,9 @@ use std::time::Instant;
 const DEFAULT_MATCHUPS: [&str; 2] = ["random,random", "nice,greedy"];
 
 pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
+    if args.tune {
+        return tune_overhead(args);
+    }
     let matchups: Vec<String> = if args.matchups.is_empty() {
         DEFAULT_MATCHUPS.iter().map(|m| m.to_string()).collect()
     } else {
@@ -99,6 +105,79 @@ fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, 
     let mut plan = RunPlan::build(None, &matchup_args, Some(args.games))?;
     plan.quiet = true;
     Ok(plan)
+}
+
+/// Games per second of `run` and of `tune` on games that cost about the same: `test-optimum`
+/// near x = 1 plays uniformly random moves but for greedy's move about once in 1400 decisions,
+/// tuned within 0.999:1 from its middle, and played by `run` at that middle. Tune's iterations are short runs through the same runner, so the
+/// difference is its per-iteration cost (a block per iteration, the csv row, the step).
+fn tune_overhead(args: &BenchArgs) -> anyhow::Result<()> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut table = Table::new(&[
+        "threads",
+        "games",
+        "run games/s",
+        "tune games/s",
+        "overhead",
+    ]);
+    let folder = tempfile_dir();
+    let mut thread_counts = vec![1];
+    if cores > 1 {
+        thread_counts.push(cores);
+    }
+    for threads in thread_counts {
+        // Best of three, alternating, so a busy machine slows both alike.
+        let (mut run_rate, mut tune_rate) = (0.0_f64, 0.0_f64);
+        for _ in 0..3 {
+            let plan = plan_for(args, "test-optimum:x=0.9995,test-optimum:x=0.9995", threads)?;
+            let started = Instant::now();
+            let run = (plan.game.run)(&plan, None)?;
+            let seconds = started.elapsed().as_secs_f64();
+            run_rate = run_rate.max(run.analysis.games_played as f64 / seconds);
+            let _ = std::fs::remove_dir_all(&folder);
+            let tune = TunePlan::of(tune_settings(args), threads, folder.clone(), false, true)?;
+            let started = Instant::now();
+            (tune.game.tune)(&tune)?;
+            tune_rate = tune_rate.max(args.games as f64 / started.elapsed().as_secs_f64());
+        }
+        table.row(vec![
+            threads.to_string(),
+            args.games.to_string(),
+            format!("{run_rate:.0}"),
+            format!("{tune_rate:.0}"),
+            format!("{:+.1}%", 100.0 * (run_rate / tune_rate - 1.0)),
+        ]);
+    }
+    let _ = std::fs::remove_dir_all(&folder);
+    println!(
+        "Tune against run ({}, test-optimum near x = 1; overhead = extra time per game):",
+        args.game
+    );
+    print!("{}", table.render());
+    Ok(())
+}
+
+/// The tuning `tune_overhead` measures: the double from x = 1 within 0.999:1, no verification.
+fn tune_settings(args: &BenchArgs) -> TuneSettings {
+    TuneSettings {
+        game: args.game.clone(),
+        rules: args.rules.clone(),
+        options: args
+            .map
+            .iter()
+            .map(|map| ("map".to_string(), map.clone()))
+            .collect(),
+        bot: "test-optimum:x=0.9995".to_string(),
+        params: vec!["x=0.999:1".to_string()],
+        games: args.games,
+        batch: DEFAULT_BATCH,
+        seed: DEFAULT_MASTER_SEED,
+        ..TuneSettings::default()
+    }
+}
+
+fn tempfile_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("tourney-bench-tune-{}", std::process::id()))
 }
 
 /// Runs `tourney run` as a child process so each measurement has its own peak.

@@ -152,17 +152,13 @@ fn run_sprt(
     plan.quiet = true;
     plan.out_dir = None;
     let bounds = SprtBounds::from_error_rates(alpha, beta)?;
-    let mut test = SequentialTest {
-        hypotheses: EloBounds::Normalized {
+    let mut test = SequentialTest::new(
+        EloBounds::Normalized {
             nelo0: elo0,
             nelo1: elo1,
         },
         bounds,
-        pairs: [0; 5],
-        open: None,
-        last: None,
-        faults: 0,
-    };
+    );
     let run = (plan.game.run)(&plan, Some(&mut test))?;
     let gate_name = format!(
         "sprt {} vs {} nElo [{elo0}, {elo1}] alpha {alpha} beta {beta}",
@@ -197,15 +193,29 @@ fn run_sprt(
 }
 
 /// Folds game pairs (both seat orders of a seed) into pentanomial counts and tests after each.
-struct SequentialTest {
+/// Bot 0 of the two-bot plan it watches is the candidate. Also `tourney tune`'s final test.
+pub(super) struct SequentialTest {
     hypotheses: EloBounds,
     bounds: SprtBounds,
     /// Pairs by the candidate's half-points in them: 0 (two losses) ..= 4 (two wins).
-    pairs: [u64; 5],
+    pub(super) pairs: [u64; 5],
     /// The candidate's half-points in the first game of the current pair.
     open: Option<usize>,
-    last: Option<(f64, Verdict)>,
-    faults: u64,
+    pub(super) last: Option<(f64, Verdict)>,
+    pub(super) faults: u64,
+}
+
+impl SequentialTest {
+    pub(super) fn new(hypotheses: EloBounds, bounds: SprtBounds) -> SequentialTest {
+        SequentialTest {
+            hypotheses,
+            bounds,
+            pairs: [0; 5],
+            open: None,
+            last: None,
+            faults: 0,
+        }
+    }
 }
 
 impl RecordSink for SequentialTest {

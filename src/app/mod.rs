@@ -17,12 +17,14 @@ mod resume;
 mod run;
 mod search_speed;
 mod serve;
+mod tune;
 mod threads;
 
 pub use plan::RunPlan;
 pub use replay::{ReplayFn, replay_game, replay_record};
 pub use report::stream_games;
 pub use run::{RunFn, run_game};
+pub use tune::{TuneFn, TunePlan, tune_game};
 pub use search_speed::{SearchSpeedFn, search_speed};
 
 use crate::cli::{Cli, Command};
@@ -67,6 +69,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Replay(args) => replay::execute(&args),
+        Command::Tune(args) => tune::execute(&args),
         Command::Bench(args) => {
             bench::execute(&args)?;
             Ok(ExitCode::SUCCESS)

@@ -15,10 +15,11 @@ use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
 use crate::report::{self, games_csv, games_csv::GamesCsv, terminal};
 use crate::runner::play::{Lineup, play_fixture};
 use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
-use crate::scenario::Format;
+use crate::scenario::{BotChoice, Format};
 use crate::seed::{self, Stream};
 use crate::summary::{Analysis, Summary, Tally};
 use anyhow::Context;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -29,11 +30,11 @@ use std::time::Instant;
 pub type RunFn = fn(&RunPlan, Option<&mut dyn RecordSink>) -> anyhow::Result<Summary>;
 
 /// Set by Ctrl-C or SIGTERM; the runner stops between blocks and everything finished is kept.
-static STOP: AtomicBool = AtomicBool::new(false);
+pub(super) static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Installed before any bot program starts, so no signal can end the harness in a way that
 /// leaves one running.
-fn install_ctrl_c() {
+pub(super) fn install_ctrl_c() {
     // A second signal while the first is being honoured exits at once. The exit skips every
     // destructor, so the bots' process groups are killed first (they are not in the
     // harness's group, so the terminal's Ctrl-C never reaches them).
@@ -266,64 +267,74 @@ pub fn run_game<G: Registered>(
     Ok(summary)
 }
 
-/// Looks every bot up: a manifest is read and checked, and its program started once and greeted
-/// (one that cannot start is refused before the first game; one that fails later loses games);
-/// a built-in name is found in the game's table and its parameters checked by building it once.
+/// Looks every bot up (see [`resolve_bot`]).
 fn resolve_bots<G: Registered>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineup<'static, G>> {
-    let table: &'static [BotEntry<G>] = G::bots();
-    let mut entries: Vec<Box<dyn BotMaker<G>>> = Vec::new();
-    for choice in &plan.bots {
-        let (name, params) = (&choice.bot, &choice.params);
-        if let Some(path) = manifest_path(name, |n| table.iter().any(|e| e.name == n)) {
-            let manifest = BotManifest::load(&path)?;
-            manifest.check_game(G::NAME)?;
-            params
-                .expect_none(name)
-                .map_err(|message| UsageError::BotParams {
-                    bot: name.clone(),
-                    message,
-                })?;
-            let logs = plan.out_dir.as_ref().map(|dir| dir.join("logs"));
-            let maker = ExternalMaker::new(manifest, &choice.label, logs.as_deref())
-                .context("cannot create the bot log folder")?;
-            maker.check_start().map_err(|why| {
-                UsageError::Invalid(format!(
-                    "bot manifest {}: the program does not start: {why}",
-                    path.display()
-                ))
-            })?;
-            entries.push(Box::new(maker));
-            continue;
-        }
-        let entry = table
-            .iter()
-            .find(|entry| entry.name == name)
-            .or_else(|| G::contest_client().filter(|entry| entry.name == name))
-            .ok_or_else(|| UsageError::UnknownBot {
-                name: name.clone(),
-                game: G::NAME,
-                known: table
-                    .iter()
-                    .filter(|entry| !entry.hidden)
-                    .map(|entry| entry.name)
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            })?;
-        (entry.make)(game, 0, seed::rng(0, 0, Stream::Seat(0)), params).map_err(|message| {
-            UsageError::BotParams {
-                bot: name.clone(),
-                message,
-            }
-        })?;
-        entries.push(Box::new(Configured {
-            entry,
-            params: params.clone(),
-        }));
-    }
+    let logs = plan.out_dir.as_ref().map(|dir| dir.join("logs"));
+    let entries = plan
+        .bots
+        .iter()
+        .map(|choice| resolve_bot(game, choice, logs.as_deref()))
+        .collect::<anyhow::Result<_>>()?;
     Ok(Lineup {
         entries,
         record: None,
     })
+}
+
+/// Looks a bot up: a manifest is read and checked, its parameters against its `[params]`, and its
+/// program started once and greeted (one that cannot start is refused before the first game; one
+/// that fails later loses games); a built-in name is found in the game's table and its
+/// parameters checked by building it once. `logs` is where external bots' logs go.
+pub(super) fn resolve_bot<G: Registered>(
+    game: &G,
+    choice: &BotChoice,
+    logs: Option<&Path>,
+) -> anyhow::Result<Box<dyn BotMaker<G>>> {
+    let table: &'static [BotEntry<G>] = G::bots();
+    let (name, params) = (&choice.bot, &choice.params);
+    let bad_params = |message| UsageError::BotParams {
+        bot: name.clone(),
+        message,
+    };
+    if let Some(path) = manifest_path(name, |n| table.iter().any(|e| e.name == n)) {
+        let manifest = BotManifest::load(&path)?;
+        manifest.check_game(G::NAME)?;
+        let values = manifest.param_values(params).map_err(bad_params)?;
+        let maker = ExternalMaker::new(manifest, &choice.label, logs, values)
+            .context("cannot create the bot log folder")?;
+        maker.check_start().map_err(|why| {
+            UsageError::Invalid(format!(
+                "bot manifest {}: the program does not start: {why}",
+                path.display()
+            ))
+        })?;
+        return Ok(Box::new(maker));
+    }
+    let entry = find_entry(name)?;
+    (entry.make)(game, 0, seed::rng(0, 0, Stream::Seat(0)), params).map_err(bad_params)?;
+    Ok(Box::new(Configured {
+        entry,
+        params: params.clone(),
+    }))
+}
+
+/// The row of the game's bot table (or its contest client) named `name`.
+pub(super) fn find_entry<G: Registered>(name: &str) -> Result<&'static BotEntry<G>, UsageError> {
+    let table: &'static [BotEntry<G>] = G::bots();
+    table
+        .iter()
+        .find(|entry| entry.name == name)
+        .or_else(|| G::contest_client().filter(|entry| entry.name == name))
+        .ok_or_else(|| UsageError::UnknownBot {
+            name: name.to_string(),
+            game: G::NAME,
+            known: table
+                .iter()
+                .filter(|entry| !entry.hidden)
+                .map(|entry| entry.name)
+                .collect::<Vec<_>>()
+                .join(", "),
+        })
 }
 
 /// The first line of `records.jsonl.gz`: the configuration as asked for, so a replay

@@ -8,7 +8,7 @@ use super::adapter::ExternalBot;
 use super::log::BotLog;
 use super::manifest::{Manifest, Restart};
 use super::process::{Launch, NoLine, Process};
-use super::protocol;
+use super::protocol::{self, ParamValues};
 use super::wire::Wire;
 use crate::bot::{Bot, BotMaker};
 use crate::game::Seat;
@@ -50,7 +50,7 @@ impl Shared {
     }
 
     /// Starts a process and waits for its `ready` within the start-up limit.
-    fn start(&self, context: String) -> Result<Process, String> {
+    fn start(&self, context: String, params: &ParamValues) -> Result<Process, String> {
         let manifest = &self.manifest;
         let launch = Launch {
             command: &manifest.command,
@@ -65,7 +65,7 @@ impl Shared {
             Arc::new(Mutex::new(context.clone())),
         )
         .map_err(|e| format!("cannot start {command}: {e}"))?;
-        let hello = protocol::hello(&self.label);
+        let hello = protocol::hello(&self.label, params);
         if manifest.transcript {
             self.log.line(&context, &format!("> {}", hello.trim_end()));
         }
@@ -103,9 +103,10 @@ impl Shared {
     }
 }
 
-/// The [`BotMaker`] of one manifest in one run.
+/// The [`BotMaker`] of one manifest in one run, with the values of its `[params]`.
 pub struct ExternalMaker {
     shared: Arc<Shared>,
+    params: ParamValues,
 }
 
 impl ExternalMaker {
@@ -114,6 +115,7 @@ impl ExternalMaker {
         manifest: Manifest,
         label: &str,
         log_dir: Option<&Path>,
+        params: ParamValues,
     ) -> std::io::Result<ExternalMaker> {
         let log = match log_dir {
             Some(dir) => BotLog::create(dir, label)?,
@@ -126,7 +128,17 @@ impl ExternalMaker {
                 log: Arc::new(log),
                 idle: Mutex::new(Vec::new()),
             }),
+            params,
         })
+    }
+
+    /// The same bot (log, idle processes) with other parameter values: `tourney tune`'s two
+    /// sides of an iteration.
+    pub fn with_params(&self, params: ParamValues) -> ExternalMaker {
+        ExternalMaker {
+            shared: Arc::clone(&self.shared),
+            params,
+        }
     }
 }
 
@@ -136,7 +148,9 @@ impl ExternalMaker {
     /// the first game when the manifest reuses processes, else ended. Draws from no random
     /// stream, so the games and their results are the same as without it.
     pub fn check_start(&self) -> Result<(), String> {
-        let process = self.shared.start("start-up check".to_string())?;
+        let process = self
+            .shared
+            .start("start-up check".to_string(), &self.params)?;
         self.shared.give_back(process);
         Ok(())
     }
@@ -156,11 +170,11 @@ impl<G: Wire> BotMaker<G> for ExternalMaker {
                 *process.context.lock().unwrap_or_else(|e| e.into_inner()) = context;
                 process
             }
-            None => self.shared.start(context)?,
+            None => self.shared.start(context, &self.params)?,
         };
         // 53 bits: exact in every JSON reader, doubles included.
         let seed = rng.next_u64() >> 11;
-        let new_game = protocol::new_game(game, seat, seed, game_index);
+        let new_game = protocol::new_game(game, seat, seed, game_index, &self.params);
         Ok(Box::new(ExternalBot::<G>::new(
             process,
             Arc::clone(&self.shared),

@@ -2,9 +2,10 @@
 //! and how long it may take. Read and checked before a run, so a broken manifest is refused with
 //! `file:line: message` (exit 2) and never becomes a game result.
 
-use crate::bot::check_label;
+use crate::bot::{ParamKind, ParamSpec, Params, check_label};
 use crate::error::UsageError;
 use serde::Deserialize;
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -44,6 +45,47 @@ struct ManifestFile {
     max_line_bytes: usize,
     #[serde(default)]
     transcript: bool,
+    /// Numeric parameters: `x = { default = 0.5, min = 0.0, max = 1.0 }`.
+    #[serde(default)]
+    params: BTreeMap<String, ParamFile>,
+}
+
+/// One declared parameter; whole numbers throughout make it a whole-number parameter.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ParamFile {
+    default: toml::Value,
+    min: toml::Value,
+    max: toml::Value,
+}
+
+impl ParamFile {
+    fn spec(&self, name: &str) -> Result<ParamSpec, String> {
+        let number = |value: &toml::Value, key: &str| match value {
+            toml::Value::Integer(n) => Ok(*n as f64),
+            toml::Value::Float(x) if x.is_finite() => Ok(*x),
+            _ => Err(format!("parameter '{name}': `{key}` must be a number")),
+        };
+        let (default, min, max) = (
+            number(&self.default, "default")?,
+            number(&self.min, "min")?,
+            number(&self.max, "max")?,
+        );
+        if !(min <= default && default <= max && min < max) {
+            return Err(format!(
+                "parameter '{name}': needs min < max and min <= default <= max"
+            ));
+        }
+        let whole = [&self.default, &self.min, &self.max]
+            .iter()
+            .all(|v| v.is_integer());
+        let kind = if whole {
+            ParamKind::Int
+        } else {
+            ParamKind::Float
+        };
+        Ok(ParamSpec::new(name, kind, Some(default), (min, max), ""))
+    }
 }
 
 fn default_move_ms() -> u64 {
@@ -88,6 +130,8 @@ pub struct Manifest {
     pub max_line_bytes: usize,
     /// Copy every protocol line, both ways, into the bot's log file (for debugging).
     pub transcript: bool,
+    /// The `[params]` it declares, by name.
+    pub params: Vec<ParamSpec>,
 }
 
 impl Manifest {
@@ -127,6 +171,12 @@ impl Manifest {
         if raw.max_line_bytes < 64 {
             return Err(invalid("`max_line_bytes` must be at least 64"));
         }
+        let params = raw
+            .params
+            .iter()
+            .map(|(name, p)| p.spec(name))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| invalid(&e))?;
         let folder = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
@@ -150,7 +200,53 @@ impl Manifest {
             legal_actions: raw.legal_actions,
             max_line_bytes: raw.max_line_bytes,
             transcript: raw.transcript,
+            params,
         })
+    }
+
+    /// Every declared parameter's value, the defaults overridden by `given` (from
+    /// `--bots ./mybot.toml:x=0.3`), as the program receives them in `hello` and `new_game`.
+    /// An undeclared name, a value that is not a number of the declared kind or one outside
+    /// `[min, max]` is refused.
+    pub fn param_values(
+        &self,
+        given: &Params,
+    ) -> Result<serde_json::Map<String, serde_json::Value>, String> {
+        if let Some(key) = given
+            .0
+            .keys()
+            .find(|k| !self.params.iter().any(|p| &p.name == *k))
+        {
+            let declared: Vec<&str> = self.params.iter().map(|p| p.name.as_str()).collect();
+            return Err(match declared.is_empty() {
+                true => format!("it declares no [params], got '{key}'"),
+                false => format!("it takes {}; got '{key}'", declared.join(", ")),
+            });
+        }
+        let mut values = serde_json::Map::new();
+        for spec in &self.params {
+            let default = spec.default.expect("manifest parameters have defaults");
+            let value = match given.0.get(&spec.name) {
+                None => default,
+                Some(text) => text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|v| (spec.min..=spec.max).contains(v))
+                    .filter(|v| spec.kind == ParamKind::Float || v.fract() == 0.0)
+                    .ok_or_else(|| {
+                        let kind = match spec.kind {
+                            ParamKind::Int => "a whole number",
+                            ParamKind::Float => "a number",
+                        };
+                        format!(
+                            "{} must be {kind} in [{}, {}], got '{text}'",
+                            spec.name, spec.min, spec.max
+                        )
+                    })?,
+            };
+            values.insert(spec.name.clone(), spec.kind.json(value));
+        }
+        Ok(values)
     }
 
     /// Refuses a manifest written for another game.
@@ -232,6 +328,47 @@ mod tests {
                 .to_string()
                 .contains("for game 'some-game'")
         );
+    }
+
+    #[test]
+    fn declared_params_are_filled_in_checked_and_typed() {
+        let m = Manifest::parse(
+            Path::new("p.toml"),
+            "name=\"p\"\ngame=\"g\"\ncommand=\"c\"\n[params]\n\
+             x = { default = 0.5, min = 0.0, max = 1.0 }\nn = { default = 3, min = 1, max = 9 }\n",
+        )
+        .unwrap();
+        assert_eq!(m.params[0].kind, ParamKind::Int, "sorted by name: n first");
+        assert_eq!(m.params[1].kind, ParamKind::Float);
+        let given = |pairs: &[(&str, &str)]| {
+            Params(
+                pairs
+                    .iter()
+                    .map(|(k, v)| (k.to_string(), v.to_string()))
+                    .collect(),
+            )
+        };
+        let values = m.param_values(&given(&[("x", "0.25")])).unwrap();
+        assert_eq!(
+            serde_json::Value::Object(values).to_string(),
+            r#"{"n":3,"x":0.25}"#
+        );
+        assert!(
+            m.param_values(&given(&[("x", "2")]))
+                .unwrap_err()
+                .contains("[0, 1]")
+        );
+        assert!(m.param_values(&given(&[("n", "2.5")])).is_err());
+        assert!(
+            m.param_values(&given(&[("y", "1")]))
+                .unwrap_err()
+                .contains("n, x")
+        );
+        let bad = Manifest::parse(
+            Path::new("p.toml"),
+            "name=\"p\"\ngame=\"g\"\ncommand=\"c\"\n[params]\nx = { default = 2, min = 0, max = 1 }\n",
+        );
+        assert!(bad.unwrap_err().to_string().contains("parameter 'x'"));
     }
 
     #[test]

@@ -10,14 +10,25 @@ use serde_json::{Value, json};
 /// Bumped whenever a message changes shape; bots can refuse a version they do not know.
 pub const VERSION: u32 = 1;
 
-/// Sent once when a process starts; the bot answers `{"type":"ready"}`.
-pub fn hello(bot: &str) -> String {
-    line(&json!({"type": "hello", "protocol": VERSION, "bot": bot}))
+/// The values of a manifest's `[params]`, sent in `hello` and `new_game`.
+pub type ParamValues = serde_json::Map<String, Value>;
+
+/// Sent once when a process starts; the bot answers `{"type":"ready"}`. `params` are the
+/// values of the game the process is started for; a reused process gets each game's own in
+/// its `new_game`.
+pub fn hello(bot: &str, params: &ParamValues) -> String {
+    line(&json!({"type": "hello", "protocol": VERSION, "bot": bot, "params": params}))
 }
 
 /// Starts a game for the process: the configured game, the seat it plays, its seed (under
 /// 2^53, exact in every JSON reader) and what is fixed for the whole game.
-pub fn new_game<G: Wire>(game: &G, seat: Seat, seed: u64, game_index: u64) -> String {
+pub fn new_game<G: Wire>(
+    game: &G,
+    seat: Seat,
+    seed: u64,
+    game_index: u64,
+    params: &ParamValues,
+) -> String {
     let info = game.info();
     let options: serde_json::Map<String, Value> = info
         .options
@@ -34,6 +45,7 @@ pub fn new_game<G: Wire>(game: &G, seat: Seat, seed: u64, game_index: u64) -> St
         "seed": seed,
         "game_index": game_index,
         "setup": game.wire_setup(),
+        "params": params,
     }))
 }
 

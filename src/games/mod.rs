@@ -73,6 +73,8 @@ pub struct GameEntry {
     pub run: crate::app::RunFn,
     /// Replays one of its records; see `app::replay`.
     pub replay: crate::app::ReplayFn,
+    /// Tunes a bot's parameters; see `app::tune`.
+    pub tune: crate::app::TuneFn,
     /// Times its `mcts` for `tourney bench`; `None` for a game without search bots.
     pub search_speed: Option<crate::app::SearchSpeedFn>,
 }
@@ -96,6 +98,7 @@ impl GameEntry {
             check: |config| configure::<G>(config).map(drop),
             run: crate::app::run_game::<G>,
             replay: crate::app::replay_game::<G>,
+            tune: crate::app::tune_game::<G>,
             search_speed: None,
         }
     }

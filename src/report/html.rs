@@ -7,14 +7,14 @@ use std::io::Write;
 
 pub struct Html;
 
-fn escape(text: &str) -> String {
+pub(super) fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
 }
 
-const STYLE: &str = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}\
+pub(super) const STYLE: &str = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}\
 table{border-collapse:collapse;margin:.5em 0 .3em}th,td{border:1px solid #ccc;padding:.25em .6em}\
 th{background:#f0f0f0}td{text-align:right}td:first-child{text-align:left}\
 p.note{color:#555;font-size:.9em;margin-top:.2em}figure{margin:1.5em 0}\

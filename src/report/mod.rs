@@ -11,6 +11,7 @@ mod markup;
 pub mod plots;
 pub mod table;
 pub mod terminal;
+pub mod tune;
 
 use crate::summary::Analysis;
 use plots::Plot;

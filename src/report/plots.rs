@@ -15,7 +15,7 @@ use std::sync::Once;
 
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
-const FONT: &str = "sans-serif";
+pub(super) const FONT: &str = "sans-serif";
 const SIZE: (u32, u32) = (960, 540);
 
 /// One plot, as inline SVG.
@@ -40,7 +40,7 @@ const COLOURS: [RGBColor; 10] = [
     RGBColor(23, 190, 207),
 ];
 
-fn colour(i: usize) -> RGBColor {
+pub(super) fn colour(i: usize) -> RGBColor {
     COLOURS[i % COLOURS.len()]
 }
 
@@ -68,7 +68,7 @@ where
     Ok(())
 }
 
-fn register_font() {
+pub(super) fn register_font() {
     static ONCE: Once = Once::new();
     ONCE.call_once(|| {
         plotters::style::register_font(

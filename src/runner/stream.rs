@@ -75,12 +75,19 @@ pub fn run_fixtures<G: Game>(
     let mut pending: Vec<GameRecord> = Vec::new();
     loop {
         let next = (played < end && !decided && !stop.load(Ordering::SeqCst)).then_some(played);
-        let (records, sunk) = std::thread::scope(|scope| {
-            let worker = next.map(|start| scope.spawn(move || play_block(start)));
-            let sunk = sink_block(sink, &pending, written);
-            let records = worker.map(|w| w.join().expect("game threads report panics as records"));
-            (records, sunk)
-        });
+        let (records, sunk) = if pending.is_empty() {
+            // Nothing to hand over yet (the first block, or a part of one block such as a
+            // tuning iteration): no helper thread to start.
+            (next.map(play_block), Ok((0, Flow::Continue)))
+        } else {
+            std::thread::scope(|scope| {
+                let worker = next.map(|start| scope.spawn(move || play_block(start)));
+                let sunk = sink_block(sink, &pending, written);
+                let records =
+                    worker.map(|w| w.join().expect("game threads report panics as records"));
+                (records, sunk)
+            })
+        };
         let (taken, flow) = sunk?;
         written += taken;
         decided |= flow == Flow::Stop;

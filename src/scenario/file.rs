@@ -15,7 +15,8 @@ pub struct ScenarioFile {
     #[serde(default)]
     pub options: BTreeMap<String, Spanned<toml::Value>>,
     pub players: Option<Spanned<usize>>,
-    pub bots: Spanned<Vec<Spanned<BotSpec>>>,
+    /// Optional only in a tuning scenario (`[tune]`).
+    pub bots: Option<Spanned<Vec<Spanned<BotSpec>>>>,
     pub format: Option<Spanned<FormatName>>,
     /// The bot facing the field in a gauntlet.
     pub candidate: Option<Spanned<String>>,
@@ -29,6 +30,24 @@ pub struct ScenarioFile {
     pub max_fault_rate: Option<Spanned<f64>>,
     #[serde(default)]
     pub gates: Vec<Spanned<GateSpec>>,
+    /// What `tourney tune` tunes (see `crate::app` tune).
+    pub tune: Option<TuneTable>,
+}
+
+/// A scenario's `[tune]` table: the flags of `tourney tune`, which override it.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TuneTable {
+    /// The bot spec to tune, as in `--bot`.
+    pub bot: Option<String>,
+    /// `NAME=MIN:MAX` items, as in `--param`.
+    #[serde(default)]
+    pub params: Vec<String>,
+    /// Bot specs each side plays instead of the other side.
+    #[serde(default)]
+    pub against: Vec<String>,
+    pub games: Option<u64>,
+    pub batch: Option<u64>,
 }
 
 /// A bot: a built-in name, or a table naming it, with an optional label and parameters.

@@ -13,6 +13,7 @@ use crate::error::UsageError;
 use crate::external::Manifest;
 use crate::external::manifest::manifest_path;
 use crate::games::{self, GameConfig, GameEntry};
+pub use file::TuneTable;
 use file::{BotSpec, FormatName, GateSpec, ScenarioFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -40,9 +41,19 @@ impl BotChoice {
     /// game's table later.
     /// Turns a plain token that names a bot manifest into that manifest's bot; a built-in bot,
     /// or a bot given parameters, stays as it is.
+    /// A manifest given parameters (`./mybot.toml:x=0.3`) is read too, and labelled by its
+    /// `name` followed by the parameters as written.
     pub fn resolve(self, game: &GameEntry) -> Result<BotChoice, UsageError> {
         if self.params.0.is_empty() && self.label == self.bot {
             BotChoice::from_token(&self.bot, game)
+        } else if self.bot.ends_with(".toml")
+            && let Some(written) = self.label.strip_prefix(&self.bot)
+        {
+            let base = BotChoice::from_token(&self.bot, game)?;
+            Ok(BotChoice {
+                label: format!("{}{written}", base.label),
+                ..self
+            })
         } else {
             Ok(self)
         }
@@ -90,6 +101,8 @@ pub struct Scenario {
     pub out: Option<PathBuf>,
     pub max_fault_rate: f64,
     pub gates: Vec<Gate>,
+    /// A tuning scenario's `[tune]` table (`tourney tune`); such a scenario needs no bots.
+    pub tune: Option<TuneTable>,
 }
 
 /// Where a value sits in the file, for messages.
@@ -136,7 +149,11 @@ impl Scenario {
             .map_err(|e| src.error(raw.game.as_ref().map(|g| g.span()), e.to_string()))?;
 
         let mut bots = Vec::new();
-        for spec in raw.bots.get_ref() {
+        let listed = raw
+            .bots
+            .as_ref()
+            .map_or(&[][..], |b| b.get_ref().as_slice());
+        for spec in listed {
             let parsed = match spec.get_ref() {
                 BotSpec::Name(text) => parse_bot(text),
                 BotSpec::Table(t) => Ok(BotChoice::named(&t.bot)),
@@ -180,8 +197,11 @@ impl Scenario {
             }
             bots.push(choice);
         }
-        if bots.len() < 2 {
-            return Err(src.error(Some(raw.bots.span()), "a scenario needs at least two bots"));
+        if bots.len() < 2 && raw.tune.is_none() {
+            return Err(src.error(
+                raw.bots.as_ref().map(|b| b.span()),
+                "a scenario needs at least two bots",
+            ));
         }
         let index_of = |label: &str, span| {
             bots.iter().position(|b| b.label == label).ok_or_else(|| {
@@ -352,6 +372,7 @@ impl Scenario {
             out: raw.out,
             max_fault_rate,
             gates,
+            tune: raw.tune,
         })
     }
 }

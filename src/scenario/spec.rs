@@ -83,8 +83,12 @@ fn parameter(item: &str) -> Option<(&str, &str)> {
     plain.then_some((key, value))
 }
 
-/// `NAME:REST` where NAME is a plain bot name (not a path), or `None`.
+/// `NAME:REST` where NAME is a plain bot name or a manifest's path (ending in `.toml`: other
+/// paths may hold a ':' of their own), or `None`.
 fn split_name(item: &str) -> Option<(&str, &str)> {
+    if let Some(at) = item.find(".toml:") {
+        return Some((&item[..at + 5], &item[at + 6..]));
+    }
     let (name, rest) = item.split_once(':')?;
     let plain = !name.is_empty()
         && name
@@ -159,6 +163,14 @@ mod tests {
         assert_eq!(bots[1].1, "bots/mybot.toml");
         assert_eq!(bots[2].1, "./x:y.toml");
         assert!(bots.iter().all(|b| b.2.is_empty()));
+    }
+
+    #[test]
+    fn a_manifest_path_takes_parameters_after_a_colon() {
+        let bots = parse("nice,./bots/my.bot.toml:x=0.3,n=2,greedy").expect("valid");
+        assert_eq!(bots[1].1, "./bots/my.bot.toml");
+        assert_eq!(bots[1].2, kv(&[("n", "2"), ("x", "0.3")]));
+        assert_eq!(bots[2].1, "greedy");
     }
 
     #[test]

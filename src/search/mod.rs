@@ -14,7 +14,7 @@ mod tree;
 
 pub use mcts::{Mcts, make};
 pub use reward::rewards;
-pub use settings::{Rollout, Settings};
+pub use settings::{Rollout, Settings, params};
 
 use crate::game::{Resample, Seat};
 use crate::games::Registered;

@@ -2,7 +2,7 @@
 //! refused before any game is played.
 
 use super::Search;
-use crate::bot::{BotEntry, Params};
+use crate::bot::{BotEntry, ParamKind, ParamSpec, Params};
 use crate::game::Game;
 
 /// Generic defaults; a game may override any of them with [`Search::mcts_defaults`].
@@ -16,6 +16,56 @@ const DEFAULTS: &[(&str, &str)] = &[
 
 /// The names `mcts` accepts, for error messages.
 const NAMES: &str = "iterations, c, determinizations, rollout, depth, scale";
+
+/// The numeric parameters of `mcts` with their defaults in `game` (`rollout` is a name, not
+/// a number). `depth` has no numeric default where it plays to the end.
+pub fn params<G: Search>(game: &G) -> Vec<ParamSpec> {
+    let default = |name: &str| {
+        game.mcts_defaults()
+            .iter()
+            .chain(DEFAULTS)
+            .find(|(key, _)| *key == name)
+            .and_then(|(_, value)| value.parse::<f64>().ok())
+    };
+    let whole = f64::from(u32::MAX);
+    let spec = |name: &str, kind, range, summary: &str| {
+        ParamSpec::new(name, kind, default(name), range, summary)
+    };
+    let mut scale = spec(
+        "scale",
+        ParamKind::Float,
+        (f64::MIN_POSITIVE, f64::INFINITY),
+        "score margin worth a clear lead",
+    );
+    scale.default = Some(game.score_scale());
+    vec![
+        spec(
+            "iterations",
+            ParamKind::Int,
+            (1.0, whole),
+            "iterations per decision",
+        ),
+        spec(
+            "c",
+            ParamKind::Float,
+            (0.0, f64::INFINITY),
+            "UCB exploration constant",
+        ),
+        spec(
+            "determinizations",
+            ParamKind::Int,
+            (0.0, whole),
+            "samples cycled per decision (0: fresh each iteration)",
+        ),
+        spec(
+            "depth",
+            ParamKind::Int,
+            (0.0, whole),
+            "rollout actions before the estimate",
+        ),
+        scale,
+    ]
+}
 
 /// How a rollout picks its actions once the search leaves the tree.
 pub enum Rollout<G: Game> {

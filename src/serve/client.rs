@@ -142,6 +142,7 @@ pub const fn client_entry<G: CgsWire>() -> BotEntry<G> {
         summary: "A contest client connected to `tourney run --serve PORT` (--bots cgs:NAME)",
         hidden: true,
         make: make_client::<G>,
+        params: crate::bot::no_params,
     }
 }
 

@@ -17,4 +17,5 @@ mod report;
 mod repository;
 mod resume;
 mod shards;
+mod tune;
 mod trust;

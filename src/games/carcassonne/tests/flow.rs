@@ -119,6 +119,7 @@ fn bot_table_and_doubles() {
             ("greedy", false),
             ("mcts", false),
             ("test-panic", true),
+            ("test-optimum", true),
             ("test-illegal", true),
         ]
     );

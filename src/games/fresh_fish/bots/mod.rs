@@ -19,31 +19,37 @@ pub const BOTS: &[BotEntry<FreshFish>] = &[
         summary: "Coin flip between placing and drawing; random cells, markers and bids",
         hidden: false,
         make: random::make,
+        params: crate::bot::no_params,
     },
     BotEntry {
         name: "greedy",
         summary: "Reserves cells nearest needed producers, draws once one is close, bids half the saving",
         hidden: false,
         make: greedy::make,
+        params: crate::bot::no_params,
     },
     BotEntry {
         name: "lookahead",
         summary: "Simulates each action with the road rule and maximises its lead over the best opponent",
         hidden: false,
         make: lookahead::make,
+        params: crate::bot::no_params,
     },
     BotEntry {
         name: "mcts",
         summary: "Information-set MCTS over sampled bag orders, sealed bids decoupled (see README)",
         hidden: false,
         make: crate::search::make::<FreshFish>,
+        params: crate::search::params::<FreshFish>,
     },
     crate::bot::test_panic(),
+    crate::tune::test_optimum(),
     BotEntry {
         name: "test-illegal",
         summary: "Test double: places a marker off the board",
         hidden: true,
         make: test_doubles::make_illegal,
+        params: crate::bot::no_params,
     },
 ];
 
@@ -69,6 +75,7 @@ mod tests {
                 ("lookahead", false),
                 ("mcts", false),
                 ("test-panic", true),
+                ("test-optimum", true),
                 ("test-illegal", true),
             ]
         );

@@ -17,7 +17,7 @@
 //!   is tried first; otherwise insertions come in `basic`'s order and rotations 0–3.
 
 use super::steps::{distance_value, simulate};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, ParamKind, ParamSpec, Params};
 use crate::game::Seat;
 use crate::games::labyrinth::action::insertions;
 use crate::games::labyrinth::reach::Reach;
@@ -41,6 +41,17 @@ const MAX_DEPTH: usize = 16;
 pub struct Minimax {
     nodes: u64,
     turn_limit: u32,
+}
+
+/// `nodes`, the one parameter.
+pub fn params(_: &Labyrinth) -> Vec<ParamSpec> {
+    vec![ParamSpec::new(
+        "nodes",
+        ParamKind::Int,
+        Some(DEFAULT_NODES as f64),
+        (1.0, u64::MAX as f64),
+        "search nodes per decision",
+    )]
 }
 
 pub fn make(

@@ -39,49 +39,58 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
         summary: "Never claims: draws cards at random (the contest's DO_NOTHING); loses at once as cgs seat 0",
         hidden: false,
         make: do_nothing::make,
+        params: crate::bot::no_params,
     },
     BotEntry {
         name: "greedy",
         summary: "Claims the most points it can pay now, else draws toward the nearest route; tickets only break ties",
         hidden: false,
         make: greedy::make,
+        params: crate::bot::no_params,
     },
     BotEntry {
         name: "random",
         summary: "Claims the longest routes one card kind pays, else draws at random (the contest's PLAY_RANDOM)",
         hidden: false,
         make: random::make,
+        params: crate::bot::no_params,
     },
     BotEntry {
         name: "nice",
         summary: "Follows its tickets' shortest paths, shortest routes first (the contest's NICE_BOT)",
         hidden: false,
         make: nice::make,
+        params: crate::bot::no_params,
     },
     BotEntry {
         name: "expert",
         summary: "Expert system: plans one line of long routes through its tickets, hoards cards, then claims",
         hidden: false,
         make: expert::make,
+        params: crate::bot::no_params,
     },
     BotEntry {
         name: "expert-plus",
         summary: "expert paying each route with the cards the rest of its plan needs least (payment=thrifty)",
         hidden: false,
         make: expert::make_plus,
+        params: crate::bot::no_params,
     },
     BotEntry {
         name: "mcts",
         summary: "Information-set MCTS over sampled hands, tickets and deck (see README)",
         hidden: false,
         make: crate::search::make::<TicketToRide>,
+        params: crate::search::params::<TicketToRide>,
     },
     crate::bot::test_panic(),
+    crate::tune::test_optimum(),
     BotEntry {
         name: "test-illegal",
         summary: "Test double: always claims with more locomotives than the route is long",
         hidden: true,
         make: test_doubles::make_illegal,
+        params: crate::bot::no_params,
     },
 ];
 
@@ -119,6 +128,7 @@ mod tests {
                 ("expert-plus", false),
                 ("mcts", false),
                 ("test-panic", true),
+                ("test-optimum", true),
                 ("test-illegal", true),
             ]
         );

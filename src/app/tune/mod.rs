@@ -1,0 +1,23 @@
+//! `tourney tune`: tunes a bot's numeric parameters by SPSA (`crate::tune::spsa`) on the
+//! runner, writes `tune.csv`, `tuned.json`, the plot and `report.html`, tests the tuned values
+//! against the start values, and prints the tuned bot spec last.
+
+mod files;
+mod plan;
+mod play;
+mod subject;
+mod verify;
+
+pub use plan::{DEFAULT_BATCH, TunePlan, TuneSettings};
+pub use play::tune_game;
+
+use crate::cli::TuneArgs;
+use std::process::ExitCode;
+
+/// A game's tuning loop, monomorphised per game in the registry.
+pub type TuneFn = fn(&TunePlan) -> anyhow::Result<ExitCode>;
+
+pub fn execute(args: &TuneArgs) -> anyhow::Result<ExitCode> {
+    let plan = TunePlan::from_args(args)?;
+    (plan.game.tune)(&plan)
+}

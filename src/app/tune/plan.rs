@@ -1,0 +1,311 @@
+//! From what was typed (flags, a scenario's `[tune]` table, or a folder to resume) to a
+//! validated tuning plan. The settings are kept in `DIR/tune.json`, so `--resume DIR` needs
+//! nothing else.
+
+use crate::cli::TuneArgs;
+use crate::error::UsageError;
+use crate::games::{self, GameConfig, GameEntry};
+use crate::scenario::{BotChoice, Scenario, parse_bot, parse_bots};
+use crate::seed::DEFAULT_MASTER_SEED;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// Tuning games when neither the command line nor a scenario says.
+pub const DEFAULT_GAMES: u64 = 4000;
+/// Seeds per iteration (each in every seat order) when not given.
+pub const DEFAULT_BATCH: u64 = 8;
+/// What `tune.json` holds.
+pub const SETTINGS: &str = "tune.json";
+
+/// Everything that decides the games and the tuned values, as written: what `tune.json` keeps.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TuneSettings {
+    pub game: String,
+    pub rules: Option<String>,
+    pub options: BTreeMap<String, String>,
+    pub players: Option<usize>,
+    /// The bot spec, as in `run --bots`.
+    pub bot: String,
+    /// `NAME=MIN:MAX` or `NAME`, as given.
+    pub params: Vec<String>,
+    /// Bot specs of the field; empty for self-play.
+    pub against: Vec<String>,
+    pub games: u64,
+    pub batch: u64,
+    pub seed: u64,
+    pub verify: bool,
+    pub verify_games: u64,
+}
+
+/// A parameter to tune, with the range asked for (`None`: the bot's declared range).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamRange {
+    pub name: String,
+    pub range: Option<(f64, f64)>,
+}
+
+/// A validated tuning, ready to play.
+pub struct TunePlan {
+    pub settings: TuneSettings,
+    pub game: GameEntry,
+    pub config: GameConfig,
+    pub bot: BotChoice,
+    pub ranges: Vec<ParamRange>,
+    pub against: Vec<BotChoice>,
+    pub threads: usize,
+    pub out_dir: PathBuf,
+    /// Continue the tuning already in `out_dir`.
+    pub resume: bool,
+    pub quiet: bool,
+}
+
+impl TunePlan {
+    pub fn from_args(args: &TuneArgs) -> Result<TunePlan, UsageError> {
+        let threads = super::super::threads::from_flag(args.threads)?;
+        let (settings, out_dir, resume) = match &args.resume {
+            Some(dir) => (resumed(dir, args)?, dir.clone(), true),
+            None => {
+                let scenario = args.scenario.as_deref().map(Scenario::load).transpose()?;
+                let settings = settings(args, scenario.as_ref())?;
+                let out = args
+                    .out
+                    .clone()
+                    .or(scenario.and_then(|s| s.out))
+                    .unwrap_or_else(|| default_out_dir(Path::new("results"), &settings));
+                (settings, out, false)
+            }
+        };
+        TunePlan::of(settings, threads, out_dir, resume, args.quiet)
+    }
+
+    /// Checks the settings and resolves their names.
+    pub fn of(
+        settings: TuneSettings,
+        threads: usize,
+        out_dir: PathBuf,
+        resume: bool,
+        quiet: bool,
+    ) -> Result<TunePlan, UsageError> {
+        let game = games::find(&settings.game)?;
+        let config = GameConfig {
+            rules: settings.rules.clone(),
+            options: settings.options.clone(),
+            seats: settings.players,
+        };
+        (game.check)(&config)?;
+        let bot = parse_bot(&settings.bot)
+            .map_err(UsageError::Invalid)?
+            .resolve(&game)?;
+        let ranges = settings
+            .params
+            .iter()
+            .map(|p| parse_range(p))
+            .collect::<Result<Vec<_>, _>>()?;
+        if ranges.is_empty() {
+            return Err(UsageError::Invalid(
+                "nothing to tune: give --param NAME=MIN:MAX (see `tourney list` for parameters)"
+                    .into(),
+            ));
+        }
+        for (i, r) in ranges.iter().enumerate() {
+            if ranges[..i].iter().any(|o| o.name == r.name) {
+                return Err(UsageError::Invalid(format!(
+                    "--param {} is given twice",
+                    r.name
+                )));
+            }
+        }
+        let against = parse_bots(&settings.against)
+            .map_err(UsageError::Invalid)?
+            .into_iter()
+            .map(|b| b.resolve(&game))
+            .collect::<Result<Vec<_>, _>>()?;
+        if settings.games == 0 || settings.batch == 0 {
+            return Err(UsageError::Invalid(
+                "--games and --batch must be at least 1".into(),
+            ));
+        }
+        if settings.verify && settings.verify_games < 2 {
+            return Err(UsageError::Invalid(
+                "--verify-games must be at least 2 (one seed pair)".into(),
+            ));
+        }
+        Ok(TunePlan {
+            settings,
+            game,
+            config,
+            bot,
+            ranges,
+            against,
+            threads,
+            out_dir,
+            resume,
+            quiet,
+        })
+    }
+}
+
+/// The settings from flags over a scenario's fields and its `[tune]` table.
+fn settings(args: &TuneArgs, scenario: Option<&Scenario>) -> Result<TuneSettings, UsageError> {
+    let tune = scenario.and_then(|s| s.tune.clone()).unwrap_or_default();
+    let game = args
+        .game
+        .clone()
+        .or(scenario.map(|s| s.game.clone()))
+        .unwrap_or_else(|| "t2r".to_string());
+    let mut config = match scenario {
+        Some(s) if s.game == game => s.config.clone(),
+        _ => GameConfig::default(),
+    };
+    if args.rules.is_some() {
+        config.rules = args.rules.clone();
+    }
+    if args.players.is_some() {
+        config.seats = args.players;
+    }
+    for option in &args.options {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| UsageError::Invalid(format!("--option '{option}' is not NAME=VALUE")))?;
+        config.options.insert(name.to_string(), value.to_string());
+    }
+    if let Some(map) = &args.map {
+        config.options.insert("map".to_string(), map.clone());
+    }
+    let bot = args.bot.clone().or(tune.bot).ok_or_else(|| {
+        UsageError::Invalid("no bot to tune: give --bot BOTSPEC (e.g. mcts:iterations=400)".into())
+    })?;
+    let pick = |given: &[String], fallback: Vec<String>| match given.is_empty() {
+        true => fallback,
+        false => given.to_vec(),
+    };
+    let games = args.games.or(tune.games).unwrap_or(DEFAULT_GAMES);
+    Ok(TuneSettings {
+        game,
+        rules: config.rules,
+        options: config.options,
+        players: config.seats,
+        bot,
+        params: pick(&args.params, tune.params),
+        against: pick(&args.against, tune.against),
+        games,
+        batch: args.batch.or(tune.batch).unwrap_or(DEFAULT_BATCH),
+        seed: args
+            .seed
+            .or(scenario.and_then(|s| s.seed))
+            .unwrap_or(DEFAULT_MASTER_SEED),
+        verify: !args.no_verify,
+        verify_games: args.verify_games.unwrap_or(games),
+    })
+}
+
+/// The settings of the tuning in `dir`. Only --threads and --quiet may come with --resume:
+/// anything else would make the rest of the tuning another tuning's.
+fn resumed(dir: &Path, args: &TuneArgs) -> Result<TuneSettings, UsageError> {
+    let given = TuneArgs {
+        resume: None,
+        threads: None,
+        quiet: false,
+        ..TuneArgs::default()
+    };
+    let flags = TuneArgs {
+        resume: None,
+        threads: None,
+        quiet: false,
+        ..args.clone()
+    };
+    if format!("{flags:?}") != format!("{given:?}") {
+        return Err(UsageError::Invalid(format!(
+            "--resume reads the settings from {}; give only --threads or --quiet with it",
+            dir.join(SETTINGS).display()
+        )));
+    }
+    let path = dir.join(SETTINGS);
+    let text = std::fs::read_to_string(&path).map_err(|e| {
+        UsageError::Invalid(format!(
+            "{} has no tuning to resume ({}: {e})",
+            dir.display(),
+            path.display()
+        ))
+    })?;
+    serde_json::from_str(&text).map_err(|e| UsageError::File {
+        path,
+        line: e.line(),
+        message: format!("not a tune.json: {e}"),
+    })
+}
+
+/// `NAME=MIN:MAX`, or `NAME` for the declared range.
+fn parse_range(text: &str) -> Result<ParamRange, UsageError> {
+    let bad = || {
+        UsageError::Invalid(format!(
+            "--param '{text}' is not NAME=MIN:MAX (e.g. c=0:2) or NAME"
+        ))
+    };
+    let Some((name, range)) = text.split_once('=') else {
+        return match text.is_empty() {
+            true => Err(bad()),
+            false => Ok(ParamRange {
+                name: text.to_string(),
+                range: None,
+            }),
+        };
+    };
+    let (min, max) = range.split_once(':').ok_or_else(bad)?;
+    let number = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite());
+    let (min, max) = (number(min).ok_or_else(bad)?, number(max).ok_or_else(bad)?);
+    if name.is_empty() || min >= max {
+        return Err(UsageError::Invalid(format!(
+            "--param '{text}': MIN must be below MAX"
+        )));
+    }
+    Ok(ParamRange {
+        name: name.to_string(),
+        range: Some((min, max)),
+    })
+}
+
+/// `results/tune-<game>-<bot>-seed<S>`, with `-2`, `-3`… until the folder is new.
+fn default_out_dir(root: &Path, settings: &TuneSettings) -> PathBuf {
+    let bot: String = settings
+        .bot
+        .split(':')
+        .next()
+        .unwrap_or("bot")
+        .chars()
+        .map(|c| match c {
+            '/' | '\\' | ',' | '=' => '_',
+            c => c,
+        })
+        .collect();
+    let base = format!("tune-{}-{bot}-seed{}", settings.game, settings.seed);
+    let mut candidate = root.join(&base);
+    let mut n = 2;
+    while candidate.exists() {
+        candidate = root.join(format!("{base}-{n}"));
+        n += 1;
+    }
+    candidate
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ranges_parse_and_bad_ones_are_refused() {
+        assert_eq!(
+            parse_range("c=0:2").unwrap(),
+            ParamRange {
+                name: "c".into(),
+                range: Some((0.0, 2.0))
+            }
+        );
+        assert_eq!(parse_range("x").unwrap().range, None);
+        assert!(parse_range("c=2:1").is_err());
+        assert!(parse_range("c=0-1").is_err());
+        assert!(parse_range("c=a:1").is_err());
+        assert!(parse_range("=0:1").is_err());
+    }
+}

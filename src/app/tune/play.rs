@@ -1,0 +1,370 @@
+//! The tuning loop for one game type: every iteration draws its perturbation from the master
+//! seed and its index, plays its games through the runner (`run_fixtures`, the same blocks
+//! and adjudication as `run`), and steps theta by its result, in iteration order. Nothing
+//! depends on the thread count, so `tune.csv` is the same at any `--threads`.
+
+use super::TunePlan;
+use super::files::{Row, TuneCsv};
+use super::plan::SETTINGS;
+use super::subject::Subject;
+use super::verify::{self, Verification};
+use crate::app::manifest::write_atomically;
+use crate::app::progress::Progress;
+use crate::app::run::{STOP, install_ctrl_c, resolve_bot};
+use crate::bot::BotMaker;
+use crate::error::UsageError;
+use crate::games::Registered;
+use crate::outcome::half_points;
+use crate::report;
+use crate::runner::{GameRecord, Lineup, RecordSink, Schedule, run_fixtures};
+use crate::seed::{self, Stream};
+use crate::tune::spsa::{Gains, Spsa};
+use anyhow::Context;
+use serde_json::json;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// Exit code of a tuning stopped by Ctrl-C (128 + SIGINT); `--resume` continues it.
+const INTERRUPTED: u8 = 130;
+
+pub fn tune_game<G: Registered>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
+    let game: G = crate::games::configure(&plan.config)?;
+    let dir = &plan.out_dir;
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+    let logs = dir.join("logs");
+    let subject = Subject::<G>::resolve(&game, &plan.bot, &plan.ranges, Some(&logs))?;
+    let field: Vec<Box<dyn BotMaker<G>>> = plan
+        .against
+        .iter()
+        .map(|choice| resolve_bot(&game, choice, Some(&logs)))
+        .collect::<anyhow::Result<_>>()?;
+    let seats = game.info().seats;
+    let pairings = pairings(seats, field.len())?;
+    let settings = &plan.settings;
+    let games_per_seed = (pairings.len() * seats) as u64;
+    let per_iteration = settings.batch * games_per_seed;
+    let iterations = (settings.games / per_iteration).max(1);
+    let schedule = Schedule {
+        pairings,
+        seeds: iterations * settings.batch,
+        seats,
+    };
+    let bounds = subject.tuned.iter().map(|t| t.bounds.clone()).collect();
+    let spsa = Spsa::new(bounds, iterations, Gains::default());
+    let names: Vec<String> = subject.tuned.iter().map(|t| t.name.clone()).collect();
+    let start: Vec<f64> = subject.tuned.iter().map(|t| t.start).collect();
+
+    // The settings first: a folder with a tune.csv can always be resumed.
+    if !plan.resume {
+        let json = serde_json::to_string_pretty(settings)? + "\n";
+        write_atomically(&dir.join(SETTINGS), json.as_bytes())?;
+    }
+    let (mut csv, mut rows) = match plan.resume {
+        true => TuneCsv::resume(dir, &names)?,
+        false => (TuneCsv::create(dir, &names)?, Vec::new()),
+    };
+    if rows.len() as u64 > iterations {
+        return Err(UsageError::Invalid(format!(
+            "{} has more rows than this tuning's {iterations} iterations",
+            dir.join(super::files::CSV).display()
+        ))
+        .into());
+    }
+    let mut theta = rows
+        .last()
+        .map_or_else(|| start.clone(), |r| r.theta.clone());
+    let show = !plan.quiet;
+    if show {
+        eprintln!(
+            "tuning {} on {} ({} seats): {} from {}, {iterations} iterations of {per_iteration} \
+             games, {}; master seed {}",
+            plan.bot.label,
+            game.info().name,
+            seats,
+            names.join(", "),
+            subject.spec_at(&start),
+            match plan.against.is_empty() {
+                true => "plus against minus".to_string(),
+                false => format!(
+                    "each side against {}",
+                    plan.against
+                        .iter()
+                        .map(|b| b.label.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            },
+            settings.seed
+        );
+        if !rows.is_empty() {
+            eprintln!("resuming after {} finished iterations", rows.len());
+        }
+    }
+
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(plan.threads)
+        .build()
+        .context("cannot start the worker threads")?;
+    let mut progress = Progress::with_message(iterations * per_iteration, show);
+    progress.set(rows.len() as u64 * per_iteration);
+    install_ctrl_c();
+    let started = Instant::now();
+    let mut played = 0;
+    for k in rows.len() as u64..iterations {
+        if STOP.load(Ordering::SeqCst) {
+            break;
+        }
+        progress.message(format!(
+            "iteration {}/{iterations}  {}",
+            k + 1,
+            values_text(&names, &theta)
+        ));
+        let perturbation = spsa.perturb(&theta, k, &mut seed::rng(settings.seed, k, Stream::Tune));
+        let mut entries = vec![
+            subject.maker(&perturbation.plus)?,
+            subject.maker(&perturbation.minus)?,
+        ];
+        entries.extend(
+            field
+                .iter()
+                .map(|m| Box::new(&**m) as Box<dyn BotMaker<G> + '_>),
+        );
+        let lineup = Lineup {
+            entries,
+            record: None,
+        };
+        let first = k * per_iteration;
+        let mut sides = Sides {
+            score: [0.0; 2],
+            games: [0; 2],
+            progress: &mut progress,
+        };
+        let status = run_fixtures(
+            &game,
+            &lineup,
+            schedule.part(first..first + per_iteration),
+            settings.seed,
+            &pool,
+            &STOP,
+            &mut sides,
+        )
+        .context("cannot tally the games")?;
+        if status.interrupted {
+            break;
+        }
+        played += per_iteration;
+        let result = sides.result();
+        theta = spsa.step(&theta, k, &perturbation.delta, result);
+        let row = Row {
+            iteration: k + 1,
+            games: first + per_iteration,
+            theta: theta.clone(),
+            result,
+        };
+        csv.push(&row)?;
+        rows.push(row);
+    }
+    progress.finish();
+    drop(csv);
+    let seconds = started.elapsed().as_secs_f64();
+    if (rows.len() as u64) < iterations {
+        println!(
+            "interrupted after {} of {iterations} iterations; continue with: tourney tune \
+             --resume {}",
+            rows.len(),
+            dir.display()
+        );
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
+
+    let tuned: Vec<f64> = subject
+        .tuned
+        .iter()
+        .zip(&theta)
+        .map(|(t, &v)| t.bounds.reported(v))
+        .collect();
+    let verification = match settings.verify {
+        true => Some(verify::run::<G>(plan, &subject, &tuned, &start)?),
+        false => None,
+    };
+    write_outputs(
+        plan,
+        &subject,
+        &names,
+        &rows,
+        &start,
+        &tuned,
+        verification.as_ref(),
+    )?;
+    if show {
+        println!(
+            "{iterations} iterations, {} games ({played} played in {seconds:.1} s); wrote {}/tune.csv, \
+             tuned.json, tune.png, tune.svg and report.html",
+            iterations * per_iteration,
+            dir.display()
+        );
+        for (t, (&from, &to)) in subject.tuned.iter().zip(start.iter().zip(&tuned)) {
+            println!(
+                "  {:<16} {} -> {}   (range {}:{})",
+                t.name,
+                t.bounds.kind.format(from),
+                t.bounds.kind.format(to),
+                t.bounds.min,
+                t.bounds.max
+            );
+        }
+    }
+    if let Some(v) = &verification {
+        println!("verify: {}", v.text);
+    }
+    println!("{}", subject.spec_at(&tuned));
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Who meets whom in one seed: self-play is plus (0) against minus (1); with a field, plus and
+/// minus each sit with the same field bots (indices 2…), one window of `seats` − 1 of them
+/// after another, so both sides meet the same company on the same deals.
+fn pairings(seats: usize, field: usize) -> Result<Vec<Vec<usize>>, UsageError> {
+    if field == 0 {
+        return match seats {
+            2 => Ok(vec![vec![0, 1]]),
+            _ => Err(UsageError::Invalid(format!(
+                "plus against minus needs 2 seats; with {seats} players give --against BOT"
+            ))),
+        };
+    }
+    let windows = (0..field).map(|j| {
+        (0..seats - 1)
+            .map(|t| 2 + (j + t) % field)
+            .collect::<Vec<_>>()
+    });
+    Ok(windows
+        .flat_map(|others| {
+            [0, 1].map(|side| {
+                std::iter::once(side)
+                    .chain(others.iter().copied())
+                    .collect()
+            })
+        })
+        .collect())
+}
+
+fn values_text(names: &[String], theta: &[f64]) -> String {
+    names
+        .iter()
+        .zip(theta)
+        .map(|(n, v)| format!("{n}={v:.4}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The two sides' scores over one iteration: each game scores a side the share of the other
+/// seats it finished ahead of (ties half).
+struct Sides<'a> {
+    score: [f64; 2],
+    games: [u64; 2],
+    progress: &'a mut Progress,
+}
+
+impl Sides<'_> {
+    /// Plus's mean score minus minus's, in [−1, 1].
+    fn result(&self) -> f64 {
+        let mean = |i: usize| self.score[i] / self.games[i].max(1) as f64;
+        mean(0) - mean(1)
+    }
+}
+
+impl RecordSink for Sides<'_> {
+    fn record(&mut self, record: &GameRecord) -> std::io::Result<crate::runner::Flow> {
+        let seats = record.seats();
+        for (seat, &bot) in record.lineup.iter().enumerate().filter(|(_, b)| **b < 2) {
+            let points: u32 = (0..seats)
+                .filter(|&o| o != seat)
+                .map(|o| u32::from(half_points(record.ranks[seat], record.ranks[o])))
+                .sum();
+            self.score[bot] += f64::from(points) / (2.0 * (seats - 1) as f64);
+            self.games[bot] += 1;
+        }
+        Ok(crate::runner::Flow::Continue)
+    }
+
+    fn block_done(&mut self, games_done: u64) -> std::io::Result<()> {
+        self.progress.set(games_done);
+        Ok(())
+    }
+}
+
+/// tuned.json, the plot and report.html.
+fn write_outputs<G: Registered>(
+    plan: &TunePlan,
+    subject: &Subject<G>,
+    names: &[String],
+    rows: &[Row],
+    start: &[f64],
+    tuned: &[f64],
+    verification: Option<&Verification>,
+) -> anyhow::Result<()> {
+    let dir = &plan.out_dir;
+    let map = |values: &[f64]| {
+        subject
+            .tuned
+            .iter()
+            .zip(values)
+            .map(|(t, &v)| (t.name.clone(), t.bounds.kind.json(v)))
+            .collect::<serde_json::Map<_, _>>()
+    };
+    let json = json!({
+        "params": map(tuned),
+        "bot": subject.spec_at(tuned),
+        "start": map(start),
+        "start_bot": subject.spec_at(start),
+        "game": plan.settings.game,
+        "iterations": rows.len(),
+        "games": rows.last().map_or(0, |r| r.games),
+        "master_seed": plan.settings.seed,
+        "verify": verification.map(|v| &v.json),
+    });
+    let text = serde_json::to_string_pretty(&json)? + "\n";
+    write_atomically(&dir.join("tuned.json"), text.as_bytes())?;
+    let paths: Vec<Vec<(f64, f64)>> = (0..names.len())
+        .map(|i| {
+            std::iter::once((0.0, start[i]))
+                .chain(rows.iter().map(|r| (r.games as f64, r.theta[i])))
+                .collect()
+        })
+        .collect();
+    let ranges: Vec<(f64, f64)> = subject
+        .tuned
+        .iter()
+        .map(|t| (t.bounds.min, t.bounds.max))
+        .collect();
+    let page = report::tune::Page {
+        title: format!("Tuning {} ({})", plan.bot.label, plan.settings.game),
+        names,
+        ranges: &ranges,
+        paths: &paths,
+        start: &subject.spec_at(start),
+        tuned: &subject.spec_at(tuned),
+        verdict: verification.map(|v| v.text.as_str()),
+    };
+    report::tune::write(&page, dir)?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn both_sides_meet_the_same_company() {
+        assert_eq!(pairings(2, 0).unwrap(), vec![vec![0, 1]]);
+        assert!(pairings(3, 0).is_err());
+        assert_eq!(
+            pairings(2, 2).unwrap(),
+            vec![vec![0, 2], vec![1, 2], vec![0, 3], vec![1, 3]]
+        );
+        assert_eq!(pairings(3, 1).unwrap(), vec![vec![0, 2, 2], vec![1, 2, 2]]);
+    }
+}

@@ -1,0 +1,98 @@
+//! The end of a tuning: tuned values against start values, head to head in seed pairs, by
+//! the project's GSPRT (the one `check`'s sprt gates use: normalized Elo 0 against 5, 5% error
+//! rates), on seeds the tuning never played, so the user knows whether tuning helped.
+
+use super::TunePlan;
+use super::subject::Subject;
+use crate::app::RunPlan;
+use crate::app::check::SequentialTest;
+use crate::app::run::run_game;
+use crate::games::{self, Registered};
+use crate::scenario::Format;
+use crate::seed::{self, Stream};
+use crate::stats::sprt::{EloBounds, SprtBounds, Verdict};
+use rand::RngExt;
+use serde_json::json;
+
+const NELO0: f64 = 0.0;
+const NELO1: f64 = 5.0;
+const ERROR_RATE: f64 = 0.05;
+
+pub struct Verification {
+    /// One line for the terminal and the report.
+    pub text: String,
+    /// The same for tuned.json.
+    pub json: serde_json::Value,
+}
+
+pub fn run<G: Registered>(
+    plan: &TunePlan,
+    subject: &Subject<G>,
+    tuned: &[f64],
+    start: &[f64],
+) -> anyhow::Result<Verification> {
+    let seats = plan.config.seats.unwrap_or(*G::SEATS.start());
+    let skipped = |why: &str| Verification {
+        text: format!("skipped: {why}"),
+        json: json!({"verdict": "skipped", "why": why}),
+    };
+    if seats != 2 {
+        return Ok(skipped(
+            "the GSPRT compares two bots head to head, in 2-seat games",
+        ));
+    }
+    if subject.params_at(tuned) == subject.params_at(start) {
+        return Ok(skipped("the tuned values are the start values"));
+    }
+    // Seeds of their own: the tuning's deals would favour what was fitted to them.
+    let master_seed = seed::rng(plan.settings.seed, u64::MAX, Stream::Tune).random::<u64>();
+    let mut run = RunPlan::of_games(
+        games::find(G::NAME)?,
+        plan.config.clone(),
+        vec![
+            subject.choice_at(tuned, "tuned"),
+            subject.choice_at(start, "start"),
+        ],
+        Format::RoundRobin,
+        plan.settings.verify_games,
+        master_seed,
+        plan.threads,
+    );
+    run.quiet = true;
+    let bounds = SprtBounds::from_error_rates(ERROR_RATE, ERROR_RATE)?;
+    let mut test = SequentialTest::new(
+        EloBounds::Normalized {
+            nelo0: NELO0,
+            nelo1: NELO1,
+        },
+        bounds,
+    );
+    let summary = run_game::<G>(&run, Some(&mut test))?;
+    let (llr, verdict) = test.last.unwrap_or((0.0, Verdict::Continue));
+    let word = match verdict {
+        Verdict::AcceptH1 => "H1 accepted: the tuned values are better",
+        Verdict::AcceptH0 => "H0 accepted: the tuned values are not better",
+        Verdict::Continue => "inconclusive: no decision within the games allowed",
+    };
+    let games = summary.analysis.games_played;
+    Ok(Verification {
+        text: format!(
+            "tuned against start, GSPRT nElo [{NELO0}, {NELO1}]: {word} (LLR {llr:.2} in [{:.2}, \
+             {:.2}] after {games} games, pairs LL..WW {:?}, master seed {master_seed})",
+            bounds.lower, bounds.upper, test.pairs
+        ),
+        json: json!({
+            "verdict": match verdict {
+                Verdict::AcceptH1 => "H1",
+                Verdict::AcceptH0 => "H0",
+                Verdict::Continue => "inconclusive",
+            },
+            "llr": llr,
+            "games": games,
+            "pairs": test.pairs,
+            "nelo0": NELO0,
+            "nelo1": NELO1,
+            "master_seed": master_seed,
+        }),
+    })
+}

@@ -1,0 +1,276 @@
+//! `tourney tune` end to end: the hidden `test-optimum` double (strongest at x = 0.3) is found
+//! from three starts; tune.csv does not depend on --threads; a killed tuning resumed ends with
+//! the uninterrupted files; an external bot's `[params]` reach it and can be tuned.
+
+use super::folders::{assert_same_files, tourney, tourney_path};
+use std::fs;
+use std::path::Path;
+use std::process::Stdio;
+use std::time::{Duration, Instant};
+
+/// The external double: strongest at x = 0.7 (bots/examples/doubles/tune_double.py).
+const DOUBLE: &str = "bots/examples/doubles/tune-double-py.toml";
+
+fn tuned_json(dir: &Path) -> serde_json::Value {
+    let text = fs::read_to_string(dir.join("tuned.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+fn tune(args: &[&str], dir: &Path) -> String {
+    let out = tourney()
+        .arg("tune")
+        .args(args)
+        .args(["--quiet", "--out"])
+        .arg(dir)
+        .assert()
+        .success();
+    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn the_double_s_optimum_is_found_from_three_starts_within_a_tenth_of_the_range() {
+    let root = tempfile::tempdir().unwrap();
+    // 4000 games each: 250 iterations of 8 seed pairs.
+    for (i, bot) in ["test-optimum:x=0", "test-optimum", "test-optimum:x=1"]
+        .iter()
+        .enumerate()
+    {
+        let dir = root.path().join(format!("start{i}"));
+        let stdout = tune(
+            &[
+                "--bot",
+                bot,
+                "--param",
+                "x=0:1",
+                "--games",
+                "4000",
+                "--no-verify",
+            ],
+            &dir,
+        );
+        let json = tuned_json(&dir);
+        let x = json["params"]["x"].as_f64().unwrap();
+        assert!((x - 0.3).abs() < 0.1, "from {bot}: tuned x = {x}");
+        assert_eq!(json["games"], 4000);
+        // The tuned spec is printed last, and is the one in tuned.json.
+        assert_eq!(stdout.lines().last(), json["bot"].as_str(), "{stdout}");
+        let rows = fs::read_to_string(dir.join("tune.csv")).unwrap();
+        assert_eq!(
+            rows.lines().count(),
+            251,
+            "a header and one row per iteration"
+        );
+        assert!(dir.join("tune.png").is_file() && dir.join("report.html").is_file());
+    }
+}
+
+#[test]
+fn tune_csv_is_the_same_at_one_and_two_threads_and_the_verdict_is_printed() {
+    let root = tempfile::tempdir().unwrap();
+    let args = [
+        "--bot",
+        "test-optimum:x=1",
+        "--param",
+        "x",
+        "--games",
+        "1600",
+        "--seed",
+        "9",
+    ];
+    let one = root.path().join("one");
+    let two = root.path().join("two");
+    let printed = tune(&[&args[..], &["--threads", "1"]].concat(), &one);
+    tune(&[&args[..], &["--threads", "2"]].concat(), &two);
+    assert_same_files(&one, &two);
+    assert!(printed.contains("verify: tuned against start"), "{printed}");
+    let verify = &tuned_json(&one)["verify"];
+    assert_eq!(
+        verify["verdict"], "H1",
+        "x moved from 1 toward 0.3: {verify}"
+    );
+}
+
+#[test]
+fn a_killed_tuning_resumed_ends_with_the_uninterrupted_files() {
+    let root = tempfile::tempdir().unwrap();
+    let args = [
+        "--bot",
+        "test-optimum:x=0.9",
+        "--param",
+        "x=0:1",
+        "--games",
+        "3000",
+        "--seed",
+        "3",
+        "--quiet",
+    ];
+    let whole = root.path().join("whole");
+    let started = Instant::now();
+    tourney()
+        .arg("tune")
+        .args(args)
+        .args(["--threads", "1", "--out"])
+        .arg(&whole)
+        .assert()
+        .success();
+    let span = started.elapsed().as_millis().max(20) as u64;
+    let mut landed = Vec::new();
+    for round in 0..6u64 {
+        let dir = root.path().join(format!("killed{round}"));
+        let mut child = std::process::Command::new(tourney_path())
+            .arg("tune")
+            .args(args)
+            .args(["--threads", "2", "--out"])
+            .arg(&dir)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        // Once the settings are written, anywhere in the tuning, the verification or the files.
+        while !dir.join("tune.json").exists() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::thread::sleep(Duration::from_millis(span * (2 * round + 1) / 12));
+        if round % 3 == 2 {
+            // Ctrl-C: the iteration in play is dropped, exit 130.
+            std::process::Command::new("kill")
+                .args(["-s", "INT", &child.id().to_string()])
+                .status()
+                .unwrap();
+        } else {
+            child.kill().unwrap();
+        }
+        child.wait().unwrap();
+        landed.push(fs::read_to_string(dir.join("tune.csv")).map_or(0, |t| t.lines().count()));
+        tourney()
+            .args(["tune", "--quiet", "--threads", "1", "--resume"])
+            .arg(&dir)
+            .assert()
+            .success();
+        assert_same_files(&whole, &dir);
+    }
+    eprintln!("rows of tune.csv when killed: {landed:?}");
+    // Settings come from the folder: others are refused.
+    tourney()
+        .args(["tune", "--games", "10", "--resume"])
+        .arg(&whole)
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn bad_tuning_requests_are_refused_with_exit_2() {
+    let root = tempfile::tempdir().unwrap();
+    for (args, says) in [
+        (
+            vec!["--bot", "greedy", "--param", "x=0:1"],
+            "declares no numeric",
+        ),
+        (
+            vec!["--bot", "mcts", "--param", "rollout=0:1"],
+            "iterations, c",
+        ),
+        (vec!["--bot", "mcts", "--param", "c=-1:1"], "accepts"),
+        (
+            vec!["--bot", "mcts", "--param", "c=1:2"],
+            "outside the range",
+        ),
+        (
+            vec!["--bot", "mcts", "--param", "depth=0:9"],
+            "no numeric default",
+        ),
+        (vec!["--bot", "mcts", "--param", "c"], "MIN:MAX"),
+        (vec!["--bot", "mcts"], "nothing to tune"),
+        (vec!["--bot", "test-optimum", "--param", "x=1:0"], "below"),
+        (
+            vec![
+                "--game",
+                "fresh-fish",
+                "--players",
+                "3",
+                "--bot",
+                "test-optimum",
+                "--param",
+                "x",
+            ],
+            "--against",
+        ),
+    ] {
+        let out = tourney()
+            .arg("tune")
+            .args(&args)
+            .arg("--out")
+            .arg(root.path().join("x"))
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn an_external_bot_receives_its_params_in_hello_and_new_game() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("run");
+    let bot = format!("{}/{DOUBLE}:x=0.25", env!("CARGO_MANIFEST_DIR"));
+    tourney()
+        .args([
+            "run",
+            "--map",
+            "small",
+            "--games",
+            "4",
+            "--quiet",
+            "--no-plots",
+        ])
+        .args(["--bots", &format!("{bot},random"), "--out"])
+        .arg(&dir)
+        .assert()
+        .success();
+    let log = fs::read_to_string(dir.join("logs/tune-double-py:x=0.25.log")).unwrap();
+    assert!(log.contains("hello params {\"x\": 0.25}"), "{log}");
+    assert_eq!(
+        log.matches("new_game params {\"x\": 0.25}").count(),
+        4,
+        "{log}"
+    );
+    for (given, says) in [("x=2", "[0, 1]"), ("y=1", "takes x")] {
+        let out = tourney()
+            .args(["run", "--games", "2", "--quiet", "--bots"])
+            .arg(format!(
+                "{}/{DOUBLE}:{given},random",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .arg("--out")
+            .arg(root.path().join("bad"))
+            .assert()
+            .code(2);
+        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
+        assert!(stderr.contains(says), "{given}: {stderr}");
+    }
+}
+
+/// 800 games on the small map (about ten seconds): SPSA moves x from the declared default 0.1
+/// most of the way to the double's optimum 0.7 (the built-in double's test holds the 10%).
+#[test]
+fn tune_moves_an_external_bot_toward_its_optimum() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("ext");
+    let bot = format!("{}/{DOUBLE}", env!("CARGO_MANIFEST_DIR"));
+    tune(
+        &[
+            "--bot",
+            &bot,
+            "--param",
+            "x",
+            "--map",
+            "small",
+            "--games",
+            "800",
+            "--no-verify",
+        ],
+        &dir,
+    );
+    let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
+    assert!((x - 0.7).abs() < 0.2, "tuned x = {x}");
+}
