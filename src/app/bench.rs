@@ -5,8 +5,8 @@
 
 use super::RunPlan;
 use super::TunePlan;
-use super::tune::{DEFAULT_BATCH, TuneSettings};
 use super::search_speed::{ITERATIONS, POSITIONS};
+use super::tune::{DEFAULT_BATCH, TuneSettings};
 use crate::cli::{BenchArgs, MatchArgs};
 use crate::error::UsageError;
 use crate::report::table::Table;

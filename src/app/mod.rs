@@ -17,15 +17,15 @@ mod resume;
 mod run;
 mod search_speed;
 mod serve;
-mod tune;
 mod threads;
+mod tune;
 
 pub use plan::RunPlan;
 pub use replay::{ReplayFn, replay_game, replay_record};
 pub use report::stream_games;
 pub use run::{RunFn, run_game};
-pub use tune::{TuneFn, TunePlan, tune_game};
 pub use search_speed::{SearchSpeedFn, search_speed};
+pub use tune::{TuneFn, TunePlan, tune_game};
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;

@@ -17,5 +17,5 @@ mod report;
 mod repository;
 mod resume;
 mod shards;
-mod tune;
 mod trust;
+mod tune;
