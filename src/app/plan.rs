@@ -134,25 +134,16 @@ impl RunPlan {
             .or(scenario.map(|s| s.game.as_str()))
             .unwrap_or("t2r");
         let game = games::find(game_name)?;
-        let mut config = match scenario {
-            Some(s) if s.game == game.name => s.config.clone(),
-            _ => GameConfig::default(),
-        };
-        if args.rules.is_some() {
-            config.rules = args.rules.clone();
-        }
-        if args.players.is_some() {
-            config.seats = args.players;
-        }
-        for option in &args.options {
-            let (name, value) = option.split_once('=').ok_or_else(|| {
-                UsageError::Invalid(format!("--option '{option}' is not NAME=VALUE"))
-            })?;
-            config.options.insert(name.to_string(), value.to_string());
-        }
-        if let Some(map) = &args.map {
-            config.options.insert("map".to_string(), map.clone());
-        }
+        let config = game_config(
+            game.name,
+            scenario,
+            ConfigFlags {
+                rules: &args.rules,
+                players: args.players,
+                options: &args.options,
+                map: &args.map,
+            },
+        )?;
         let (bots, format) = if !args.bots.is_empty() {
             let items: Vec<String> = args.bots.iter().map(|b| contest_item(b.trim())).collect();
             let bots = parse_bots(&items)
@@ -383,4 +374,41 @@ fn default_out_dir(root: &Path, plan: &RunPlan) -> PathBuf {
         n += 1;
     }
     candidate
+}
+
+/// The flags of `run` and `tune` that shape the game itself.
+pub(super) struct ConfigFlags<'a> {
+    pub rules: &'a Option<String>,
+    pub players: Option<usize>,
+    pub options: &'a [String],
+    pub map: &'a Option<String>,
+}
+
+/// The configuration of `game`: the scenario's (when it is of that game), with every flag that
+/// was given on top. `run` and `tune` read a game's configuration alike.
+pub(super) fn game_config(
+    game: &str,
+    scenario: Option<&Scenario>,
+    flags: ConfigFlags,
+) -> Result<GameConfig, UsageError> {
+    let mut config = match scenario {
+        Some(s) if s.game == game => s.config.clone(),
+        _ => GameConfig::default(),
+    };
+    if flags.rules.is_some() {
+        config.rules = flags.rules.clone();
+    }
+    if flags.players.is_some() {
+        config.seats = flags.players;
+    }
+    for option in flags.options {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| UsageError::Invalid(format!("--option '{option}' is not NAME=VALUE")))?;
+        config.options.insert(name.to_string(), value.to_string());
+    }
+    if let Some(map) = flags.map {
+        config.options.insert("map".to_string(), map.clone());
+    }
+    Ok(config)
 }

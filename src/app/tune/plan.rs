@@ -2,6 +2,7 @@
 //! validated tuning plan. The settings are kept in `DIR/tune.json`, so `--resume DIR` needs
 //! nothing else.
 
+use super::super::plan::{ConfigFlags, game_config};
 use crate::cli::TuneArgs;
 use crate::error::UsageError;
 use crate::games::{self, GameConfig, GameEntry};
@@ -154,25 +155,16 @@ fn settings(args: &TuneArgs, scenario: Option<&Scenario>) -> Result<TuneSettings
         .clone()
         .or(scenario.map(|s| s.game.clone()))
         .unwrap_or_else(|| "t2r".to_string());
-    let mut config = match scenario {
-        Some(s) if s.game == game => s.config.clone(),
-        _ => GameConfig::default(),
-    };
-    if args.rules.is_some() {
-        config.rules = args.rules.clone();
-    }
-    if args.players.is_some() {
-        config.seats = args.players;
-    }
-    for option in &args.options {
-        let (name, value) = option
-            .split_once('=')
-            .ok_or_else(|| UsageError::Invalid(format!("--option '{option}' is not NAME=VALUE")))?;
-        config.options.insert(name.to_string(), value.to_string());
-    }
-    if let Some(map) = &args.map {
-        config.options.insert("map".to_string(), map.clone());
-    }
+    let config = game_config(
+        &game,
+        scenario,
+        ConfigFlags {
+            rules: &args.rules,
+            players: args.players,
+            options: &args.options,
+            map: &args.map,
+        },
+    )?;
     let bot = args.bot.clone().or(tune.bot).ok_or_else(|| {
         UsageError::Invalid("no bot to tune: give --bot BOTSPEC (e.g. mcts:iterations=400)".into())
     })?;
