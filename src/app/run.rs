@@ -8,8 +8,8 @@ use super::progress::Progress;
 use super::{folders, resume, threads};
 use crate::bot::{BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
-use crate::external::manifest::manifest_path;
-use crate::external::{ExternalMaker, Manifest as BotManifest};
+use crate::external::manifest::{Protocol, manifest_path};
+use crate::external::{ContestMaker, ExternalMaker, Manifest as BotManifest};
 use crate::games::Registered;
 use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
 use crate::report::{self, games_csv, games_csv::GamesCsv, terminal};
@@ -47,25 +47,7 @@ pub(super) fn install_ctrl_c() {
 }
 
 pub fn execute(plan: &RunPlan) -> anyhow::Result<Summary> {
-    if let Some(serve) = &plan.serve {
-        let address = crate::serve::tournament::start(
-            &serve.host,
-            serve.port,
-            serve.move_timeout,
-            serve.wait,
-        )
-        .with_context(|| format!("cannot listen on {}:{}", serve.host, serve.port))?;
-        let clients: Vec<&str> = plan
-            .bots
-            .iter()
-            .filter_map(|b| b.params.0.get("client").filter(|_| b.bot == "cgs"))
-            .map(String::as_str)
-            .collect();
-        eprintln!(
-            "serving contest clients on {address}: waiting for {}",
-            clients.join(", ")
-        );
-    }
+    super::contest::start_server(plan)?;
     (plan.game.run)(plan, None)
 }
 
@@ -191,6 +173,7 @@ pub fn run_game<G: Registered>(
         progress: &mut progress,
         first: games.start,
     };
+    super::contest::expect_seats(plan, &schedule, next..games.end);
     let started = Instant::now();
     let status: StreamStatus = run_fixtures(
         &game,
@@ -299,6 +282,15 @@ pub(super) fn resolve_bot<G: Registered>(
     if let Some(path) = manifest_path(name, |n| table.iter().any(|e| e.name == n)) {
         let manifest = BotManifest::load(&path)?;
         manifest.check_game(G::NAME)?;
+        if manifest.protocol == Protocol::Cgs {
+            let client = find_entry::<G>("cgs")?;
+            return Ok(Box::new(ContestMaker::new(
+                manifest,
+                &choice.label,
+                logs,
+                client,
+            )?));
+        }
         let values = manifest.param_values(params).map_err(bad_params)?;
         let maker = ExternalMaker::new(manifest, &choice.label, logs, values)
             .context("cannot create the bot log folder")?;

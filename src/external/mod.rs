@@ -2,9 +2,13 @@
 //! over stdin and stdout (`docs/protocol.md`). A manifest says how to start one; the adapter
 //! makes it a [`crate::bot::Bot`] like any other, and its faults (a late, missing, unreadable
 //! or illegal answer, a process that dies or never starts) become game results. Names no game:
-//! each game describes its own wire form by implementing [`Wire`].
+//! each game describes its own wire form by implementing [`Wire`]. Contest programs
+//! (`protocol = "cgs"`) are started the same way but play over the contest server's TCP protocol
+//! ([`ContestMaker`]).
 
 mod adapter;
+mod contest;
+mod launched;
 mod log;
 mod maker;
 pub mod manifest;
@@ -12,6 +16,7 @@ mod process;
 pub mod protocol;
 pub mod wire;
 
+pub use contest::ContestMaker;
 pub use maker::ExternalMaker;
 pub use manifest::Manifest;
 pub use process::kill_all;
