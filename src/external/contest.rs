@@ -124,6 +124,7 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
         Ok(Box::new(ContestBot {
             client,
             instance,
+            started: false,
             startup: self.manifest.startup_limit,
             command: self.manifest.command.display().to_string(),
             see_log: self.see_log(),
@@ -169,6 +170,8 @@ struct ContestBot<G: Game> {
     /// Declared first, so the connection is done with before the program is ended.
     client: Box<dyn Bot<G>>,
     instance: Instance,
+    /// Whether the game reached the program (it connected and its seat began).
+    started: bool,
     startup: Duration,
     command: String,
     see_log: String,
@@ -213,6 +216,7 @@ impl<G: Game> Bot<G> for ContestBot<G> {
                 ));
             }
         }
+        self.started = true;
         self.client.begin(game, seat, start)
     }
 
@@ -222,6 +226,13 @@ impl<G: Game> Bot<G> for ContestBot<G> {
 
     fn finish(&mut self, game: &G, outcome: &Outcome) {
         self.client.finish(game, outcome);
+        if !self.started
+            && let Some(process) = self.instance.process.as_mut()
+        {
+            // The game ended before it reached this program (another seat failed first): it
+            // still waits for its game and will not exit by itself.
+            process.end_at_once();
+        }
     }
 }
 
@@ -231,10 +242,7 @@ mod tests {
 
     #[test]
     fn instance_names_are_valid_unique_per_seat_and_keep_the_label_when_they_can() {
-        assert_eq!(
-            instance_name("t2r-cgs-random", 12, 1),
-            "t2r_cgs_random_12_1"
-        );
+        assert_eq!(instance_name("my-cgs-bot", 12, 1), "my_cgs_bot_12_1");
         assert_eq!(
             instance_name("a-very-long-label-indeed", 1234, 0),
             "a_very_long_l_1234_0"

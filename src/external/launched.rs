@@ -16,6 +16,8 @@ const EXIT_GRACE: Duration = Duration::from_millis(200);
 
 pub struct Launched {
     child: Child,
+    /// How long it may take to exit by itself when dropped.
+    grace: Duration,
 }
 
 impl Launched {
@@ -46,7 +48,15 @@ impl Launched {
         std::thread::spawn(move || drain_stderr(stdout, &log_out, &context_out));
         let log_err = Arc::clone(log);
         std::thread::spawn(move || drain_stderr(stderr, &log_err, &context));
-        Ok(Launched { child })
+        Ok(Launched {
+            child,
+            grace: EXIT_GRACE,
+        })
+    }
+
+    /// No grace when dropped: for a program that is known not to exit by itself.
+    pub fn end_at_once(&mut self) {
+        self.grace = Duration::ZERO;
     }
 
     /// How the program ended (`exit status 1`, `signal 9`), if it has.
@@ -57,7 +67,7 @@ impl Launched {
 
 impl Drop for Launched {
     fn drop(&mut self) {
-        let deadline = Instant::now() + EXIT_GRACE;
+        let deadline = Instant::now() + self.grace;
         while self.exited().is_none() && Instant::now() < deadline {
             std::thread::sleep(Duration::from_millis(1));
         }

@@ -419,7 +419,7 @@ mod tests {
         let parse = |extra: &str| {
             Manifest::parse(
                 Path::new("c.toml"),
-                &format!("name=\"c\"\ngame=\"t2r\"\nprotocol=\"cgs\"\ncommand=\"./c\"\n{extra}"),
+                &format!("name=\"c\"\ngame=\"g\"\nprotocol=\"cgs\"\ncommand=\"./c\"\n{extra}"),
             )
         };
         let ok = parse("args = [\"{host}\", \"{port}\", \"{name}\"]\n").unwrap();
