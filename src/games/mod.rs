@@ -5,6 +5,7 @@
 pub mod carcassonne;
 pub mod fresh_fish;
 pub mod labyrinth;
+pub mod notation;
 pub mod t2r;
 
 use crate::bot::BotEntry;

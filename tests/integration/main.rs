@@ -12,6 +12,7 @@ mod faults;
 mod folders;
 mod fresh_fish;
 mod labyrinth;
+mod notation;
 mod replay;
 mod report;
 mod repository;
