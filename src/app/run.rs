@@ -2,7 +2,7 @@
 //! prints the tables.
 
 use super::RunPlan;
-use super::faults::FaultedGames;
+use super::faults::{FaultedGames, loss_links};
 use super::manifest::{Configuration, Manifest, file_sha256, write_atomically};
 use super::progress::Progress;
 use super::{folders, resume, threads};
@@ -10,8 +10,10 @@ use crate::bot::{BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
 use crate::external::manifest::manifest_path;
 use crate::external::{ExternalMaker, Manifest as BotManifest};
+use crate::format::{Stages, Tournament};
 use crate::games::Registered;
 use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
+use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, games_csv, games_csv::GamesCsv, terminal};
 use crate::runner::play::{Lineup, play_fixture};
 use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
@@ -86,7 +88,24 @@ pub fn run_game<G: Registered>(
         ))
         .into());
     }
+    let mut knockout = match plan.format {
+        Format::Knockout(settings) => {
+            settings
+                .check(bot_names.len(), seats)
+                .map_err(UsageError::Invalid)?;
+            let lower_is_better = game.info().lower_score_is_better;
+            let games = plan.games_per_pairing;
+            Some(Tournament::new(
+                settings,
+                bot_names.len(),
+                games,
+                lower_is_better,
+            ))
+        }
+        _ => None,
+    };
     let schedule = match plan.format {
+        Format::Knockout(_) => knockout.as_ref().expect("set above").first_schedule(),
         Format::RoundRobin => {
             Schedule::combinations(bot_names.len(), seats, plan.games_per_pairing)
         }
@@ -97,7 +116,9 @@ pub fn run_game<G: Registered>(
             Schedule::gauntlet(candidate, bot_names.len(), seats, plan.games_per_pairing)
         }
     };
-    let total = schedule.total_games();
+    let total = knockout
+        .as_ref()
+        .map_or_else(|| schedule.total_games(), Tournament::total_games);
     let games = plan.shard.map_or(0..total, |shard| {
         shard.games(schedule.seeds, schedule.games_per_seed())
     });
@@ -114,6 +135,7 @@ pub fn run_game<G: Registered>(
 
     let mut tally = Tally::new(bot_names.len());
     let mut faults = FaultedGames::default();
+    let mut crosstable = Crosstable::default();
     let show = !plan.quiet;
     let mut next = games.start;
     let mut csv = match &plan.out_dir {
@@ -134,7 +156,7 @@ pub fn run_game<G: Registered>(
                 quiet: plan.quiet,
             };
             let restored = match continuing {
-                true => resume::restore(&folder, &mut tally, &mut faults)?,
+                true => resume::restore(&folder, &mut tally, &mut faults, &mut crosstable)?,
                 false => None,
             };
             Some(match restored {
@@ -173,6 +195,9 @@ pub fn run_game<G: Registered>(
             plan.master_seed,
             pool.current_num_threads(),
         );
+        if let Format::Knockout(settings) = plan.format {
+            eprintln!("knockout: {}; {total} games", settings.describe());
+        }
         if let Some(shard) = plan.shard {
             eprintln!("shard {shard}: games {}..{}", games.start, games.end);
         }
@@ -188,19 +213,32 @@ pub fn run_game<G: Registered>(
         records: records.as_mut(),
         tally: &mut tally,
         faults: &mut faults,
+        crosstable: &mut crosstable,
         progress: &mut progress,
         first: games.start,
     };
     let started = Instant::now();
-    let status: StreamStatus = run_fixtures(
-        &game,
-        &lineup,
-        schedule.part(next..games.end),
-        plan.master_seed,
-        &pool,
-        &STOP,
-        &mut sinks,
-    )
+    let status: StreamStatus = match knockout.as_mut() {
+        Some(tournament) => {
+            let stages = Stages {
+                game: &game,
+                lineup: &lineup,
+                master_seed: plan.master_seed,
+                pool: &pool,
+                stop: &STOP,
+            };
+            tournament.play(&stages, &mut sinks)
+        }
+        None => run_fixtures(
+            &game,
+            &lineup,
+            schedule.part(next..games.end),
+            plan.master_seed,
+            &pool,
+            &STOP,
+            &mut sinks,
+        ),
+    }
     .context("cannot write the results")?;
     let seconds = started.elapsed().as_secs_f64();
     progress.finish();
@@ -213,7 +251,8 @@ pub fn run_game<G: Registered>(
 
     let options = plan.report.options(&bot_names)?;
     let analysis = Analysis::build(&bot_names, &tally, &options);
-    let summary = Summary::build(game.info(), plan, status, analysis);
+    let mut summary = Summary::build(game.info(), plan, status, analysis);
+    summary.knockout = knockout.map(|t| t.result(&bot_names));
     let mut written = Vec::new();
     if let Some(dir) = &plan.out_dir {
         if complete {
@@ -231,12 +270,23 @@ pub fn run_game<G: Registered>(
             let json =
                 serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
             write_atomically(&dir.join("summary.json"), (json + "\n").as_bytes())?;
-            let links = faults.link(std::slice::from_ref(dir), dir, &bot_names);
-            written = report::write_all(&summary.analysis, dir, plan.report.plots, &links)?;
+            let dirs = std::slice::from_ref(dir);
+            let pages = report::Pages {
+                faults: &faults.link(dirs, dir, &bot_names),
+                standings: &Standings {
+                    losses: loss_links(&crosstable, dirs, dir),
+                    crosstable,
+                },
+                knockout: summary.knockout.as_ref(),
+            };
+            written = report::write_all(&summary.analysis, dir, plan.report.plots, &pages)?;
         }
     }
     if show {
         terminal::print_analysis(&summary.analysis);
+        if let Some(k) = &summary.knockout {
+            print!("{}", report::bracket::text(k));
+        }
         let kept = next - games.start;
         match (plan.shard, &plan.out_dir) {
             (Some(shard), Some(dir)) => println!(
@@ -359,6 +409,7 @@ struct Sinks<'a, 'o> {
     records: Option<&'a mut RecordsWriter>,
     tally: &'a mut Tally,
     faults: &'a mut FaultedGames,
+    crosstable: &'a mut Crosstable,
     progress: &'a mut Progress,
     /// The first game of the run's range, where the progress bar starts.
     first: u64,
@@ -374,6 +425,7 @@ impl RecordSink for Sinks<'_, '_> {
         }
         self.tally.add(record);
         self.faults.add(0, record);
+        self.crosstable.add(0, record);
         match self.observer.as_mut() {
             Some(observer) => observer.record(record),
             None => Ok(Flow::Continue),

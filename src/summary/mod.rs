@@ -19,6 +19,7 @@ pub use analysis::{
 pub use tally::{BotTally, Checkpoint, FAULT_EXAMPLES, GroupOutcome, PairingTally, Tally};
 
 use crate::app::RunPlan;
+use crate::format::KnockoutResult;
 use crate::game::GameInfo;
 use crate::runner::StreamStatus;
 use serde::Serialize;
@@ -33,6 +34,9 @@ pub struct Summary {
     pub interrupted: bool,
     #[serde(flatten)]
     pub analysis: Analysis,
+    /// A knockout's pools, bracket and winner (see `crate::format`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<KnockoutResult>,
 }
 
 impl Summary {
@@ -50,6 +54,7 @@ impl Summary {
                 * info.seats as u64,
             interrupted: status.interrupted,
             analysis,
+            knockout: None,
         }
     }
 }

@@ -11,6 +11,7 @@ mod external;
 mod faults;
 mod folders;
 mod fresh_fish;
+mod knockout;
 mod labyrinth;
 mod replay;
 mod report;
