@@ -394,3 +394,65 @@ fn the_readme_shows_the_two_commands() {
         "README.md shows `cargo test --release`, the command .ci/run runs"
     );
 }
+
+/// The long options a `--help` text lists, `--help` and `--version` aside.
+fn long_options(help: &str) -> Vec<String> {
+    help.lines()
+        .filter_map(|line| {
+            let line = line.trim_start();
+            let line = line
+                .strip_prefix("-h, ")
+                .or(line.strip_prefix("-V, "))
+                .unwrap_or(line);
+            let option = line.strip_prefix("--")?.split([' ', '=', '<']).next()?;
+            Some(format!("--{option}"))
+        })
+        .filter(|option| option != "--help" && option != "--version")
+        .collect()
+}
+
+#[test]
+fn the_cli_reference_lists_every_command_and_option() {
+    let reference =
+        fs::read_to_string(root().join("docs/reference/cli.md")).expect("docs/reference/cli.md");
+    let help = |args: &[&str]| {
+        let output = assert_cmd::Command::cargo_bin("tourney")
+            .expect("the binary is built")
+            .args(args)
+            .arg("--help")
+            .output()
+            .expect("the binary starts");
+        String::from_utf8(output.stdout).expect("UTF-8 help")
+    };
+    let top = help(&[]);
+    let commands: Vec<&str> = top
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|command| *command != "help")
+        .collect();
+    assert!(commands.len() >= 9, "found the commands: {commands:?}");
+    let mut missing = Vec::new();
+    for command in commands {
+        let heading = format!("## `tourney {command}`");
+        let Some(start) = reference.find(&heading) else {
+            missing.push(format!("the section {heading}"));
+            continue;
+        };
+        let section = &reference[start + heading.len()..];
+        let section = &section[..section.find("\n## ").unwrap_or(section.len())];
+        for option in long_options(&help(&[command])) {
+            let shown = [format!("`{option}`"), format!("`{option} ")];
+            if !shown.iter().any(|form| section.contains(form.as_str())) {
+                missing.push(format!("{command} {option}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "docs/reference/cli.md lacks: {}",
+        missing.join(", ")
+    );
+}
