@@ -29,7 +29,7 @@ pub const BOTS: &[BotEntry<Carcassonne>] = &[
     ),
     BotEntry::new(
         "mcts",
-        "Information-set MCTS over sampled tile draws (parameters: see README)",
+        "Information-set MCTS over sampled tile draws (parameters: docs/guide/search-bots.md)",
         crate::search::make::<Carcassonne>,
     )
     .tunable(crate::search::params::<Carcassonne>),

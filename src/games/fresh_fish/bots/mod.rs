@@ -28,7 +28,7 @@ pub const BOTS: &[BotEntry<FreshFish>] = &[
     ),
     BotEntry::new(
         "mcts",
-        "Information-set MCTS over sampled bag orders, sealed bids decoupled (see README)",
+        "Information-set MCTS over sampled bag orders, sealed bids decoupled (see docs/guide/search-bots.md)",
         crate::search::make::<FreshFish>,
     )
     .tunable(crate::search::params::<FreshFish>),

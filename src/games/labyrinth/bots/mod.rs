@@ -41,7 +41,7 @@ pub const BOTS: &[BotEntry<Labyrinth>] = &[
     .tunable(minimax::params),
     BotEntry::new(
         "mcts",
-        "Monte Carlo tree search, all information public (parameters: see README)",
+        "Monte Carlo tree search, all information public (parameters: docs/guide/search-bots.md)",
         crate::search::make::<Labyrinth>,
     )
     .tunable(crate::search::params::<Labyrinth>),

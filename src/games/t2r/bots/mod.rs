@@ -62,7 +62,7 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
     ),
     BotEntry::new(
         "mcts",
-        "Information-set MCTS over sampled hands, tickets and deck (see README)",
+        "Information-set MCTS over sampled hands, tickets and deck (see docs/guide/search-bots.md)",
         crate::search::make::<TicketToRide>,
     )
     .tunable(crate::search::params::<TicketToRide>),
