@@ -3,8 +3,8 @@
 //! report links each fault to the game itself. The standings link lost games the same way.
 
 use super::folders::same_folder;
+use super::registry;
 use crate::cli::ReplayArgs;
-use crate::games;
 use crate::outcome::Termination;
 use crate::replay::{self, RECORDS_FILE};
 use crate::report::standings::{Crosstable, LossLink};
@@ -164,7 +164,7 @@ fn write_pages(
             return pages;
         }
     };
-    let entry = match games::find(&header.game) {
+    let entry = match registry::find(&header.game) {
         Ok(entry) => entry,
         Err(e) => {
             eprintln!("warning: no replay pages: {e}");

@@ -5,13 +5,15 @@
 //! folder's manifest is byte-identical to a single run's.
 
 use super::RunPlan;
+use super::registry;
 use super::threads;
+use crate::bot::BotChoice;
 use crate::bot::Params;
 use crate::error::UsageError;
 use crate::format::Knockout;
 use crate::game::GameInfo;
-use crate::games::{self, GameConfig};
-use crate::scenario::{BotChoice, Format};
+use crate::games::GameConfig;
+use crate::scenario::Format;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -146,7 +148,7 @@ impl Configuration {
     /// A plan that plays this configuration again (resume and merge without the original
     /// command line); output and run options are left at their defaults.
     pub fn plan(&self) -> Result<RunPlan, UsageError> {
-        let game = games::find(&self.game)?;
+        let game = registry::find(&self.game)?;
         let config = GameConfig {
             rules: self.given.rules.clone(),
             options: self.given.options.clone(),

@@ -5,11 +5,13 @@ use super::folders::Existing;
 use super::manifest::{MANIFEST, Manifest, Shard};
 use super::report::ReportSettings;
 use super::threads;
+use crate::app::registry::{self, GameEntry};
+use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
 use crate::format::Knockout;
-use crate::games::{self, GameConfig, GameEntry};
-use crate::scenario::{BotChoice, Format, Scenario, parse_bot, parse_bots};
+use crate::games::GameConfig;
+use crate::scenario::{self, Format, Scenario};
 use crate::seed::DEFAULT_MASTER_SEED;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -56,7 +58,11 @@ pub struct ServePlan {
 impl RunPlan {
     pub fn from_args(args: &RunArgs) -> Result<RunPlan, UsageError> {
         let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-        let scenario = args.scenario.as_deref().map(Scenario::load).transpose()?;
+        let scenario = args
+            .scenario
+            .as_deref()
+            .map(|path| Scenario::load(path, registry::describe))
+            .transpose()?;
         let mut plan = match &args.resume {
             Some(dir)
                 if scenario.is_none() && !names_a_run(&args.matchup) && args.games.is_none() =>
@@ -144,7 +150,7 @@ impl RunPlan {
             .as_deref()
             .or(scenario.map(|s| s.game.as_str()))
             .unwrap_or("t2r");
-        let game = games::find(game_name)?;
+        let game = registry::find(game_name)?;
         let config = game_config(
             game.name,
             scenario,
@@ -160,7 +166,7 @@ impl RunPlan {
             let bots = parse_bots(&items)
                 .map_err(UsageError::Invalid)?
                 .into_iter()
-                .map(|b| label_contest_client(b).resolve(&game))
+                .map(|b| scenario::resolve(label_contest_client(b), &game))
                 .collect::<Result<Vec<_>, _>>()?;
             (unique_labels(bots), Format::RoundRobin)
         } else if let Some(s) = scenario {
@@ -179,11 +185,10 @@ impl RunPlan {
                 let index = match bots.iter().position(|b| &b.label == field) {
                     Some(index) => index,
                     None => {
-                        bots.push(
-                            parse_bot(field)
-                                .map_err(UsageError::Invalid)?
-                                .resolve(&game)?,
-                        );
+                        bots.push(scenario::resolve(
+                            parse_bot(field).map_err(UsageError::Invalid)?,
+                            &game,
+                        )?);
                         bots.len() - 1
                     }
                 };
@@ -303,7 +308,7 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
                 UsageError::Invalid(format!("{flag} must be a positive number of seconds"))
             })
     };
-    if games::cgs_server(plan.game.name).is_none() {
+    if plan.game.serve.is_none() {
         return Err(UsageError::Invalid(format!(
             "{} has no contest-server protocol; cgs:NAME clients play t2r and labyrinth",
             plan.game.name

@@ -18,7 +18,6 @@ pub use analysis::{
 };
 pub use tally::{BotTally, Checkpoint, FAULT_EXAMPLES, GroupOutcome, PairingTally, Tally};
 
-use crate::app::RunPlan;
 use crate::format::KnockoutResult;
 use crate::game::GameInfo;
 use crate::runner::StreamStatus;
@@ -40,18 +39,20 @@ pub struct Summary {
 }
 
 impl Summary {
+    /// `games_per_pairing` is what the run was asked for; the summary gives the count played,
+    /// rounded up to whole seat rotations.
     pub fn build(
         info: &GameInfo,
-        plan: &RunPlan,
+        master_seed: u64,
+        games_per_pairing: u64,
         status: StreamStatus,
         analysis: Analysis,
     ) -> Summary {
         Summary {
             tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
             game: info.clone(),
-            master_seed: plan.master_seed,
-            games_per_pairing: plan.games_per_pairing.div_ceil(info.seats as u64)
-                * info.seats as u64,
+            master_seed,
+            games_per_pairing: games_per_pairing.div_ceil(info.seats as u64) * info.seats as u64,
             interrupted: status.interrupted,
             analysis,
             knockout: None,
