@@ -10,6 +10,7 @@ use super::threads;
 use crate::bot::BotChoice;
 use crate::bot::Params;
 use crate::error::UsageError;
+use crate::format::Knockout;
 use crate::game::GameInfo;
 use crate::games::GameConfig;
 use crate::scenario::Format;
@@ -40,7 +41,7 @@ pub struct Configuration {
     pub options: BTreeMap<String, String>,
     pub seats: usize,
     pub bots: Vec<BotConfig>,
-    /// `round-robin`, `gauntlet:LABEL` or `field:LABEL`.
+    /// `round-robin`, `gauntlet:LABEL`, `field:LABEL` or `knockout:SETTINGS`.
     pub format: String,
     /// Rounded up to whole seed groups.
     pub games_per_pairing: u64,
@@ -122,6 +123,7 @@ impl Configuration {
                 Format::RoundRobin => "round-robin".to_string(),
                 Format::Gauntlet { candidate } => format!("gauntlet:{}", label(candidate)),
                 Format::Field { field } => format!("field:{}", label(field)),
+                Format::Knockout(settings) => format!("knockout:{}", settings.to_manifest()),
             },
             games_per_pairing: plan.games_per_pairing.div_ceil(seats) * seats,
             master_seed: plan.master_seed,
@@ -178,6 +180,11 @@ impl Configuration {
             Some(("field", label)) => Format::Field {
                 field: index(label)?,
             },
+            Some(("knockout", settings)) => {
+                Format::Knockout(Knockout::from_manifest(settings).map_err(|e| {
+                    UsageError::Invalid(format!("the manifest's format '{}': {e}", self.format))
+                })?)
+            }
             _ => {
                 return Err(UsageError::Invalid(format!(
                     "unknown format '{}' in the manifest",

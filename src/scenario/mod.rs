@@ -10,6 +10,7 @@ use crate::bot::{BotChoice, Params, check_label, parse_bot};
 use crate::error::UsageError;
 use crate::external::Manifest;
 use crate::external::manifest::manifest_path;
+use crate::format::Knockout;
 use crate::games::{Description, FindGame, GameConfig};
 pub use file::TuneTable;
 use file::{BotSpec, FormatName, GateSpec, ScenarioFile};
@@ -63,6 +64,8 @@ pub enum Format {
     Gauntlet { candidate: usize },
     /// Every other bot alone against `seats` − 1 copies of the field bot (multi-seat games).
     Field { field: usize },
+    /// Pools, then a bracket of matches (see `crate::format`).
+    Knockout(Knockout),
 }
 
 /// A validated scenario. Indices refer to `bots`.
@@ -223,7 +226,30 @@ impl Scenario {
                     candidate: index_of(candidate.get_ref(), candidate.span())?,
                 }
             }
+            Some((FormatName::Knockout, span)) => {
+                let table = raw.knockout.as_ref().map(|t| t.get_ref());
+                let settings = Knockout::new(
+                    table.and_then(|t| t.pool_size),
+                    table.and_then(|t| t.advance),
+                    table.and_then(|t| t.match_games),
+                )
+                .map_err(|e| src.error(raw.knockout.as_ref().map(|t| t.span()), e))?;
+                settings
+                    .check(bots.len(), config_seats(&raw).unwrap_or(2))
+                    .map_err(|e| src.error(Some(span), e))?;
+                Format::Knockout(settings)
+            }
         };
+        if let Some(table) = raw
+            .knockout
+            .as_ref()
+            .filter(|_| !matches!(format, Format::Knockout(_)))
+        {
+            return Err(src.error(
+                Some(table.span()),
+                "a [knockout] table needs `format = \"knockout\"`",
+            ));
+        }
 
         let mut options = BTreeMap::new();
         for (name, value) in &raw.options {
@@ -355,6 +381,11 @@ impl Scenario {
             tune: raw.tune,
         })
     }
+}
+
+/// The seats a scenario asks for, if it says.
+fn config_seats(raw: &ScenarioFile) -> Option<usize> {
+    raw.players.as_ref().map(|p| *p.get_ref())
 }
 
 /// A TOML value as the text a bot parameter or game option is given in.

@@ -18,6 +18,7 @@ pub use analysis::{
 };
 pub use tally::{BotTally, Checkpoint, FAULT_EXAMPLES, GroupOutcome, PairingTally, Tally};
 
+use crate::format::KnockoutResult;
 use crate::game::GameInfo;
 use crate::runner::StreamStatus;
 use serde::Serialize;
@@ -32,6 +33,9 @@ pub struct Summary {
     pub interrupted: bool,
     #[serde(flatten)]
     pub analysis: Analysis,
+    /// A knockout's pools, bracket and winner (see `crate::format`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<KnockoutResult>,
 }
 
 impl Summary {
@@ -51,6 +55,7 @@ impl Summary {
             games_per_pairing: games_per_pairing.div_ceil(info.seats as u64) * info.seats as u64,
             interrupted: status.interrupted,
             analysis,
+            knockout: None,
         }
     }
 }

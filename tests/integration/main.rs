@@ -12,6 +12,7 @@ mod external;
 mod faults;
 mod folders;
 mod fresh_fish;
+mod knockout;
 mod labyrinth;
 mod replay;
 mod report;

@@ -6,8 +6,11 @@
 use super::output::Output;
 use super::stream::Played;
 use crate::app::RunPlan;
+use crate::app::faults::loss_links;
 use crate::app::manifest::{file_sha256, write_atomically};
+use crate::format::KnockoutResult;
 use crate::game::GameInfo;
+use crate::report::standings::Standings;
 use crate::report::{self, terminal};
 use crate::summary::{Analysis, Summary};
 use anyhow::Context;
@@ -20,17 +23,19 @@ pub fn write(
     plan: &RunPlan,
     output: &mut Output,
     played: &Played,
+    knockout: Option<KnockoutResult>,
 ) -> anyhow::Result<(Summary, Vec<PathBuf>)> {
     let bot_names = &output.bot_names;
     let options = plan.report.options(bot_names)?;
     let analysis = Analysis::build(bot_names, &output.tally, &options);
-    let summary = Summary::build(
+    let mut summary = Summary::build(
         info,
         plan.master_seed,
         plan.games_per_pairing,
         played.status,
         analysis,
     );
+    summary.knockout = knockout;
     let Some(dir) = &plan.out_dir else {
         return Ok((summary, Vec::new()));
     };
@@ -49,10 +54,16 @@ pub fn write(
     }
     let json = serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
     write_atomically(&dir.join("summary.json"), (json + "\n").as_bytes())?;
-    let links = output
-        .faults
-        .link(std::slice::from_ref(dir), dir, bot_names);
-    let written = report::write_all(&summary.analysis, dir, plan.report.plots, &links)?;
+    let dirs = std::slice::from_ref(dir);
+    let pages = report::Pages {
+        faults: &output.faults.link(dirs, dir, bot_names),
+        standings: &Standings {
+            losses: loss_links(&output.crosstable, dirs, dir),
+            crosstable: std::mem::take(&mut output.crosstable),
+        },
+        knockout: summary.knockout.as_ref(),
+    };
+    let written = report::write_all(&summary.analysis, dir, plan.report.plots, &pages)?;
     Ok((summary, written))
 }
 
@@ -65,6 +76,9 @@ pub fn print(
     written: &[PathBuf],
 ) {
     terminal::print_analysis(&summary.analysis);
+    if let Some(knockout) = &summary.knockout {
+        print!("{}", report::bracket::text(knockout));
+    }
     let (kept, games) = (output.kept(), &output.games);
     let (status, seconds) = (played.status, played.seconds);
     match (plan.shard, &plan.out_dir) {

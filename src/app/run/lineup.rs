@@ -7,6 +7,8 @@ use crate::bot::{BotChoice, BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
 use crate::external::manifest::manifest_path;
 use crate::external::{ExternalMaker, Manifest as BotManifest};
+use crate::format::Tournament;
+use crate::game::GameInfo;
 use crate::runner::Schedule;
 use crate::runner::play::Lineup;
 use crate::scenario::Format;
@@ -36,17 +38,34 @@ pub fn resolve<G: Contest>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineup<'s
     })
 }
 
-/// Who meets whom: the plan's format over its bots, for games of `seats` seats.
-pub fn schedule(plan: &RunPlan, seats: usize) -> Schedule {
-    let bots = plan.bots.len();
-    match plan.format {
+/// Who meets whom: the plan's format over its bots, for games of `seats` seats. A knockout
+/// gives the schedule of its first stage (the later ones are drawn from its results as it
+/// goes) and itself.
+pub fn schedule(
+    plan: &RunPlan,
+    info: &GameInfo,
+) -> Result<(Schedule, Option<Tournament>), UsageError> {
+    let (bots, seats) = (plan.bots.len(), info.seats);
+    let schedule = match plan.format {
         Format::RoundRobin => Schedule::combinations(bots, seats, plan.games_per_pairing),
         Format::Field { field } => Schedule::field(field, bots, seats, plan.games_per_pairing),
         Format::Gauntlet { candidate } => {
             Schedule::gauntlet(candidate, bots, seats, plan.games_per_pairing)
         }
-    }
+        Format::Knockout(settings) => {
+            settings.check(bots, seats).map_err(UsageError::Invalid)?;
+            let tournament = Tournament::new(
+                settings,
+                bots,
+                plan.games_per_pairing,
+                info.lower_score_is_better,
+            );
+            return Ok((tournament.first_schedule(), Some(tournament)));
+        }
+    };
+    Ok((schedule, None))
 }
+
 /// Looks a bot up: a manifest is read and checked, its parameters against its `[params]`, and its
 /// program started once and greeted (one that cannot start is refused before the first game; one
 /// that fails later loses games); a built-in name is found in the game's table and its

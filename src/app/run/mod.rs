@@ -18,6 +18,7 @@ pub(in crate::app) use lineup::{find_entry, resolve_bot};
 
 use super::RunPlan;
 use crate::app::registry::Contest;
+use crate::format::Tournament;
 use crate::runner::RecordSink;
 use crate::summary::Summary;
 use anyhow::Context;
@@ -77,10 +78,18 @@ pub fn run_game<G: Contest>(
     let game: G = crate::games::configure(&plan.config)?;
     install_ctrl_c();
     let mut lineup = lineup::resolve(&game, plan)?;
-    let schedule = lineup::schedule(plan, game.info().seats);
-    let mut output = output::open(&game, plan, &schedule, &mut lineup)?;
-    let played = stream::play(&game, plan, &schedule, &lineup, &mut output, observer)?;
-    let (summary, written) = finish::write(game.info(), plan, &mut output, &played)?;
+    let (schedule, mut knockout) = lineup::schedule(plan, game.info())?;
+    let total = knockout
+        .as_ref()
+        .map_or_else(|| schedule.total_games(), Tournament::total_games);
+    let mut output = output::open(&game, plan, &schedule, total, &mut lineup)?;
+    let stages = stream::Stages {
+        schedule: &schedule,
+        knockout: knockout.as_mut(),
+    };
+    let played = stream::play(&game, plan, stages, &lineup, &mut output, observer)?;
+    let result = knockout.map(|k| k.result(&output.bot_names));
+    let (summary, written) = finish::write(game.info(), plan, &mut output, &played, result)?;
     if !plan.quiet {
         finish::print(plan, &summary, &output, &played, &written);
     }

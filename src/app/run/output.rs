@@ -10,6 +10,7 @@ use crate::app::{folders, resume};
 use crate::games::Registered;
 use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
 use crate::report::games_csv::{self, GamesCsv};
+use crate::report::standings::Crosstable;
 use crate::runner::Schedule;
 use crate::runner::play::{Lineup, play_fixture};
 use crate::summary::Tally;
@@ -27,6 +28,8 @@ pub struct Output {
     pub records: Option<RecordsWriter>,
     pub tally: Tally,
     pub faults: FaultedGames,
+    /// Who beat whom, for the standings page.
+    pub crosstable: Crosstable,
     pub bot_names: Vec<String>,
 }
 
@@ -37,15 +40,15 @@ impl Output {
     }
 }
 
-/// Opens the plan's output: claims, resumes or creates the folder and sets `lineup` to record
-/// games when asked to.
+/// Opens the plan's output for its `total` games: claims, resumes or creates the folder and
+/// sets `lineup` to record games when asked to.
 pub fn open<G: Registered>(
     game: &G,
     plan: &RunPlan,
     schedule: &Schedule,
+    total: u64,
     lineup: &mut Lineup<'static, G>,
 ) -> anyhow::Result<Output> {
-    let total = schedule.total_games();
     let games = plan.shard.map_or(0..total, |shard| {
         shard.games(schedule.seeds, schedule.games_per_seed())
     });
@@ -62,6 +65,7 @@ pub fn open<G: Registered>(
         records: None,
         tally: Tally::new(bot_names.len()),
         faults: FaultedGames::default(),
+        crosstable: Crosstable::default(),
         bot_names,
     };
     let Some(dir) = plan.out_dir.as_deref() else {
@@ -89,7 +93,12 @@ pub fn open<G: Registered>(
                 replay: &replay,
                 quiet: plan.quiet,
             };
-            resume::restore(&folder, &mut output.tally, &mut output.faults)?
+            resume::restore(
+                &folder,
+                &mut output.tally,
+                &mut output.faults,
+                &mut output.crosstable,
+            )?
         }
         false => None,
     };

@@ -8,12 +8,15 @@ use crate::app::RunPlan;
 use crate::app::faults::FaultedGames;
 use crate::app::progress::Progress;
 use crate::app::threads;
+use crate::format::{Stages as KnockoutStages, Tournament};
 use crate::game::Game;
 use crate::replay::RecordsWriter;
 use crate::report::games_csv::GamesCsv;
+use crate::report::standings::Crosstable;
 use crate::report::terminal;
 use crate::runner::play::Lineup;
 use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
+use crate::scenario::Format;
 use crate::summary::Tally;
 use anyhow::Context;
 use std::time::Instant;
@@ -25,17 +28,24 @@ pub struct Played {
     pub seconds: f64,
 }
 
+/// What to play: a schedule, or a knockout drawing its stages as it goes.
+pub struct Stages<'a> {
+    pub schedule: &'a Schedule,
+    pub knockout: Option<&'a mut Tournament>,
+}
+
 /// Plays the games of `output` not yet played, printing the header and a progress bar unless
 /// the plan is quiet. The records file is finished and games.csv closed when it returns.
 pub fn play<G: Game>(
     game: &G,
     plan: &RunPlan,
-    schedule: &Schedule,
+    stages: Stages<'_>,
     lineup: &Lineup<'static, G>,
     output: &mut Output,
     observer: Option<&mut dyn RecordSink>,
 ) -> anyhow::Result<Played> {
     let (games, next) = (output.games.clone(), output.next);
+    let schedule = stages.schedule;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads::for_games(plan.threads, games.end - next))
         .build()
@@ -49,6 +59,10 @@ pub fn play<G: Game>(
             plan.master_seed,
             pool.current_num_threads(),
         );
+        if let Format::Knockout(settings) = plan.format {
+            let total = games.end;
+            eprintln!("knockout: {}; {total} games", settings.describe());
+        }
         if let Some(shard) = plan.shard {
             eprintln!("shard {shard}: games {}..{}", games.start, games.end);
         }
@@ -64,19 +78,32 @@ pub fn play<G: Game>(
         records: output.records.as_mut(),
         tally: &mut output.tally,
         faults: &mut output.faults,
+        crosstable: &mut output.crosstable,
         progress: &mut progress,
         first: games.start,
     };
     let started = Instant::now();
-    let status = run_fixtures(
-        game,
-        lineup,
-        schedule.part(next..games.end),
-        plan.master_seed,
-        &pool,
-        &STOP,
-        &mut sinks,
-    )
+    let status = match stages.knockout {
+        Some(tournament) => {
+            let stages = KnockoutStages {
+                game,
+                lineup,
+                master_seed: plan.master_seed,
+                pool: &pool,
+                stop: &STOP,
+            };
+            tournament.play(&stages, &mut sinks)
+        }
+        None => run_fixtures(
+            game,
+            lineup,
+            schedule.part(next..games.end),
+            plan.master_seed,
+            &pool,
+            &STOP,
+            &mut sinks,
+        ),
+    }
     .context("cannot write the results")?;
     let seconds = started.elapsed().as_secs_f64();
     progress.finish();
@@ -95,6 +122,7 @@ struct Sinks<'a, 'o> {
     records: Option<&'a mut RecordsWriter>,
     tally: &'a mut Tally,
     faults: &'a mut FaultedGames,
+    crosstable: &'a mut Crosstable,
     progress: &'a mut Progress,
     /// The first game of the run's range, where the progress bar starts.
     first: u64,
@@ -109,6 +137,7 @@ impl RecordSink for Sinks<'_, '_> {
         }
         self.tally.add(record);
         self.faults.add(0, record);
+        self.crosstable.add(0, record);
         match self.observer.as_mut() {
             Some(observer) => observer.record(record),
             None => Ok(Flow::Continue),
