@@ -116,11 +116,13 @@ impl Registered for FreshFish {
         let seats = config.seats.unwrap_or(2);
         Ok(FreshFish::new(seats, trees, turn_limit))
     }
-
-    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
-        bots::BOTS
-    }
 }
 
 #[cfg(test)]
 mod tests;
+
+impl crate::bot::BotTable for FreshFish {
+    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
+        bots::BOTS
+    }
+}

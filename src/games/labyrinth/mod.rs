@@ -149,16 +149,13 @@ impl Registered for Labyrinth {
         }
         Ok(Labyrinth::new(rules, size, turn_limit))
     }
-
-    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
-        bots::BOTS
-    }
-
-    fn contest_client() -> Option<&'static crate::bot::BotEntry<Self>> {
-        static CLIENT: crate::bot::BotEntry<Labyrinth> = crate::serve::client_entry();
-        Some(&CLIENT)
-    }
 }
 
 #[cfg(test)]
 mod tests;
+
+impl crate::bot::BotTable for Labyrinth {
+    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
+        bots::BOTS
+    }
+}
