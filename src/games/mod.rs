@@ -8,6 +8,7 @@ pub mod carcassonne;
 pub mod contest;
 pub mod fresh_fish;
 pub mod labyrinth;
+pub mod notation;
 pub mod t2r;
 
 use crate::bot::{BotTable, ParamSpec};

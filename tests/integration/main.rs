@@ -14,6 +14,7 @@ mod folders;
 mod fresh_fish;
 mod knockout;
 mod labyrinth;
+mod notation;
 mod replay;
 mod report;
 mod repository;

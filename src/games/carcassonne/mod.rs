@@ -13,6 +13,7 @@ pub mod board;
 pub mod bots;
 pub mod chance;
 pub mod features;
+mod notation;
 mod picture;
 pub mod rules;
 pub mod scoring;

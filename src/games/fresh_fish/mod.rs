@@ -14,6 +14,7 @@ pub mod board;
 pub mod bots;
 pub mod chance;
 mod engine;
+mod notation;
 mod picture;
 pub mod roads;
 mod rules;

@@ -14,6 +14,7 @@ mod cgs_wire;
 pub mod chance;
 mod engine;
 pub mod generator;
+mod notation;
 mod picture;
 pub mod reach;
 mod rules;

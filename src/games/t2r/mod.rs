@@ -12,6 +12,7 @@ pub mod chance;
 mod engine;
 mod illegal;
 pub mod maps;
+mod notation;
 mod picture;
 mod places;
 mod resample;
