@@ -3,10 +3,10 @@
 //! each client has to play once the schedule is known.
 
 use super::RunPlan;
+use crate::bot::BotChoice;
 use crate::external::Manifest as BotManifest;
 use crate::external::manifest::Protocol;
 use crate::runner::Schedule;
-use crate::scenario::BotChoice;
 use anyhow::Context;
 use std::collections::BTreeMap;
 use std::ops::Range;

@@ -4,19 +4,17 @@
 //! or illegal answer, a process that dies or never starts) become game results. Names no game:
 //! each game describes its own wire form by implementing [`Wire`]. Contest programs
 //! (`protocol = "cgs"`) are started the same way but play over the contest server's TCP protocol
-//! ([`ContestMaker`]).
+//! (`crate::serve::ContestMaker`), through the process handling of `launched`.
 
 mod adapter;
-mod contest;
-mod launched;
-mod log;
+pub(crate) mod launched;
+pub(crate) mod log;
 mod maker;
 pub mod manifest;
 mod process;
 pub mod protocol;
 pub mod wire;
 
-pub use contest::ContestMaker;
 pub use maker::ExternalMaker;
 pub use manifest::Manifest;
 pub use process::kill_all;

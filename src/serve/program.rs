@@ -4,16 +4,16 @@
 //! ([`crate::serve`]). The name ties the connection to the game, so games with launched programs
 //! run in parallel: no two games ever wait for the same program.
 
-use super::launched::Launched;
-use super::log::BotLog;
-use super::manifest::Manifest;
+use super::command::valid_name;
+use super::tournament::{self, Tournament};
 use crate::bot::{Bot, BotEntry, BotFailure, BotMaker, Params};
 use crate::error::UsageError;
+use crate::external::launched::Launched;
+use crate::external::log::BotLog;
+use crate::external::manifest::Manifest;
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Termination};
 use crate::seed::Rng;
-use crate::serve::command::valid_name;
-use crate::serve::tournament::{self, Tournament};
 use rand::Rng as _;
 use std::path::Path;
 use std::sync::Arc;
