@@ -3,6 +3,7 @@
 
 mod bench;
 mod check;
+mod contest;
 mod faults;
 mod folders;
 mod games_row;

@@ -1,6 +1,7 @@
 //! From what was typed to a plan the library can run: names parsed, defaults filled in,
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
+use super::contest;
 use super::folders::Existing;
 use super::manifest::{MANIFEST, Manifest, Shard};
 use super::report::ReportSettings;
@@ -11,7 +12,7 @@ use crate::cli::{FormatFlag, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
 use crate::format::Knockout;
 use crate::games::GameConfig;
-use crate::scenario::{self, Format, Scenario};
+use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -162,7 +163,11 @@ impl RunPlan {
             },
         )?;
         let (bots, format) = if !args.bots.is_empty() {
-            let items: Vec<String> = args.bots.iter().map(|b| contest_item(b.trim())).collect();
+            let items: Vec<String> = glob::expand_all(&args.bots)
+                .map_err(UsageError::Invalid)?
+                .iter()
+                .map(|b| contest_item(b.trim()))
+                .collect();
             let bots = parse_bots(&items)
                 .map_err(UsageError::Invalid)?
                 .into_iter()
@@ -281,25 +286,35 @@ fn label_contest_client(mut bot: BotChoice) -> BotChoice {
     bot
 }
 
-/// `--serve` and its timings, checked against the `cgs:` bots. Two client seats in one game
-/// could each hold one client's connection while waiting for the other's, so a run with more
-/// than one plays its games one at a time (results do not depend on threads).
+/// `--serve` and its timings, checked against the contest seats: `cgs:` clients, and contest
+/// programs the run launches (which need no `--serve`: the run then listens on a free loopback
+/// port). Two client seats in one game could each hold one client's connection while waiting
+/// for the other's, so a run with more than one `cgs:` client plays its games one at a time
+/// (results do not depend on threads); launched programs are started per game under names of
+/// their own, so they never make games wait for each other.
 fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, UsageError> {
-    let clients = plan.bots.iter().filter(|b| b.bot == "cgs").count();
-    let Some(port) = args.serve else {
-        return match clients {
-            0 => Ok(None),
-            _ => Err(UsageError::Invalid(
+    let clients = plan
+        .bots
+        .iter()
+        .filter(|b| contest::client_name(b).is_some())
+        .count();
+    let launched = plan.bots.iter().any(contest::is_launched);
+    let port = match (args.serve, clients, launched) {
+        (None, 0, false) => return Ok(None),
+        (None, 0, true) => 0,
+        (None, _, _) => {
+            return Err(UsageError::Invalid(
                 "cgs:NAME bots are contest clients that connect to this run: add --serve PORT"
                     .into(),
-            )),
-        };
+            ));
+        }
+        (Some(_), 0, false) => {
+            return Err(UsageError::Invalid(
+                "--serve is for contest clients: list them as cgs:NAME in --bots".into(),
+            ));
+        }
+        (Some(port), _, _) => port,
     };
-    if clients == 0 {
-        return Err(UsageError::Invalid(
-            "--serve is for contest clients: list them as cgs:NAME in --bots".into(),
-        ));
-    }
     let seconds = |value: f64, flag: &str| {
         Duration::try_from_secs_f64(value)
             .ok()

@@ -3,6 +3,7 @@
 
 mod file;
 pub mod gate;
+pub mod glob;
 
 pub use gate::Gate;
 
@@ -137,10 +138,22 @@ impl Scenario {
             .bots
             .as_ref()
             .map_or(&[][..], |b| b.get_ref().as_slice());
+        // A pattern item stands for every manifest it matches, each read as an item of its own.
+        let mut items: Vec<(&toml::Spanned<BotSpec>, Option<String>)> = Vec::new();
         for spec in listed {
-            let parsed = match spec.get_ref() {
-                BotSpec::Name(text) => parse_bot(text),
-                BotSpec::Table(t) => Ok(BotChoice::named(&t.bot)),
+            match spec.get_ref() {
+                BotSpec::Name(text) if glob::is_pattern(text) => {
+                    let paths = glob::expand(text).map_err(|e| src.error(Some(spec.span()), e))?;
+                    items.extend(paths.into_iter().map(|path| (spec, Some(path))));
+                }
+                _ => items.push((spec, None)),
+            }
+        }
+        for (spec, path) in items {
+            let parsed = match (spec.get_ref(), path) {
+                (_, Some(path)) => parse_bot(&path),
+                (BotSpec::Name(text), None) => parse_bot(text),
+                (BotSpec::Table(t), None) => Ok(BotChoice::named(&t.bot)),
             };
             let parsed = parsed.map_err(|e| src.error(Some(spec.span()), e))?;
             let mut choice =

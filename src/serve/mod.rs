@@ -14,11 +14,13 @@ pub mod client;
 pub mod command;
 pub mod connection;
 mod lobby;
+mod program;
 mod session;
 pub mod tournament;
 pub mod training;
 
 pub use client::client_entry;
+pub use program::ContestMaker;
 pub use training::{ServeFn, ServeSettings};
 
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};

@@ -5,7 +5,7 @@ use crate::app::RunPlan;
 use crate::app::registry::Contest;
 use crate::bot::{BotChoice, BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
-use crate::external::manifest::manifest_path;
+use crate::external::manifest::{Protocol, manifest_path};
 use crate::external::{ExternalMaker, Manifest as BotManifest};
 use crate::format::Tournament;
 use crate::game::GameInfo;
@@ -13,6 +13,7 @@ use crate::runner::Schedule;
 use crate::runner::play::Lineup;
 use crate::scenario::Format;
 use crate::seed::{self, Stream};
+use crate::serve::ContestMaker;
 use anyhow::Context;
 use std::path::Path;
 
@@ -84,6 +85,15 @@ pub fn resolve_bot<G: Contest>(
     if let Some(path) = manifest_path(name, |n| table.iter().any(|e| e.name == n)) {
         let manifest = BotManifest::load(&path)?;
         manifest.check_game(G::NAME)?;
+        if manifest.protocol == Protocol::Cgs {
+            let client = find_entry::<G>("cgs")?;
+            return Ok(Box::new(ContestMaker::new(
+                manifest,
+                &choice.label,
+                logs,
+                client,
+            )?));
+        }
         let values = manifest.param_values(params).map_err(bad_params)?;
         let maker = ExternalMaker::new(manifest, &choice.label, logs, values)
             .context("cannot create the bot log folder")?;

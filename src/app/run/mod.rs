@@ -21,7 +21,6 @@ use crate::app::registry::Contest;
 use crate::format::Tournament;
 use crate::runner::RecordSink;
 use crate::summary::Summary;
-use anyhow::Context;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A game's entry point, monomorphised per game in the registry. The optional observer sees
@@ -48,25 +47,7 @@ pub(in crate::app) fn install_ctrl_c() {
 }
 
 pub fn execute(plan: &RunPlan) -> anyhow::Result<Summary> {
-    if let Some(serve) = &plan.serve {
-        let address = crate::serve::tournament::start(
-            &serve.host,
-            serve.port,
-            serve.move_timeout,
-            serve.wait,
-        )
-        .with_context(|| format!("cannot listen on {}:{}", serve.host, serve.port))?;
-        let clients: Vec<&str> = plan
-            .bots
-            .iter()
-            .filter_map(|b| b.params.0.get("client").filter(|_| b.bot == "cgs"))
-            .map(String::as_str)
-            .collect();
-        eprintln!(
-            "serving contest clients on {address}: waiting for {}",
-            clients.join(", ")
-        );
-    }
+    super::contest::start_server(plan)?;
     (plan.game.run)(plan, None)
 }
 

@@ -82,6 +82,7 @@ pub fn play<G: Game>(
         progress: &mut progress,
         first: games.start,
     };
+    crate::app::contest::expect_seats(plan, schedule, next..games.end);
     let started = Instant::now();
     let status = match stages.knockout {
         Some(tournament) => {
