@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs every fuzz target of fuzz/ (README, "Fuzzing") for SECONDS each, default 45, starting
+# Runs every fuzz target of fuzz/ (docs/guide/fuzzing.md) for SECONDS each, default 45, starting
 # from the seeds kept in fuzz/corpus/TARGET; fails on the first panic, hang (10 s for one input)
 # or input that takes more than 2 GiB. libFuzzer on the stable toolchain: cargo-fuzz is
 # installed if missing, and `--sanitizer none` needs no nightly (the code is safe Rust, so

@@ -297,6 +297,33 @@ pub struct RunArgs {
     /// Print the process's peak resident memory at the end (used by `tourney bench`).
     #[arg(long, hide = true)]
     pub print_peak_memory: bool,
+    #[command(flatten)]
+    pub tournament: TournamentArgs,
+}
+
+/// How `run` pairs the bots beyond the round robin (docs/tournaments.md); each flag overrides
+/// a scenario's `format` and `[knockout]` table.
+#[derive(Debug, Args, Clone, Default)]
+pub struct TournamentArgs {
+    /// `round-robin` (every pair; the default) or `knockout` (pools, then a bracket of matches).
+    #[arg(long, value_enum)]
+    pub format: Option<FormatFlag>,
+    /// Knockout: bots per pool, dealt in list order by snake seeding (without it every bot
+    /// enters the bracket, seeded in list order); pools play `--games` per pairing.
+    #[arg(long, value_name = "N")]
+    pub pool_size: Option<usize>,
+    /// Knockout: how many of each pool enter the bracket [default: 2].
+    #[arg(long, value_name = "K")]
+    pub advance: Option<usize>,
+    /// Knockout: games per bracket match, rounded up to whole seed pairs [default: 10].
+    #[arg(long, value_name = "M")]
+    pub match_games: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FormatFlag {
+    RoundRobin,
+    Knockout,
 }
 
 #[derive(Debug, Args)]
@@ -331,7 +358,7 @@ Examples:
 
 Each iteration plays --batch seeds in every seat order: theta+c*delta against theta-c*delta
 (self-play), or with --against each of the two against the listed bots on the same seeds.
-Gains: c ends at 10% of each range, the first step moves 10% of it (see README, Tuning).
+Gains: c ends at 10% of each range, the first step moves 10% of it (see docs/guide/tuning.md).
 Writes DIR/tune.csv, tuned.json, tune.png/.svg and report.html; prints the tuned bot spec last.
 Exit codes: 0 done, 2 bad input, 3 harness failure (I/O), 130 stopped by Ctrl-C (resume it).";
 

@@ -70,6 +70,14 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// Whether `seat` may play `action` now. Must agree with [`Game::legal_actions`].
     fn is_legal(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> bool;
 
+    /// `action` of `seat` in the game's notation, for people: replays, records' text, fault
+    /// messages. Short, in the words of the game's rules file, never Rust debug text; a verb
+    /// phrase without its subject ("draws blind"), the caller names the seat. Asked of the
+    /// position before the action is applied, since what it names (a card on show, a drawn
+    /// tile) is read from there. Any action a bot may return is described, illegal ones
+    /// included, so it must not panic.
+    fn describe(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> String;
+
     /// Why `action` is not legal for `seat` now (the caller knows it is not), for the fault
     /// message of the seat that played it: which rule it breaks (not its turn, cannot pay, a
     /// place already taken…), in the rules' words. The default only says it is not legal.
@@ -118,6 +126,11 @@ pub trait Resample: Game {
 pub trait Chance: Game<Action: Serialize + DeserializeOwned> {
     /// One chance outcome: a card off the deck, a tile out of the bag, a generated board.
     type Event: Clone + Debug + PartialEq + Send + Serialize + DeserializeOwned;
+
+    /// `event` in words for people ("drew …"), like [`Game::describe`]. Hidden parts are
+    /// described too: events are only shown by records and replays, which are read after the
+    /// game and show every seat's hidden information alike.
+    fn describe_event(&self, event: &Self::Event) -> String;
 
     /// [`Game::new_state`] with the state's chance log switched on. Games whose every chance
     /// outcome can be read off the fresh state keep the default.

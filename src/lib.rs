@@ -14,6 +14,7 @@ pub mod bot;
 pub mod cli;
 pub mod error;
 pub mod external;
+pub mod format;
 pub mod game;
 pub mod games;
 pub mod outcome;

@@ -1,5 +1,5 @@
 //! What the fuzz targets share: positions to read answers and moves in, and the checks every
-//! refusal of bad input must pass (README, "Fuzzing").
+//! refusal of bad input must pass (docs/guide/fuzzing.md).
 
 use tourney::error::UsageError;
 use tourney::game::{Game, Seat, ToAct};

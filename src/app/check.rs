@@ -2,7 +2,7 @@
 //! a CI job can use (0 pass, 1 fail, 2 inconclusive or bad input, 3 harness failure).
 
 use super::folders::Existing;
-use super::{RunPlan, threads};
+use super::{RunPlan, registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
 use crate::outcome::half_points;
 use crate::runner::{Flow, GameRecord, RecordSink};
@@ -18,7 +18,7 @@ use std::process::ExitCode;
 const BASELINE_DIR: &str = "results/baselines";
 
 pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
-    let scenario = Scenario::load(&args.scenario)?;
+    let scenario = Scenario::load(&args.scenario, registry::describe)?;
     // Settled once, so a note about the count is given once, not once per gate.
     let matchup = MatchArgs {
         threads: Some(threads::from_flag(args.threads)?),

@@ -1,12 +1,13 @@
 //! The faulted games a report lists: collected while games stream by (a run, or `games.csv`
 //! files), then, for folders that were recorded, replayed into pages beside the report so the
-//! report links each fault to the game itself.
+//! report links each fault to the game itself. The standings link lost games the same way.
 
 use super::folders::same_folder;
+use super::registry;
 use crate::cli::ReplayArgs;
-use crate::games;
 use crate::outcome::Termination;
 use crate::replay::{self, RECORDS_FILE};
+use crate::report::standings::{Crosstable, LossLink};
 use crate::report::{FAULTS_PER_BOT, FaultLink};
 use crate::runner::GameRecord;
 use std::collections::{BTreeMap, BTreeSet};
@@ -60,48 +61,82 @@ impl FaultedGames {
     /// come from the records when `games.csv` was all there was; a game whose replay fails
     /// keeps its command, so running it shows why, and a warning is printed.
     pub fn link(&self, dirs: &[PathBuf], out: &Path, bots: &[String]) -> Vec<FaultLink> {
-        let mut links: Vec<FaultLink> = self
+        let games: Vec<(usize, u64)> = self.rows.iter().map(|f| (f.folder, f.game)).collect();
+        let links: Vec<FaultLink> = self
             .rows
             .iter()
-            .map(|f| FaultLink {
+            .zip(replayable(dirs, out, &games))
+            .map(|(f, found)| FaultLink {
                 game: f.game,
                 bot: bots[f.bot].clone(),
                 termination: f.termination.as_str().to_string(),
-                message: f.message.clone(),
-                command: None,
-                page: None,
+                message: f.message.clone().or(found.fault),
+                command: found.command,
+                page: found.page,
             })
             .collect();
-        for (folder, dir) in dirs.iter().enumerate() {
-            if !dir.join(RECORDS_FILE).exists() {
-                continue;
-            }
-            let mine: Vec<usize> = (0..self.rows.len())
-                .filter(|&i| self.rows[i].folder == folder)
-                .collect();
-            if mine.is_empty() {
-                continue;
-            }
-            let shown = if same_folder(dir, out) {
-                ".".to_string()
-            } else {
-                dir.display().to_string()
-            };
-            let wanted: BTreeSet<u64> = mine.iter().map(|&i| self.rows[i].game).collect();
-            let pages = write_pages(dir, out, folder, &wanted);
-            for i in mine {
-                let game = self.rows[i].game;
-                links[i].command = Some(format!("tourney replay {shown} --game {game}"));
-                if let Some(page) = pages.get(&game) {
-                    links[i].page = page.path.clone();
-                    links[i].message = links[i].message.take().or_else(|| page.fault.clone());
-                }
-            }
-        }
         let mut order: Vec<usize> = (0..links.len()).collect();
         order.sort_by_key(|&i| (self.rows[i].bot, self.rows[i].folder, self.rows[i].game));
         order.into_iter().map(|i| links[i].clone()).collect()
     }
+}
+
+/// The standings' links to each program's lost games (see [`replayable`]).
+pub fn loss_links(crosstable: &Crosstable, dirs: &[PathBuf], out: &Path) -> Vec<LossLink> {
+    let lost = crosstable.losses();
+    let games: Vec<(usize, u64)> = lost.iter().map(|l| (l.folder, l.game)).collect();
+    lost.iter()
+        .zip(replayable(dirs, out, &games))
+        .map(|(l, found)| LossLink {
+            bot: l.bot,
+            game: l.game,
+            command: found.command,
+            page: found.page,
+        })
+        .collect()
+}
+
+/// How to watch a game of an input folder again.
+#[derive(Default)]
+struct Replayable {
+    /// The `tourney replay` command, when the folder has records.
+    command: Option<String>,
+    /// The replay page, relative to the report; `None` if the game does not replay.
+    page: Option<String>,
+    /// The fault message the records keep.
+    fault: Option<String>,
+}
+
+/// For each `(folder, game)` of `games` whose folder (in `dirs`) has records: the `tourney
+/// replay` command, the game replayed (and so checked) into a page under `out/replays/`, and
+/// the fault message the records keep; nothing for a folder without records.
+fn replayable(dirs: &[PathBuf], out: &Path, games: &[(usize, u64)]) -> Vec<Replayable> {
+    let mut found: Vec<Replayable> = games.iter().map(|_| Replayable::default()).collect();
+    for (folder, dir) in dirs.iter().enumerate() {
+        if !dir.join(RECORDS_FILE).exists() {
+            continue;
+        }
+        let mine: Vec<usize> = (0..games.len()).filter(|&i| games[i].0 == folder).collect();
+        if mine.is_empty() {
+            continue;
+        }
+        let shown = if same_folder(dir, out) {
+            ".".to_string()
+        } else {
+            dir.display().to_string()
+        };
+        let wanted: BTreeSet<u64> = mine.iter().map(|&i| games[i].1).collect();
+        let pages = write_pages(dir, out, folder, &wanted);
+        for i in mine {
+            let game = games[i].1;
+            found[i].command = Some(format!("tourney replay {shown} --game {game}"));
+            if let Some(page) = pages.get(&game) {
+                found[i].page = page.path.clone();
+                found[i].fault = page.fault.clone();
+            }
+        }
+    }
+    found
 }
 
 /// What the records say of one faulted game.
@@ -129,7 +164,7 @@ fn write_pages(
             return pages;
         }
     };
-    let entry = match games::find(&header.game) {
+    let entry = match registry::find(&header.game) {
         Ok(entry) => entry,
         Err(e) => {
             eprintln!("warning: no replay pages: {e}");

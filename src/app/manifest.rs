@@ -5,12 +5,15 @@
 //! folder's manifest is byte-identical to a single run's.
 
 use super::RunPlan;
+use super::registry;
 use super::threads;
+use crate::bot::BotChoice;
 use crate::bot::Params;
 use crate::error::UsageError;
+use crate::format::Knockout;
 use crate::game::GameInfo;
-use crate::games::{self, GameConfig};
-use crate::scenario::{BotChoice, Format};
+use crate::games::GameConfig;
+use crate::scenario::Format;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -38,7 +41,7 @@ pub struct Configuration {
     pub options: BTreeMap<String, String>,
     pub seats: usize,
     pub bots: Vec<BotConfig>,
-    /// `round-robin`, `gauntlet:LABEL` or `field:LABEL`.
+    /// `round-robin`, `gauntlet:LABEL`, `field:LABEL` or `knockout:SETTINGS`.
     pub format: String,
     /// Rounded up to whole seed groups.
     pub games_per_pairing: u64,
@@ -120,6 +123,7 @@ impl Configuration {
                 Format::RoundRobin => "round-robin".to_string(),
                 Format::Gauntlet { candidate } => format!("gauntlet:{}", label(candidate)),
                 Format::Field { field } => format!("field:{}", label(field)),
+                Format::Knockout(settings) => format!("knockout:{}", settings.to_manifest()),
             },
             games_per_pairing: plan.games_per_pairing.div_ceil(seats) * seats,
             master_seed: plan.master_seed,
@@ -144,7 +148,7 @@ impl Configuration {
     /// A plan that plays this configuration again (resume and merge without the original
     /// command line); output and run options are left at their defaults.
     pub fn plan(&self) -> Result<RunPlan, UsageError> {
-        let game = games::find(&self.game)?;
+        let game = registry::find(&self.game)?;
         let config = GameConfig {
             rules: self.given.rules.clone(),
             options: self.given.options.clone(),
@@ -176,6 +180,11 @@ impl Configuration {
             Some(("field", label)) => Format::Field {
                 field: index(label)?,
             },
+            Some(("knockout", settings)) => {
+                Format::Knockout(Knockout::from_manifest(settings).map_err(|e| {
+                    UsageError::Invalid(format!("the manifest's format '{}': {e}", self.format))
+                })?)
+            }
             _ => {
                 return Err(UsageError::Invalid(format!(
                     "unknown format '{}' in the manifest",

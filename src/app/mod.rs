@@ -3,6 +3,7 @@
 
 mod bench;
 mod check;
+mod contest;
 mod faults;
 mod folders;
 mod games_row;
@@ -11,6 +12,7 @@ mod manifest;
 mod merge;
 mod plan;
 mod progress;
+pub mod registry;
 mod replay;
 mod report;
 mod resume;
@@ -21,11 +23,9 @@ mod threads;
 mod tune;
 
 pub use plan::RunPlan;
-pub use replay::{ReplayFn, replay_game, replay_record};
+pub use replay::replay_record;
 pub use report::stream_games;
-pub use run::{RunFn, run_game};
-pub use search_speed::{SearchSpeedFn, search_speed};
-pub use tune::{TuneFn, TunePlan, tune_game};
+pub use tune::TunePlan;
 
 use crate::cli::{Cli, Command};
 use std::process::ExitCode;

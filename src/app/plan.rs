@@ -1,14 +1,18 @@
 //! From what was typed to a plan the library can run: names parsed, defaults filled in,
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
+use super::contest;
 use super::folders::Existing;
 use super::manifest::{MANIFEST, Manifest, Shard};
 use super::report::ReportSettings;
 use super::threads;
-use crate::cli::{MatchArgs, RunArgs};
+use crate::app::registry::{self, GameEntry};
+use crate::bot::{BotChoice, parse_bot, parse_bots};
+use crate::cli::{FormatFlag, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
-use crate::games::{self, GameConfig, GameEntry};
-use crate::scenario::{BotChoice, Format, Scenario, parse_bot, parse_bots};
+use crate::format::Knockout;
+use crate::games::GameConfig;
+use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -55,7 +59,11 @@ pub struct ServePlan {
 impl RunPlan {
     pub fn from_args(args: &RunArgs) -> Result<RunPlan, UsageError> {
         let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
-        let scenario = args.scenario.as_deref().map(Scenario::load).transpose()?;
+        let scenario = args
+            .scenario
+            .as_deref()
+            .map(|path| Scenario::load(path, registry::describe))
+            .transpose()?;
         let mut plan = match &args.resume {
             Some(dir)
                 if scenario.is_none() && !names_a_run(&args.matchup) && args.games.is_none() =>
@@ -68,6 +76,16 @@ impl RunPlan {
                 plan
             }
         };
+        plan.format = tournament_format(&args.tournament, plan.format)?;
+        if matches!(plan.format, Format::Knockout(_))
+            && (args.resume.is_some() || plan.shard.is_some())
+        {
+            // Each round is drawn from the results before it; continuing or splitting one
+            // is not built.
+            return Err(UsageError::Invalid(
+                "a knockout cannot be resumed or sharded yet: run it whole".into(),
+            ));
+        }
         plan.quiet = args.quiet;
         plan.record = args.record;
         if args.force {
@@ -133,7 +151,7 @@ impl RunPlan {
             .as_deref()
             .or(scenario.map(|s| s.game.as_str()))
             .unwrap_or("t2r");
-        let game = games::find(game_name)?;
+        let game = registry::find(game_name)?;
         let config = game_config(
             game.name,
             scenario,
@@ -145,11 +163,15 @@ impl RunPlan {
             },
         )?;
         let (bots, format) = if !args.bots.is_empty() {
-            let items: Vec<String> = args.bots.iter().map(|b| contest_item(b.trim())).collect();
+            let items: Vec<String> = glob::expand_all(&args.bots)
+                .map_err(UsageError::Invalid)?
+                .iter()
+                .map(|b| contest_item(b.trim()))
+                .collect();
             let bots = parse_bots(&items)
                 .map_err(UsageError::Invalid)?
                 .into_iter()
-                .map(|b| label_contest_client(b).resolve(&game))
+                .map(|b| scenario::resolve(label_contest_client(b), &game))
                 .collect::<Result<Vec<_>, _>>()?;
             (unique_labels(bots), Format::RoundRobin)
         } else if let Some(s) = scenario {
@@ -168,11 +190,10 @@ impl RunPlan {
                 let index = match bots.iter().position(|b| &b.label == field) {
                     Some(index) => index,
                     None => {
-                        bots.push(
-                            parse_bot(field)
-                                .map_err(UsageError::Invalid)?
-                                .resolve(&game)?,
-                        );
+                        bots.push(scenario::resolve(
+                            parse_bot(field).map_err(UsageError::Invalid)?,
+                            &game,
+                        )?);
                         bots.len() - 1
                     }
                 };
@@ -265,25 +286,35 @@ fn label_contest_client(mut bot: BotChoice) -> BotChoice {
     bot
 }
 
-/// `--serve` and its timings, checked against the `cgs:` bots. Two client seats in one game
-/// could each hold one client's connection while waiting for the other's, so a run with more
-/// than one plays its games one at a time (results do not depend on threads).
+/// `--serve` and its timings, checked against the contest seats: `cgs:` clients, and contest
+/// programs the run launches (which need no `--serve`: the run then listens on a free loopback
+/// port). Two client seats in one game could each hold one client's connection while waiting
+/// for the other's, so a run with more than one `cgs:` client plays its games one at a time
+/// (results do not depend on threads); launched programs are started per game under names of
+/// their own, so they never make games wait for each other.
 fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, UsageError> {
-    let clients = plan.bots.iter().filter(|b| b.bot == "cgs").count();
-    let Some(port) = args.serve else {
-        return match clients {
-            0 => Ok(None),
-            _ => Err(UsageError::Invalid(
+    let clients = plan
+        .bots
+        .iter()
+        .filter(|b| contest::client_name(b).is_some())
+        .count();
+    let launched = plan.bots.iter().any(contest::is_launched);
+    let port = match (args.serve, clients, launched) {
+        (None, 0, false) => return Ok(None),
+        (None, 0, true) => 0,
+        (None, _, _) => {
+            return Err(UsageError::Invalid(
                 "cgs:NAME bots are contest clients that connect to this run: add --serve PORT"
                     .into(),
-            )),
-        };
+            ));
+        }
+        (Some(_), 0, false) => {
+            return Err(UsageError::Invalid(
+                "--serve is for contest clients: list them as cgs:NAME in --bots".into(),
+            ));
+        }
+        (Some(port), _, _) => port,
     };
-    if clients == 0 {
-        return Err(UsageError::Invalid(
-            "--serve is for contest clients: list them as cgs:NAME in --bots".into(),
-        ));
-    }
     let seconds = |value: f64, flag: &str| {
         Duration::try_from_secs_f64(value)
             .ok()
@@ -292,7 +323,7 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
                 UsageError::Invalid(format!("{flag} must be a positive number of seconds"))
             })
     };
-    if games::cgs_server(plan.game.name).is_none() {
+    if plan.game.serve.is_none() {
         return Err(UsageError::Invalid(format!(
             "{} has no contest-server protocol; cgs:NAME clients play t2r and labyrinth",
             plan.game.name
@@ -317,6 +348,54 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
         move_timeout: seconds(args.serve_timeout, "--serve-timeout")?,
         wait: seconds(args.serve_wait, "--serve-wait")?,
     }))
+}
+
+/// The format after `--format`, `--pool-size`, `--advance` and `--match-games`, which override
+/// the scenario's (`given`). Knockout settings without a knockout are refused, not ignored.
+fn tournament_format(args: &TournamentArgs, given: Format) -> Result<Format, UsageError> {
+    let base = match given {
+        Format::Knockout(settings) => Some(settings),
+        _ => None,
+    };
+    let knockout = match args.format {
+        Some(FormatFlag::Knockout) => true,
+        Some(FormatFlag::RoundRobin) => false,
+        None => base.is_some(),
+    };
+    let flags = [
+        ("--pool-size", args.pool_size.is_some()),
+        ("--advance", args.advance.is_some()),
+        ("--match-games", args.match_games.is_some()),
+    ];
+    if !knockout {
+        if let Some((flag, _)) = flags.iter().find(|(_, given)| *given) {
+            return Err(UsageError::Invalid(format!(
+                "{flag} is a knockout setting: add --format knockout"
+            )));
+        }
+        return Ok(match (args.format, given) {
+            (Some(FormatFlag::RoundRobin), Format::Knockout(_)) => Format::RoundRobin,
+            (Some(FormatFlag::RoundRobin), Format::Field { .. }) => {
+                return Err(UsageError::Invalid(
+                    "--format round-robin and --field BOT are two formats: give one".into(),
+                ));
+            }
+            _ => given,
+        });
+    }
+    if matches!(given, Format::Field { .. } | Format::Gauntlet { .. }) {
+        return Err(UsageError::Invalid(
+            "--format knockout replaces the scenario's or --field's format: give one".into(),
+        ));
+    }
+    let pool_size = args.pool_size.or(base.and_then(|k| k.pool_size));
+    let advance = args
+        .advance
+        .or(base.filter(|k| k.pool_size.is_some()).map(|k| k.advance));
+    let match_games = args.match_games.or(base.map(|k| k.match_games));
+    Knockout::new(pool_size, advance, match_games)
+        .map(Format::Knockout)
+        .map_err(UsageError::Invalid)
 }
 
 /// Whether the flags say anything about the games (more than threads).

@@ -1,9 +1,10 @@
 //! `tourney replay DIR --game N`: finds the game's record, replays it for its game type, checks
 //! it against the record and `games.csv`, and prints it or writes its page.
 
+use super::registry;
 use crate::cli::ReplayArgs;
 use crate::error::UsageError;
-use crate::games::{self, GameConfig, Registered};
+use crate::games::{GameConfig, Registered};
 use crate::replay::{self, GameLine, Header, ReadError};
 use anyhow::Context;
 use std::process::ExitCode;
@@ -21,7 +22,7 @@ pub fn execute(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
         Err(e @ ReadError::Io { .. }) => return Err(e.into()),
         Err(e) => return Err(UsageError::Invalid(e.to_string()).into()),
     };
-    let entry = games::find(&header.game)?;
+    let entry = registry::find(&header.game)?;
     match (entry.replay)(args, &header, &line) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) if e.is::<replay::ReplayError>() => {
@@ -101,7 +102,7 @@ pub fn replay_record<G: Registered>(
         options: header.options.clone(),
         seats: header.seats,
     };
-    let configured: G = games::configure(&config)?;
+    let configured: G = crate::games::configure(&config)?;
     let line: GameLine<G::Action, G::Event> =
         serde_json::from_str(line).map_err(|e| replay::ReplayError::Result {
             game,

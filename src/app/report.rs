@@ -1,13 +1,15 @@
 //! `tourney report DIR...`: streams the `games.csv` of one or more results folders into the same
 //! [`Tally`] a run feeds, and writes the same tables, plots and reports a run writes.
 
-use super::faults::FaultedGames;
+use super::faults::{FaultedGames, loss_links};
 use super::folders;
 use super::games_row::{Columns, Row, bad};
 use super::manifest::Manifest;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
+use crate::format::KnockoutResult;
 use crate::outcome::Termination;
+use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, terminal};
 use crate::runner::GameRecord;
 use crate::summary::{Analysis, AnalysisOptions, SprtOptions, Tally};
@@ -109,9 +111,13 @@ pub fn execute(args: &ReportArgs) -> anyhow::Result<()> {
     let mut tally = Tally::new(0);
     let mut bots: Vec<String> = Vec::new();
     let mut faults = FaultedGames::default();
+    let mut crosstable = Crosstable::default();
     for (folder, dir) in args.dirs.iter().enumerate() {
         tally.start_source();
-        let mut faulted = |record: &GameRecord| faults.add(folder, record);
+        let mut faulted = |record: &GameRecord| {
+            faults.add(folder, record);
+            crosstable.add(folder, record);
+        };
         read_games(&dir.join("games.csv"), &mut tally, &mut bots, &mut faulted)?;
     }
     let options = settings.options(&bots)?;
@@ -119,10 +125,24 @@ pub fn execute(args: &ReportArgs) -> anyhow::Result<()> {
     let out: PathBuf = args.out.clone().unwrap_or_else(|| args.dirs[0].clone());
     std::fs::create_dir_all(&out)
         .with_context(|| format!("cannot create output folder {}", out.display()))?;
-    let links = faults.link(&args.dirs, &out, &bots);
-    let written = report::write_all(&analysis, &out, settings.plots, &links)?;
+    let knockout = match args.dirs.as_slice() {
+        [dir] => knockout_of(dir),
+        _ => None,
+    };
+    let pages = report::Pages {
+        faults: &faults.link(&args.dirs, &out, &bots),
+        standings: &Standings {
+            losses: loss_links(&crosstable, &args.dirs, &out),
+            crosstable,
+        },
+        knockout: knockout.as_ref(),
+    };
+    let written = report::write_all(&analysis, &out, settings.plots, &pages)?;
     if !args.quiet {
         terminal::print_analysis(&analysis);
+        if let Some(k) = &knockout {
+            print!("{}", report::bracket::text(k));
+        }
         println!(
             "\n{} games from {} folder(s); wrote {} files to {}",
             analysis.games_played,
@@ -132,6 +152,15 @@ pub fn execute(args: &ReportArgs) -> anyhow::Result<()> {
         );
     }
     Ok(())
+}
+
+/// The pools and bracket a knockout run kept in its `summary.json` (a bracket is decided as
+/// the games are played, so it is read back rather than redrawn from `games.csv`); `None` for
+/// any other run, or a folder without one.
+fn knockout_of(dir: &Path) -> Option<KnockoutResult> {
+    let text = std::fs::read_to_string(dir.join("summary.json")).ok()?;
+    let mut summary: serde_json::Value = serde_json::from_str(&text).ok()?;
+    serde_json::from_value(summary.get_mut("knockout")?.take()).ok()
 }
 
 /// Refuses folders whose games must not be rated together: one folder given twice, two holding

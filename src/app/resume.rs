@@ -9,6 +9,7 @@ use super::faults::FaultedGames;
 use super::manifest::Manifest;
 use super::report::stream_games;
 use crate::error::UsageError;
+use crate::report::standings::Crosstable;
 use crate::runner::{GameRecord, Schedule};
 use crate::summary::{FAULT_EXAMPLES, Tally};
 use anyhow::Context;
@@ -32,13 +33,15 @@ pub struct Folder<'a> {
 }
 
 /// Prepares the folder to go on: refuses another configuration's folder, keeps the longest run
-/// of whole, expected games at the start of `games.csv` (feeding them to `tally`) and cuts
+/// of whole, expected games at the start of `games.csv` (feeding them to `tally`, `faults`
+/// and `crosstable`) and cuts
 /// the file after them. Returns the first game still to play, or `None` when the folder holds
 /// no run yet (killed before its first file, or new): then the run starts afresh there.
 pub fn restore(
     folder: &Folder<'_>,
     tally: &mut Tally,
     faults: &mut FaultedGames,
+    crosstable: &mut Crosstable,
 ) -> anyhow::Result<Option<u64>> {
     let dir = folder.dir;
     let csv_path = dir.join("games.csv");
@@ -120,11 +123,11 @@ pub fn restore(
                         .get(bot)
                         .is_none_or(|tally| tally.fault_examples.len() < FAULT_EXAMPLES)
             });
-            if wants_message {
-                let replayed = (folder.replay)(next);
+            let replayed;
+            let kept = if wants_message {
+                replayed = (folder.replay)(next);
                 if same_result(&replayed, record) {
-                    tally.add(&replayed);
-                    faults.add(0, &replayed);
+                    &replayed
                 } else {
                     // The build is the folder's (the manifest says so), so only a bot that is
                     // not deterministic (an outside program that timed out) gets here: the
@@ -133,13 +136,14 @@ pub fn restore(
                         "resume: warning: game {next} ends differently when played again (a bot \
                          that is not deterministic?); the summary will lack its fault message"
                     );
-                    tally.add(record);
-                    faults.add(0, record);
+                    record
                 }
             } else {
-                tally.add(record);
-                faults.add(0, record);
-            }
+                record
+            };
+            tally.add(kept);
+            faults.add(0, kept);
+            crosstable.add(0, kept);
             next += 1;
             kept_end = end;
             Ok(())

@@ -26,12 +26,14 @@ pub struct SearchSpeed {
     pub default_seconds: f64,
 }
 
-/// Measures the game's `mcts`, registered per game in `crate::games`.
+/// Measures the game's `mcts`, registered per game in `app::registry`.
 pub type SearchSpeedFn = fn(&GameConfig) -> anyhow::Result<SearchSpeed>;
 
 /// Times one `mcts` decision with its default settings but [`ITERATIONS`], and one with its
 /// default settings, at each position that is not over and offers more than one action.
-pub fn search_speed<G: Search>(config: &GameConfig) -> anyhow::Result<SearchSpeed>
+pub fn search_speed<G: Search + crate::games::Registered>(
+    config: &GameConfig,
+) -> anyhow::Result<SearchSpeed>
 where
     G::Action: Eq + Hash,
 {

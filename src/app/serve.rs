@@ -1,14 +1,14 @@
 //! `tourney serve`: training games for the contest's C clients (see `serve::training`).
 
+use super::registry;
 use crate::cli::ServeArgs;
 use crate::error::UsageError;
-use crate::games;
 use crate::serve::ServeSettings;
 use std::time::Duration;
 
 pub fn execute(args: &ServeArgs) -> anyhow::Result<()> {
-    let game = games::find(&args.game)?;
-    let serve = games::cgs_server(game.name).ok_or_else(|| {
+    let game = registry::find(&args.game)?;
+    let serve = game.serve.ok_or_else(|| {
         UsageError::Invalid(format!(
             "{} has no contest-server protocol; tourney serve plays t2r and labyrinth",
             game.name

@@ -23,12 +23,27 @@ pub enum Restart {
     OnFault,
 }
 
+/// How the program talks to the harness.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Protocol {
+    /// JSON lines on stdin and stdout (`docs/protocol.md`).
+    #[default]
+    JsonLines,
+    /// The contest server's TCP protocol (`docs/contest-protocol.md`): the program is started
+    /// for each game with `{host}`, `{port}` and `{name}` in its arguments and connects to the
+    /// run (`docs/contest.md`).
+    Cgs,
+}
+
 /// The file as written. Unknown keys are refused.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct ManifestFile {
     name: toml::Spanned<String>,
     game: String,
+    #[serde(default)]
+    protocol: Protocol,
     command: String,
     #[serde(default)]
     args: Vec<String>,
@@ -111,9 +126,11 @@ pub struct Manifest {
     pub name: String,
     /// The game's CLI name; a run of another game refuses the manifest.
     pub game: String,
+    pub protocol: Protocol,
     /// The program: absolute when the manifest gave a path (it contains `/`), else a name looked
     /// up on `PATH` (`python3`).
     pub command: PathBuf,
+    /// For a contest program, `{host}`, `{port}`, `{name}` and `{seed}` are filled in per launch.
     pub args: Vec<String>,
     /// Working directory of the process: `dir` relative to the manifest's folder, by default the
     /// manifest's folder itself.
@@ -171,6 +188,9 @@ impl Manifest {
         if raw.max_line_bytes < 64 {
             return Err(invalid("`max_line_bytes` must be at least 64"));
         }
+        if raw.protocol == Protocol::Cgs {
+            check_contest_program(&raw).map_err(|e| invalid(&e))?;
+        }
         let params = raw
             .params
             .iter()
@@ -191,6 +211,7 @@ impl Manifest {
             path: path.to_path_buf(),
             name: raw.name.into_inner(),
             game: raw.game,
+            protocol: raw.protocol,
             command,
             args: raw.args,
             dir: raw.dir.map_or_else(|| folder.clone(), |d| folder.join(d)),
@@ -261,6 +282,28 @@ impl Manifest {
             )))
         }
     }
+}
+
+/// A contest program is started once per game and told where to connect and under which name:
+/// without `{port}` and `{name}` in its arguments it could not reach its game.
+fn check_contest_program(raw: &ManifestFile) -> Result<(), String> {
+    for placeholder in ["{port}", "{name}"] {
+        if !raw.args.iter().any(|a| a.contains(placeholder)) {
+            return Err(format!(
+                "a contest program (protocol = \"cgs\") needs {placeholder} in `args`, e.g. \
+                 args = [\"{{host}}\", \"{{port}}\", \"{{name}}\"]"
+            ));
+        }
+    }
+    if raw.restart != Restart::EveryGame {
+        return Err(
+            "a contest program is started for every game: `restart` must be \"every-game\"".into(),
+        );
+    }
+    if !raw.params.is_empty() {
+        return Err("a contest program takes no [params]".into());
+    }
+    Ok(())
 }
 
 /// Where the manifest a bot token names lives, if it names one: a path ending in `.toml`, or a
@@ -369,6 +412,28 @@ mod tests {
             "name=\"p\"\ngame=\"g\"\ncommand=\"c\"\n[params]\nx = { default = 2, min = 0, max = 1 }\n",
         );
         assert!(bad.unwrap_err().to_string().contains("parameter 'x'"));
+    }
+
+    #[test]
+    fn a_contest_program_needs_its_port_and_name_and_is_started_per_game() {
+        let parse = |extra: &str| {
+            Manifest::parse(
+                Path::new("c.toml"),
+                &format!("name=\"c\"\ngame=\"g\"\nprotocol=\"cgs\"\ncommand=\"./c\"\n{extra}"),
+            )
+        };
+        let ok = parse("args = [\"{host}\", \"{port}\", \"{name}\"]\n").unwrap();
+        assert_eq!(ok.protocol, Protocol::Cgs);
+        let err = parse("args = [\"{host}\", \"{port}\"]\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("{name}"), "{err}");
+        let err = parse("args = [\"{port}\", \"{name}\"]\nrestart = \"on-fault\"\n")
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("every-game"), "{err}");
+        let json = Manifest::parse(Path::new("j.toml"), "name=\"j\"\ngame=\"g\"\ncommand=\"c\"");
+        assert_eq!(json.unwrap().protocol, Protocol::JsonLines);
     }
 
     #[test]

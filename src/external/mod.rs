@@ -2,10 +2,13 @@
 //! over stdin and stdout (`docs/protocol.md`). A manifest says how to start one; the adapter
 //! makes it a [`crate::bot::Bot`] like any other, and its faults (a late, missing, unreadable
 //! or illegal answer, a process that dies or never starts) become game results. Names no game:
-//! each game describes its own wire form by implementing [`Wire`].
+//! each game describes its own wire form by implementing [`Wire`]. Contest programs
+//! (`protocol = "cgs"`) are started the same way but play over the contest server's TCP protocol
+//! (`crate::serve::ContestMaker`), through the process handling of `launched`.
 
 mod adapter;
-mod log;
+pub(crate) mod launched;
+pub(crate) mod log;
 mod maker;
 pub mod manifest;
 mod process;

@@ -24,7 +24,7 @@ const MAX_STDERR_LINE: usize = 4096;
 /// reaped, so a listed id can never have been reused by an unrelated process group.
 static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
-fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
+pub(super) fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -277,12 +277,12 @@ impl Drop for Process {
 }
 
 /// Takes a leader out of the registry: it is about to be reaped, or already was.
-fn forget(pid: u32) {
+pub(super) fn forget(pid: u32) {
     live().retain(|&p| p != pid);
 }
 
 #[cfg(unix)]
-mod sys {
+pub(super) mod sys {
     use std::os::fd::AsRawFd;
     use std::process::{Child, ChildStdin, ChildStdout};
     use std::time::Duration;
@@ -326,6 +326,30 @@ mod sys {
         let _ = child.kill();
     }
 
+    /// How the child `pid` ended, if it has, without reaping it: while it stays a zombie its
+    /// process group id cannot be reused, so the group can still be killed safely.
+    pub fn exit_code(pid: u32) -> Option<String> {
+        let pid = libc::id_t::try_from(pid).ok()?;
+        // SAFETY: siginfo_t is plain data; zeroed is a valid value for waitid to fill.
+        let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
+        // SAFETY: waitid(2) on our own child with a valid out pointer; WNOWAIT leaves it
+        // unreaped and WNOHANG returns at once.
+        let done = unsafe {
+            libc::waitid(
+                libc::P_PID,
+                pid,
+                &mut info,
+                libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+            )
+        };
+        // SAFETY: the fields read are set by a successful waitid (si_pid stays 0 otherwise).
+        let (child, code, status) = unsafe { (info.si_pid(), info.si_code, info.si_status()) };
+        (done == 0 && child != 0).then(|| match code {
+            libc::CLD_EXITED => format!("exit status {status}"),
+            _ => format!("signal {status}"),
+        })
+    }
+
     /// Kills the process group led by `pid`.
     pub fn kill_group_id(pid: u32) {
         if let Ok(pid) = libc::pid_t::try_from(pid) {
@@ -338,7 +362,7 @@ mod sys {
 }
 
 #[cfg(not(unix))]
-mod sys {
+pub(super) mod sys {
     use std::process::{Child, ChildStdin, ChildStdout};
     use std::time::Duration;
 
@@ -359,11 +383,16 @@ mod sys {
 
     /// Nothing to do: no process starts on these systems.
     pub fn kill_group_id(_: u32) {}
+
+    /// Never called: no process starts on these systems.
+    pub fn exit_code(_: u32) -> Option<String> {
+        None
+    }
 }
 
-/// Copies stderr into the log line by line, keeping at most [`MAX_STDERR_LINE`] bytes of each,
+/// Copies stderr (or a contest program's stdout) into the log line by line, keeping at most [`MAX_STDERR_LINE`] bytes of each,
 /// and always reading on so the child never blocks on a full pipe.
-fn drain_stderr(stderr: impl Read, log: &BotLog, context: &Context) {
+pub(super) fn drain_stderr(stderr: impl Read, log: &BotLog, context: &Context) {
     let mut reader = BufReader::new(stderr);
     let mut line = Vec::new();
     loop {

@@ -1,16 +1,19 @@
-//! The games `tourney` knows. This is the only module that names all of them, and the one
-//! place where the generic runner is instantiated for each game type (no `dyn Game`, so the
-//! hot loop inlines).
+//! The games `tourney` knows, one folder each, and what every game offers the rest of the
+//! program beyond [`Game`](crate::game::Game): a name, rule sets, options and seats
+//! ([`Registered`]), a bot table, a wire form for outside bots and a picture for replays. The
+//! list of games with their entry points (run, replay, tune, serve) is `app::registry`: this
+//! folder imports nothing above it.
 
 pub mod carcassonne;
+pub mod contest;
 pub mod fresh_fish;
 pub mod labyrinth;
+pub mod notation;
 pub mod t2r;
 
-use crate::bot::BotEntry;
+use crate::bot::{BotTable, ParamSpec};
 use crate::error::UsageError;
 use crate::external::Wire;
-use crate::game::Game;
 use crate::replay::Picture;
 use std::collections::BTreeMap;
 
@@ -36,7 +39,7 @@ pub struct GameConfig {
 /// Implemented by each game so the registry can describe, configure and run it. Every game
 /// also has a wire form, so programs outside the harness can play it, and a picture, so a
 /// recorded game can be stepped through in a browser.
-pub trait Registered: Game + Wire + Picture + Sized {
+pub trait Registered: BotTable + Wire + Picture + Sized {
     const NAME: &'static str;
     const SUMMARY: &'static str;
     /// Rule set names, the default first.
@@ -47,17 +50,11 @@ pub trait Registered: Game + Wire + Picture + Sized {
     /// Builds the configured game or explains what is wrong with the configuration. Called
     /// through [`configure`], so `config.seats` is already within [`Registered::SEATS`].
     fn configure(config: &GameConfig) -> Result<Self, UsageError>;
-    /// Every bot of the game, hidden test doubles included.
-    fn bots() -> &'static [BotEntry<Self>];
-    /// The bot `cgs:NAME` names: a seat played by a contest client connected through
-    /// `run --serve` (`crate::serve`), for the games that speak the contest's protocol.
-    fn contest_client() -> Option<&'static BotEntry<Self>> {
-        None
-    }
 }
 
-/// One row of the registry: a game, described without naming its type.
-pub struct GameEntry {
+/// A game described without naming its type: what `tourney list`, scenario files and bot
+/// specs are checked against.
+pub struct Description {
     pub name: &'static str,
     pub summary: &'static str,
     pub rule_sets: &'static [&'static str],
@@ -65,23 +62,22 @@ pub struct GameEntry {
     pub seats: std::ops::RangeInclusive<usize>,
     /// (name, summary) of the visible bots.
     pub bots: fn() -> Vec<(&'static str, &'static str)>,
+    /// The numeric parameters a bot declares, with their defaults in the game's default
+    /// configuration (empty for an unknown bot).
+    pub bot_params: fn(&str) -> Vec<ParamSpec>,
     /// Whether a bot of this name exists, hidden test doubles included.
     pub has_bot: fn(&str) -> bool,
     /// Checks a configuration without running anything.
     pub check: fn(&GameConfig) -> Result<(), UsageError>,
-    /// Plays a validated plan for this game; see `app::run`.
-    pub run: crate::app::RunFn,
-    /// Replays one of its records; see `app::replay`.
-    pub replay: crate::app::ReplayFn,
-    /// Tunes a bot's parameters; see `app::tune`.
-    pub tune: crate::app::TuneFn,
-    /// Times its `mcts` for `tourney bench`; `None` for a game without search bots.
-    pub search_speed: Option<crate::app::SearchSpeedFn>,
 }
 
-impl GameEntry {
-    pub fn of<G: Registered>() -> GameEntry {
-        GameEntry {
+/// Finds a game's [`Description`] by its CLI name; given to the parts that check names against
+/// the games (scenario files) by the registry that lists them.
+pub type FindGame = fn(&str) -> Result<Description, UsageError>;
+
+impl Description {
+    pub fn of<G: Registered>() -> Description {
+        Description {
             name: G::NAME,
             summary: G::SUMMARY,
             rule_sets: G::RULE_SETS,
@@ -95,22 +91,15 @@ impl GameEntry {
                     .collect()
             },
             has_bot: |name| G::bots().iter().any(|b| b.name == name),
+            bot_params: |name| {
+                let game = configure::<G>(&GameConfig::default());
+                let entry = G::bots().iter().find(|b| b.name == name);
+                match (game, entry) {
+                    (Ok(game), Some(entry)) => (entry.params)(&game),
+                    _ => Vec::new(),
+                }
+            },
             check: |config| configure::<G>(config).map(drop),
-            run: crate::app::run_game::<G>,
-            replay: crate::app::replay_game::<G>,
-            tune: crate::app::tune_game::<G>,
-            search_speed: None,
-        }
-    }
-
-    /// [`GameEntry::of`] a game with search bots (`mcts`).
-    pub fn searchable<G: crate::search::Search>() -> GameEntry
-    where
-        G::Action: Eq + std::hash::Hash,
-    {
-        GameEntry {
-            search_speed: Some(crate::app::search_speed::<G>),
-            ..GameEntry::of::<G>()
         }
     }
 }
@@ -193,39 +182,6 @@ pub fn option<G: Registered, T>(
             value: value.clone(),
             game: G::NAME,
             valid: spec.values.to_string(),
-        })
-}
-
-/// Every game, in the order `tourney list` shows them. The first is the default.
-pub fn all() -> Vec<GameEntry> {
-    vec![
-        GameEntry::of::<t2r::TicketToRide>(),
-        GameEntry::searchable::<labyrinth::Labyrinth>(),
-        GameEntry::searchable::<carcassonne::Carcassonne>(),
-        GameEntry::searchable::<fresh_fish::FreshFish>(),
-    ]
-}
-
-/// `tourney serve` for the games whose contest clients speak the contest server's protocol
-/// (`docs/contest-protocol.md`); `None` for the others.
-pub fn cgs_server(name: &str) -> Option<crate::serve::ServeFn> {
-    match name {
-        t2r::TicketToRide::NAME => Some(crate::serve::training::serve::<t2r::TicketToRide>),
-        labyrinth::Labyrinth::NAME => Some(crate::serve::training::serve::<labyrinth::Labyrinth>),
-        _ => None,
-    }
-}
-
-/// Finds a game by its CLI name.
-pub fn find(name: &str) -> Result<GameEntry, UsageError> {
-    let games = all();
-    let known = games.iter().map(|g| g.name).collect::<Vec<_>>().join(", ");
-    games
-        .into_iter()
-        .find(|g| g.name == name)
-        .ok_or_else(|| UsageError::UnknownGame {
-            name: name.to_string(),
-            known,
         })
 }
 

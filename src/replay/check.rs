@@ -3,6 +3,7 @@
 //! recorded in the line or in `games.csv`.
 
 use super::line::GameLine;
+use super::words::events;
 use crate::game::{Chance, Seat, ToAct};
 use crate::outcome::Outcome;
 use crate::seed::{self, Stream};
@@ -69,37 +70,39 @@ pub fn replay<G: Chance>(
     if setup != line.setup {
         return Err(ReplayError::SetupChance {
             game: id,
-            engine: format!("{setup:?}"),
-            recorded: format!("{:?}", line.setup),
+            engine: events(game, &setup),
+            recorded: events(game, &line.setup),
         });
     }
     let mut states = vec![state.clone()];
     for (step, played) in line.steps.iter().enumerate() {
-        let (seat, action) = (played.seat, format!("{:?}", played.action));
+        let seat = played.seat;
         let expected = match game.to_act(&state) {
             ToAct::Seat(s) if s == seat => None,
             ToAct::Simultaneous(seats) if seats.contains(&seat) => None,
             ToAct::Seat(s) => Some(format!("seat {s} is to act")),
-            ToAct::Simultaneous(seats) => Some(format!("seats {seats:?} are to act")),
+            ToAct::Simultaneous(seats) => {
+                let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+                Some(format!("seats {} are to act", seats.join(", ")))
+            }
             ToAct::Over => Some("the game is already over".to_string()),
         };
+        let action = || game.describe(&state, seat, &played.action);
         if let Some(expected) = expected {
-            let (game, step) = (id, step + 1);
             return Err(ReplayError::OutOfTurn {
-                game,
-                step,
+                game: id,
+                step: step + 1,
                 seat,
-                action,
+                action: action(),
                 expected,
             });
         }
         if !game.is_legal(&state, seat, &played.action) {
-            let (game, step) = (id, step + 1);
             return Err(ReplayError::Illegal {
-                game,
-                step,
+                game: id,
+                step: step + 1,
                 seat,
-                action,
+                action: action(),
             });
         }
         game.apply(&mut state, seat, played.action.clone());
@@ -108,9 +111,10 @@ pub fn replay<G: Chance>(
             return Err(ReplayError::StepChance {
                 game: id,
                 step: step + 1,
-                action,
-                engine: format!("{drawn:?}"),
-                recorded: format!("{:?}", played.chance),
+                // The position the action was played in: the last one kept.
+                action: game.describe(states.last().expect("setup"), seat, &played.action),
+                engine: events(game, &drawn),
+                recorded: events(game, &played.chance),
             });
         }
         states.push(state.clone());

@@ -4,6 +4,7 @@
 
 use super::check::Replayed;
 use super::picture::Picture;
+use super::words::events;
 use serde::Serialize;
 
 const PAGE: &str = include_str!("page.html");
@@ -32,11 +33,12 @@ pub fn write_page<G: Picture>(
     let steps = line
         .steps
         .iter()
-        .map(|step| {
-            let mut text = format!("seat {} {}: {:?}", step.seat, seats[step.seat], step.action);
+        .zip(&replayed.states)
+        .map(|(step, before)| {
+            let action = game.describe(before, step.seat, &step.action);
+            let mut text = format!("seat {} {}: {action}", step.seat, seats[step.seat]);
             if !step.chance.is_empty() {
-                let drawn: Vec<String> = step.chance.iter().map(|e| format!("{e:?}")).collect();
-                text += &format!("  drew {}", drawn.join(", "));
+                text += &format!("; chance: {}", events(game, &step.chance));
             }
             text
         })

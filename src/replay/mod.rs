@@ -14,6 +14,7 @@ mod line;
 mod log;
 mod picture;
 mod text;
+mod words;
 
 pub use check::{ReplayError, Replayed, check_games_csv, replay};
 pub use file::{

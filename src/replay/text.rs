@@ -1,6 +1,7 @@
 //! A replayed game as plain text, one line per step, for the terminal.
 
 use super::check::Replayed;
+use super::words::events;
 use crate::game::Chance;
 use std::io::Write;
 
@@ -17,19 +18,16 @@ pub fn print_game<G: Chance>(
     for (seat, label) in seats.iter().enumerate() {
         writeln!(out, "  seat {seat}: {label}")?;
     }
-    writeln!(out, "setup drew: {}", list(&line.setup))?;
+    writeln!(out, "setup: {}", events(game, &line.setup))?;
     writeln!(out, "{:>5} {:>5}  {:<14} action", "turn", "step", "seat")?;
     for (index, step) in line.steps.iter().enumerate() {
-        let turn = game.turns(&replayed.states[index]) + 1;
+        let before = &replayed.states[index];
+        let turn = game.turns(before) + 1;
         let who = format!("{} {}", step.seat, seats[step.seat]);
-        write!(
-            out,
-            "{turn:>5} {:>5}  {who:<14} {:?}",
-            index + 1,
-            step.action
-        )?;
+        let action = game.describe(before, step.seat, &step.action);
+        write!(out, "{turn:>5} {:>5}  {who:<14} {action}", index + 1)?;
         if !step.chance.is_empty() {
-            write!(out, "   drew: {}", list(&step.chance))?;
+            write!(out, "   chance: {}", events(game, &step.chance))?;
         }
         writeln!(out)?;
     }
@@ -47,12 +45,4 @@ pub fn print_game<G: Chance>(
         )?;
     }
     Ok(())
-}
-
-fn list<E: std::fmt::Debug>(events: &[E]) -> String {
-    if events.is_empty() {
-        return "nothing".to_string();
-    }
-    let shown: Vec<String> = events.iter().map(|e| format!("{e:?}")).collect();
-    shown.join(", ")
 }

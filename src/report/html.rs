@@ -30,15 +30,20 @@ impl Exporter for Html {
         writeln!(
             out,
             "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-             <title>Tournament report</title><style>{STYLE}</style></head><body>"
+             <title>Tournament report</title><style>{STYLE}{}</style></head><body>",
+            super::bracket::STYLE
         )?;
         writeln!(out, "<h1>Tournament report</h1>")?;
         writeln!(
             out,
-            "<p>{} games, bots: {}.</p>",
+            "<p>{} games, bots: {}. <a href=\"standings.html\">Standings</a> (rank, \
+             crosstable, lost games).</p>",
             a.games_played,
             escape(&a.bots.join(", "))
         )?;
+        if let Some(k) = data.knockout {
+            write!(out, "{}", super::bracket::html(k))?;
+        }
         for section in sections(a) {
             if section.rows.is_empty() {
                 continue;

@@ -44,6 +44,13 @@ impl Exporter for Markdown {
             }
             writeln!(out)?;
         }
+        if let Some(k) = data.knockout {
+            writeln!(
+                out,
+                "## Knockout\n\n```text{}```\n",
+                super::bracket::text(k)
+            )?;
+        }
         writeln!(out, "## Plots\n")?;
         for plot in data.plots {
             writeln!(

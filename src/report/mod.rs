@@ -1,20 +1,25 @@
 //! Writes results out: `games.csv` as games finish (a [`crate::runner::RecordSink`]), and the
 //! end-of-run artefacts through [`Exporter`], one file per format as in hyperfine: `ratings.csv`,
-//! `winrates.csv`, `scores.csv`, `report.md`, `report.html`, and the plots (PNG and SVG).
+//! `winrates.csv`, `scores.csv`, `report.md`, `report.html`, `standings.html`, and the plots
+//! (PNG and SVG).
 //! Reads records and analyses, never a game.
 
+pub mod bracket;
 mod csv;
 pub mod games_csv;
 mod html;
 mod markdown;
 mod markup;
 pub mod plots;
+pub mod standings;
 pub mod table;
 pub mod terminal;
 pub mod tune;
 
+use crate::format::KnockoutResult;
 use crate::summary::Analysis;
 use plots::Plot;
+use standings::Standings;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -29,11 +34,21 @@ pub enum ReportError {
     Plot(&'static str, String),
 }
 
-/// What every exporter reads: the analysis, its plots as SVG, and the faulted games.
+/// What every exporter reads: the analysis, its plots as SVG, and [`Pages`]'s.
 pub struct ReportData<'a> {
     pub analysis: &'a Analysis,
     pub plots: &'a [Plot],
     pub faults: &'a [FaultLink],
+    pub standings: &'a Standings,
+    pub knockout: Option<&'a KnockoutResult>,
+}
+
+/// What the games add to the analysis: the faulted games, the standings' crosstable and lost
+/// games, and a knockout's pools and bracket.
+pub struct Pages<'a> {
+    pub faults: &'a [FaultLink],
+    pub standings: &'a Standings,
+    pub knockout: Option<&'a KnockoutResult>,
 }
 
 /// Faulted games listed per bot: enough to see what goes wrong without a page per game of a
@@ -69,6 +84,7 @@ fn exporters() -> Vec<Box<dyn Exporter>> {
         Box::new(csv::ScoresCsv),
         Box::new(markdown::Markdown),
         Box::new(html::Html),
+        Box::new(standings::StandingsPage),
     ]
 }
 
@@ -78,13 +94,15 @@ pub fn write_all(
     analysis: &Analysis,
     dir: &Path,
     plots: bool,
-    faults: &[FaultLink],
+    pages: &Pages<'_>,
 ) -> Result<Vec<PathBuf>, ReportError> {
     let svgs = plots::svg_plots(analysis)?;
     let data = ReportData {
         analysis,
         plots: &svgs,
-        faults,
+        faults: pages.faults,
+        standings: pages.standings,
+        knockout: pages.knockout,
     };
     let mut written = Vec::new();
     let io = |path: &Path| {

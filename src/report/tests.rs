@@ -45,10 +45,13 @@ fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
     let a = analysis();
     let plots = plots::svg_plots(&a).unwrap();
     assert_eq!(plots.len(), 5);
+    let standings = standings::Standings::default();
     let data = ReportData {
         analysis: &a,
         plots: &plots,
         faults: &[],
+        standings: &standings,
+        knockout: None,
     };
     let mut texts = std::collections::BTreeMap::new();
     for e in exporters() {
@@ -67,6 +70,7 @@ fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
     assert!(html.contains("beta&lt;b&gt;"), "names are escaped");
     assert_eq!(html.matches("<svg").count(), 5);
     assert!(!html.contains("<script") && !html.contains("http://www.w3.org/1999/xhtml\" src"));
+    assert!(texts["standings.html"].contains("id=\"crosstable\""));
 }
 
 #[test]
@@ -89,10 +93,13 @@ fn html_lists_faulted_games_with_their_replay() {
         link(9, None, None),
     ];
     let render = |faults: &[FaultLink]| {
+        let standings = standings::Standings::default();
         let data = ReportData {
             analysis: &a,
             plots: &[],
             faults,
+            standings: &standings,
+            knockout: None,
         };
         let mut buffer = Vec::new();
         html::Html.write(&data, &mut buffer).unwrap();

@@ -11,7 +11,7 @@ pub mod stream;
 pub use gamelog::{GameLog, StartLog};
 pub use play::{Lineup, play_fixture, play_game};
 pub use record::GameRecord;
-pub use schedule::{Fixture, Part, Schedule};
+pub use schedule::{Fixture, Part, Schedule, Shift};
 pub use stream::{Flow, RecordSink, StreamStatus, run_fixtures};
 
 #[cfg(test)]

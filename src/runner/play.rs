@@ -200,8 +200,9 @@ fn decide<G: Game>(
     match call_bot(|| bot.try_act(game, view)) {
         Ok(Ok(action)) if game.is_legal(state, seat, &action) => Ok(action),
         Ok(Ok(action)) => {
+            let what = game.describe(state, seat, &action);
             let why = game.explain_illegal(state, seat, &action);
-            Err((seat, Termination::Illegal, format!("{action:?}: {why}")))
+            Err((seat, Termination::Illegal, format!("{what}: {why}")))
         }
         Ok(Err(failure)) => Err((seat, failure.termination, failure.message)),
         Err(message) => Err((seat, Termination::Crash, message)),

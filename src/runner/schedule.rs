@@ -137,6 +137,19 @@ impl Schedule {
 pub struct Part<'a> {
     pub schedule: &'a Schedule,
     pub games: Range<u64>,
+    /// Where the schedule sits in a run of several stages (zero for a run of one).
+    pub shift: Shift,
+}
+
+/// The games, seeds and pairings that earlier stages of a run used (a knockout plays its pools,
+/// then each round, as schedules of their own): added to every fixture of a later stage, so
+/// game and seed indices stay unique and increasing over the run, and a game's seeds depend on
+/// its position in the format only.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Shift {
+    pub game: u64,
+    pub seed: u64,
+    pub pairing: usize,
 }
 
 impl Schedule {
@@ -150,7 +163,24 @@ impl Schedule {
         Part {
             schedule: self,
             games: games.start.min(end)..end,
+            shift: Shift::default(),
         }
+    }
+}
+
+impl Part<'_> {
+    /// The same games, after the stages `shift` counts.
+    pub fn shifted(self, shift: Shift) -> Self {
+        Part { shift, ..self }
+    }
+
+    /// The fixture at `index` of the schedule, shifted.
+    pub fn fixture(&self, index: u64) -> Fixture {
+        let mut fixture = self.schedule.fixture(index);
+        fixture.index += self.shift.game;
+        fixture.seed_index += self.shift.seed;
+        fixture.pairing += self.shift.pairing;
+        fixture
     }
 }
 

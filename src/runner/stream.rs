@@ -55,6 +55,7 @@ pub fn run_fixtures<G: Game>(
     sink: &mut dyn RecordSink,
 ) -> std::io::Result<StreamStatus> {
     let schedule = part.schedule;
+    let part = &part;
     let end = part.games.end;
     let group = schedule.games_per_seed();
     let block =
@@ -64,7 +65,7 @@ pub fn run_fixtures<G: Game>(
         pool.install(|| {
             (start..block_end)
                 .into_par_iter()
-                .map(|index| play_fixture(game, lineup, master_seed, &schedule.fixture(index)))
+                .map(|index| play_fixture(game, lineup, master_seed, &part.fixture(index)))
                 .collect()
         })
     };

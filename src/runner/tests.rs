@@ -91,6 +91,13 @@ impl Game for Race {
         }
     }
 
+    fn describe(&self, _: &RaceState, _: Seat, action: &RaceAction) -> String {
+        match action {
+            RaceAction::Bid(bid) => format!("bids {bid}"),
+            RaceAction::Add(n) => format!("adds {n}"),
+        }
+    }
+
     fn is_legal(&self, s: &RaceState, seat: Seat, action: &RaceAction) -> bool {
         self.legal_actions(&self.view(s, seat)).contains(action)
     }
@@ -390,7 +397,7 @@ fn an_illegal_action_loses_with_illegal() {
     assert_eq!(records.len(), 100);
     assert!(records.iter().all(|r| r.termination == Termination::Illegal
         && r.lineup[r.culprit.unwrap()] == 1
-        && r.fault.as_deref() == Some("Add(4): not among the legal actions now")));
+        && r.fault.as_deref() == Some("adds 4: not among the legal actions now")));
 }
 
 #[test]

@@ -32,6 +32,18 @@ pub struct ScenarioFile {
     pub gates: Vec<Spanned<GateSpec>>,
     /// What `tourney tune` tunes (see `crate::app` tune).
     pub tune: Option<TuneTable>,
+    /// The settings of `format = "knockout"`.
+    pub knockout: Option<Spanned<KnockoutTable>>,
+}
+
+/// A scenario's `[knockout]` table: `--pool-size`, `--advance` and `--match-games`, which
+/// override it.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct KnockoutTable {
+    pub pool_size: Option<usize>,
+    pub advance: Option<usize>,
+    pub match_games: Option<u64>,
 }
 
 /// A scenario's `[tune]` table: the flags of `tourney tune`, which override it.
@@ -76,6 +88,7 @@ pub enum FormatName {
     RoundRobin,
     Gauntlet,
     Field,
+    Knockout,
 }
 
 #[derive(Debug, Deserialize)]

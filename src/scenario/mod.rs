@@ -3,75 +3,56 @@
 
 mod file;
 pub mod gate;
-mod spec;
+pub mod glob;
 
 pub use gate::Gate;
-pub use spec::{parse_bot, parse_bots};
 
-use crate::bot::{Params, check_label};
+use crate::bot::{BotChoice, Params, check_label, parse_bot};
 use crate::error::UsageError;
 use crate::external::Manifest;
 use crate::external::manifest::manifest_path;
-use crate::games::{self, GameConfig, GameEntry};
+use crate::format::Knockout;
+use crate::games::{Description, FindGame, GameConfig};
 pub use file::TuneTable;
 use file::{BotSpec, FormatName, GateSpec, ScenarioFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-/// A bot of a tournament: how it is labelled, which built-in it is, with which parameters.
-#[derive(Clone, Debug, PartialEq)]
-pub struct BotChoice {
-    pub label: String,
-    pub bot: String,
-    pub params: Params,
+/// A bot as written in `--bots` or a scenario, made ready for `game`: a bot manifest (a
+/// `.toml` path, or a name with a registered `bots/NAME.toml`) is read now, so a broken one is
+/// refused before the run, and labelled by its `name`; a manifest given parameters
+/// (`./mybot.toml:x=0.3`) is labelled by its `name` followed by the parameters as written;
+/// anything else is a built-in name, checked against the game's table later.
+pub fn resolve(choice: BotChoice, game: &Description) -> Result<BotChoice, UsageError> {
+    if choice.params.0.is_empty() && choice.label == choice.bot {
+        from_token(&choice.bot, game)
+    } else if choice.bot.ends_with(".toml")
+        && let Some(written) = choice.label.strip_prefix(&choice.bot)
+    {
+        let base = from_token(&choice.bot, game)?;
+        Ok(BotChoice {
+            label: format!("{}{written}", base.label),
+            ..choice
+        })
+    } else {
+        Ok(choice)
+    }
 }
 
-impl BotChoice {
-    pub fn named(bot: &str) -> BotChoice {
-        BotChoice {
-            label: bot.to_string(),
-            bot: bot.to_string(),
-            params: Params::default(),
-        }
-    }
-
-    /// A bot as written in `--bots` or a scenario: a bot manifest (a `.toml` path, or a name
-    /// with a registered `bots/NAME.toml`) is read now, so a broken one is refused before the
-    /// run, and labelled by its `name`; anything else is a built-in name, checked against the
-    /// game's table later.
-    /// Turns a plain token that names a bot manifest into that manifest's bot; a built-in bot,
-    /// or a bot given parameters, stays as it is.
-    /// A manifest given parameters (`./mybot.toml:x=0.3`) is read too, and labelled by its
-    /// `name` followed by the parameters as written.
-    pub fn resolve(self, game: &GameEntry) -> Result<BotChoice, UsageError> {
-        if self.params.0.is_empty() && self.label == self.bot {
-            BotChoice::from_token(&self.bot, game)
-        } else if self.bot.ends_with(".toml")
-            && let Some(written) = self.label.strip_prefix(&self.bot)
-        {
-            let base = BotChoice::from_token(&self.bot, game)?;
+/// Turns a plain token that names a bot manifest into that manifest's bot; a built-in name
+/// stays as it is.
+fn from_token(token: &str, game: &Description) -> Result<BotChoice, UsageError> {
+    match manifest_path(token, game.has_bot) {
+        Some(path) => {
+            let manifest = Manifest::load(&path)?;
+            manifest.check_game(game.name)?;
             Ok(BotChoice {
-                label: format!("{}{written}", base.label),
-                ..self
+                label: manifest.name,
+                bot: path.display().to_string(),
+                params: Params::default(),
             })
-        } else {
-            Ok(self)
         }
-    }
-
-    pub fn from_token(token: &str, game: &GameEntry) -> Result<BotChoice, UsageError> {
-        match manifest_path(token, game.has_bot) {
-            Some(path) => {
-                let manifest = Manifest::load(&path)?;
-                manifest.check_game(game.name)?;
-                Ok(BotChoice {
-                    label: manifest.name,
-                    bot: path.display().to_string(),
-                    params: Params::default(),
-                })
-            }
-            None => Ok(BotChoice::named(token)),
-        }
+        None => Ok(BotChoice::named(token)),
     }
 }
 
@@ -84,6 +65,8 @@ pub enum Format {
     Gauntlet { candidate: usize },
     /// Every other bot alone against `seats` − 1 copies of the field bot (multi-seat games).
     Field { field: usize },
+    /// Pools, then a bracket of matches (see `crate::format`).
+    Knockout(Knockout),
 }
 
 /// A validated scenario. Indices refer to `bots`.
@@ -131,21 +114,23 @@ impl Source<'_> {
 }
 
 impl Scenario {
-    pub fn load(path: &Path) -> Result<Scenario, UsageError> {
+    /// Reads a scenario file; its game and bots are checked against the games `find_game`
+    /// knows (`app::registry::describe`).
+    pub fn load(path: &Path, find_game: FindGame) -> Result<Scenario, UsageError> {
         let text = std::fs::read_to_string(path).map_err(|e| UsageError::File {
             path: path.to_path_buf(),
             line: 0,
             message: format!("cannot read the scenario: {e}"),
         })?;
-        Scenario::parse(path, &text)
+        Scenario::parse(path, &text, find_game)
     }
 
-    pub fn parse(path: &Path, text: &str) -> Result<Scenario, UsageError> {
+    pub fn parse(path: &Path, text: &str, find_game: FindGame) -> Result<Scenario, UsageError> {
         let src = Source { path, text };
         let raw: ScenarioFile = toml::from_str(text)
             .map_err(|e| src.error(e.span(), e.message().trim().to_string()))?;
         let game_name = raw.game.as_ref().map_or("t2r", |g| g.get_ref().as_str());
-        let entry = games::find(game_name)
+        let entry = find_game(game_name)
             .map_err(|e| src.error(raw.game.as_ref().map(|g| g.span()), e.to_string()))?;
 
         let mut bots = Vec::new();
@@ -153,15 +138,26 @@ impl Scenario {
             .bots
             .as_ref()
             .map_or(&[][..], |b| b.get_ref().as_slice());
+        // A pattern item stands for every manifest it matches, each read as an item of its own.
+        let mut items: Vec<(&toml::Spanned<BotSpec>, Option<String>)> = Vec::new();
         for spec in listed {
-            let parsed = match spec.get_ref() {
-                BotSpec::Name(text) => parse_bot(text),
-                BotSpec::Table(t) => Ok(BotChoice::named(&t.bot)),
+            match spec.get_ref() {
+                BotSpec::Name(text) if glob::is_pattern(text) => {
+                    let paths = glob::expand(text).map_err(|e| src.error(Some(spec.span()), e))?;
+                    items.extend(paths.into_iter().map(|path| (spec, Some(path))));
+                }
+                _ => items.push((spec, None)),
+            }
+        }
+        for (spec, path) in items {
+            let parsed = match (spec.get_ref(), path) {
+                (_, Some(path)) => parse_bot(&path),
+                (BotSpec::Name(text), None) => parse_bot(text),
+                (BotSpec::Table(t), None) => Ok(BotChoice::named(&t.bot)),
             };
-            let mut choice = parsed
-                .map_err(|e| src.error(Some(spec.span()), e))?
-                .resolve(&entry)
-                .map_err(|e| src.error(Some(spec.span()), e.to_string()))?;
+            let parsed = parsed.map_err(|e| src.error(Some(spec.span()), e))?;
+            let mut choice =
+                resolve(parsed, &entry).map_err(|e| src.error(Some(spec.span()), e.to_string()))?;
             if let BotSpec::Table(t) = spec.get_ref() {
                 if let Some(name) = &t.name {
                     check_label(name).map_err(|e| src.error(Some(spec.span()), e))?;
@@ -243,7 +239,30 @@ impl Scenario {
                     candidate: index_of(candidate.get_ref(), candidate.span())?,
                 }
             }
+            Some((FormatName::Knockout, span)) => {
+                let table = raw.knockout.as_ref().map(|t| t.get_ref());
+                let settings = Knockout::new(
+                    table.and_then(|t| t.pool_size),
+                    table.and_then(|t| t.advance),
+                    table.and_then(|t| t.match_games),
+                )
+                .map_err(|e| src.error(raw.knockout.as_ref().map(|t| t.span()), e))?;
+                settings
+                    .check(bots.len(), config_seats(&raw).unwrap_or(2))
+                    .map_err(|e| src.error(Some(span), e))?;
+                Format::Knockout(settings)
+            }
         };
+        if let Some(table) = raw
+            .knockout
+            .as_ref()
+            .filter(|_| !matches!(format, Format::Knockout(_)))
+        {
+            return Err(src.error(
+                Some(table.span()),
+                "a [knockout] table needs `format = \"knockout\"`",
+            ));
+        }
 
         let mut options = BTreeMap::new();
         for (name, value) in &raw.options {
@@ -375,6 +394,11 @@ impl Scenario {
             tune: raw.tune,
         })
     }
+}
+
+/// The seats a scenario asks for, if it says.
+fn config_seats(raw: &ScenarioFile) -> Option<usize> {
+    raw.players.as_ref().map(|p| *p.get_ref())
 }
 
 /// A TOML value as the text a bot parameter or game option is given in.

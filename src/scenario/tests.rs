@@ -1,9 +1,26 @@
 //! Scenario files: a valid one becomes a typed scenario; every mistake is refused with the line.
 
 use super::*;
+use crate::games::{Registered, carcassonne, fresh_fish, labyrinth, t2r};
+
+/// The games as the registry (above this module) describes them.
+fn find_game(name: &str) -> Result<Description, UsageError> {
+    [
+        Description::of::<t2r::TicketToRide>(),
+        Description::of::<labyrinth::Labyrinth>(),
+        Description::of::<carcassonne::Carcassonne>(),
+        Description::of::<fresh_fish::FreshFish>(),
+    ]
+    .into_iter()
+    .find(|game| game.name == name)
+    .ok_or_else(|| UsageError::UnknownGame {
+        name: name.to_string(),
+        known: t2r::TicketToRide::NAME.to_string(),
+    })
+}
 
 fn parse(text: &str) -> Result<Scenario, UsageError> {
-    Scenario::parse(Path::new("scenarios/test.toml"), text)
+    Scenario::parse(Path::new("scenarios/test.toml"), text, find_game)
 }
 
 fn error_line(text: &str) -> (usize, String) {

@@ -2,10 +2,9 @@
 //! the command line (`mcts:iterations=20,rollout=greedy`), every action checked for legality.
 
 use super::Search;
-use crate::bot::Bot;
+use crate::bot::{Bot, parse_bot};
 use crate::game::ToAct;
 use crate::outcome::Outcome;
-use crate::scenario::parse_bot;
 use crate::seed::{Stream, rng};
 
 /// Plays one game of `game` seeded by `seed`, seat `s` played by `bots[s % bots.len()]`, the

@@ -16,13 +16,13 @@ pub use mcts::{Mcts, make};
 pub use reward::rewards;
 pub use settings::{Rollout, Settings, params};
 
+use crate::bot::BotTable;
 use crate::game::{Resample, Seat};
-use crate::games::Registered;
 use crate::outcome::Termination;
 
 /// What a game offers search bots beyond [`Resample`]. Every method has a sound default built
 /// on [`Game`]; a game overrides one when it has something cheaper or better.
-pub trait Search: Resample + Registered {
+pub trait Search: Resample + BotTable {
     /// Score difference worth a clear lead: rewards pass a score margin through
     /// `tanh(margin / scale)`, so this is where a margin stops mattering much.
     fn score_scale(&self) -> f64;

@@ -52,6 +52,31 @@ impl Broker {
         }
     }
 
+    /// Whether a connection of `name` waits, waiting up to `wait` for one (none is taken).
+    pub fn wait_for(&self, name: &str, wait: Duration) -> bool {
+        let deadline = Instant::now() + wait;
+        let mut waiting = self.lock();
+        loop {
+            if waiting.get(name).is_some_and(|queue| !queue.is_empty()) {
+                return true;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            waiting = self
+                .arrived
+                .wait_timeout(waiting, left)
+                .unwrap_or_else(|e| e.into_inner())
+                .0;
+        }
+    }
+
+    /// Closes every connection of `name` still waiting: the run has no game left for it.
+    pub fn drop_all(&self, name: &str) {
+        self.lock().remove(name);
+    }
+
     /// Sends `NOT_READY` to every waiting connection, as CGS does every few seconds, and drops
     /// those whose write fails: that is how a client that gave up is noticed (§4.3).
     pub fn ping(&self) {

@@ -8,9 +8,9 @@ use super::connection::Connection;
 use super::lobby;
 use super::session::{After, Session};
 use super::tournament;
-use super::wire::CgsWire;
 use crate::bot::{Bot, BotEntry, BotFailure, Params};
 use crate::game::Seat;
+use crate::games::contest::CgsWire;
 use crate::outcome::{Outcome, Termination};
 use crate::seed::Rng;
 use rand::RngExt;
@@ -21,8 +21,13 @@ use std::time::Duration;
 enum Source {
     /// A training game: the connection came with the bot and goes back to its thread.
     Training(Sender<(Connection, After)>),
-    /// A tournament seat: the next connection of this client name, from the broker.
-    Tournament { client: String },
+    /// A tournament seat: the next connection of this client name, from the broker, within
+    /// `wait` (else `--serve-wait`), with `move_limit` per move (else `--serve-timeout`).
+    Tournament {
+        client: String,
+        wait: Option<Duration>,
+        move_limit: Option<Duration>,
+    },
 }
 
 pub struct CgsClient<G: CgsWire> {
@@ -68,20 +73,26 @@ impl<G: CgsWire> Bot<G> for CgsClient<G> {
     }
 
     fn begin(&mut self, game: &G, seat: Seat, start: &G::State) -> Result<(), BotFailure> {
-        if let Source::Tournament { client } = &self.source {
+        if let Source::Tournament {
+            client,
+            wait,
+            move_limit,
+        } = &self.source
+        {
             let Some(host) = tournament::current() else {
                 return Err(BotFailure::new(
                     Termination::Crash,
                     "cgs: clients play only in a run with --serve PORT",
                 ));
             };
-            self.timeout = host.move_timeout;
-            self.conn = Some(host.broker.take(client, host.wait).ok_or_else(|| {
+            self.timeout = move_limit.unwrap_or(host.move_timeout);
+            let wait = wait.unwrap_or(host.wait);
+            self.conn = Some(host.take(client, wait).ok_or_else(|| {
                 BotFailure::new(
                     Termination::Timeout,
                     format!(
                         "client '{client}' did not connect within {} s",
-                        host.wait.as_secs()
+                        wait.as_secs_f64()
                     ),
                 )
             })?);
@@ -113,6 +124,11 @@ impl<G: CgsWire> Bot<G> for CgsClient<G> {
     }
 
     fn finish(&mut self, game: &G, outcome: &Outcome) {
+        if let (Source::Tournament { client, .. }, Some(host)) =
+            (&self.source, tournament::current())
+        {
+            host.seat_over(client);
+        }
         let Some(mut conn) = self.conn.take() else {
             return;
         };
@@ -136,6 +152,9 @@ impl<G: CgsWire> Bot<G> for CgsClient<G> {
 
 /// The `cgs` bot of a game's `Registered::contest_client`: `--bots cgs:NAME` becomes this bot
 /// with the parameter `client = NAME`, a seat played by the next connection named NAME.
+/// `move_ms` and `wait_ms` replace `--serve-timeout` and `--serve-wait` for this seat: a
+/// launched contest program (`crate::external`) passes its manifest's `move_ms` and
+/// `startup_ms` so.
 pub const fn client_entry<G: CgsWire>() -> BotEntry<G> {
     BotEntry {
         name: "cgs",
@@ -159,14 +178,31 @@ fn make_client<G: CgsWire>(
         .ok_or(
             "a contest client is named as cgs:NAME, NAME being 1-20 characters of [A-Za-z0-9_]",
         )?;
-    if let Some(key) = params.0.keys().find(|k| k.as_str() != "client") {
-        return Err(format!("cgs:{client} takes no parameter '{key}'"));
+    if let Some(key) = params
+        .0
+        .keys()
+        .find(|k| !["client", "move_ms", "wait_ms"].contains(&k.as_str()))
+    {
+        return Err(format!(
+            "cgs:{client} takes no parameter '{key}' (only move_ms and wait_ms)"
+        ));
     }
+    let millis = |key: &str| -> Result<Option<Duration>, String> {
+        params.0.get(key).map_or(Ok(None), |text| {
+            text.parse::<u64>()
+                .ok()
+                .filter(|&ms| ms > 0)
+                .map(|ms| Some(Duration::from_millis(ms)))
+                .ok_or_else(|| format!("cgs:{client}: {key} must be a positive whole number"))
+        })
+    };
     // The game name only has to look like the contest's: 12 lowercase hex digits.
     let game_name = format!("{:012x}", rng.random::<u64>() & 0xFFFF_FFFF_FFFF);
     Ok(Box::new(CgsClient::<G> {
         source: Source::Tournament {
             client: client.clone(),
+            wait: millis("wait_ms")?,
+            move_limit: millis("move_ms")?,
         },
         conn: None,
         session: None,

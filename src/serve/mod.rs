@@ -1,7 +1,7 @@
 //! `tourney serve` and `tourney run --serve`: the Coding Game Server's own TCP protocol
 //! (`docs/contest-protocol.md`), so the contest's C clients, built with the unchanged
 //! client library, play `tourney`'s bots. Never names a game: a game that speaks the protocol
-//! implements [`wire::CgsWire`] in its own folder.
+//! implements [`crate::games::contest::CgsWire`] in its own folder.
 //!
 //! Pieces: `connection` (frames out, commands in, one write per reply, Nagle off), `command`
 //! (commands, requests and the server's fixed texts), `lobby` (handshake and requests, a
@@ -14,12 +14,13 @@ pub mod client;
 pub mod command;
 pub mod connection;
 mod lobby;
+mod program;
 mod session;
 pub mod tournament;
 pub mod training;
-pub mod wire;
 
 pub use client::client_entry;
+pub use program::ContestMaker;
 pub use training::{ServeFn, ServeSettings};
 
 use std::net::{SocketAddr, TcpListener, ToSocketAddrs};

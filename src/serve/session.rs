@@ -8,9 +8,9 @@
 
 use super::command::{self, Command, OK};
 use super::connection::{Connection, Incoming};
-use super::wire::CgsWire;
 use crate::bot::BotFailure;
 use crate::game::{Game, Seat};
+use crate::games::contest::CgsWire;
 use crate::outcome::{Outcome, Termination};
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};

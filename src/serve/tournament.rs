@@ -1,7 +1,10 @@
-//! Seats of a `tourney run` played by connected clients (`--bots cgs:NAME --serve PORT`).
-//! Any `WAIT_GAME` is an entry (the client cannot tell a training game from a tournament
-//! game, §4.1); the connection waits in the broker until a game of the schedule needs that
-//! name, and comes back to it after each game if the client asks again.
+//! Seats of a `tourney run` played by connected clients: `--bots cgs:NAME --serve PORT`, and
+//! contest programs the run launches itself (`protocol = "cgs"` manifests). Any `WAIT_GAME`
+//! from a name the run expects is an entry (the client cannot tell a training game from a
+//! tournament game, §4.1); the connection waits in the broker until a game of the schedule needs
+//! that name, and comes back to it after each game if the client asks again. A name the run does
+//! not expect, or one whose games are all played, gets a text the client library prints, so an
+//! organiser sees at once what went wrong instead of a client that waits for ever.
 //!
 //! The server is process-wide because bots are made from a function pointer and a name
 //! (`BotEntry::make`): a `cgs:NAME` seat finds it here.
@@ -11,19 +14,42 @@ use super::command::OK;
 use super::connection::Connection;
 use super::lobby::{self, Host};
 use super::session::After;
+use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 /// How often waiting clients get `NOT_READY` (CGS: every 3 s after the first 5 s).
 const PING_EVERY: Duration = Duration::from_secs(3);
 
+/// How long a game waits for a `cgs:NAME` client before saying so on stderr: a client that
+/// reconnects for every game is briefly away between games, which is no news.
+const QUIET_WAIT: Duration = Duration::from_secs(1);
+
 pub struct Tournament {
-    pub broker: Broker,
+    broker: Broker,
     /// Per move, from the moment the client has what it needs to decide.
     pub move_timeout: Duration,
     /// How long a game waits for its client to connect before that seat loses (`timeout`).
     pub wait: Duration,
+    /// Where clients connect; launched programs are told it in their arguments.
+    pub address: SocketAddr,
+    names: Mutex<Names>,
+}
+
+/// Who may connect, and what stderr has been told about them.
+#[derive(Default)]
+struct Names {
+    /// `cgs:NAME` clients: the seats each still has to play, `None` until the run counted them.
+    clients: BTreeMap<String, Option<u64>>,
+    /// Seats each client has played (or lost for not coming) so far.
+    seated: BTreeMap<String, u64>,
+    /// Clients that connected at least once.
+    connected: BTreeSet<String>,
+    /// Clients a game is waiting for, announced on stderr since they last connected.
+    missed: BTreeSet<String>,
+    /// Launched programs whose game is on: `true` once the game has taken its connection.
+    launched: BTreeMap<String, bool>,
 }
 
 static CURRENT: OnceLock<Arc<Tournament>> = OnceLock::new();
@@ -33,19 +59,27 @@ pub fn current() -> Option<Arc<Tournament>> {
     CURRENT.get().cloned()
 }
 
-/// Starts listening and answering clients in the background; returns the address bound.
+/// Starts listening and answering clients in the background, expecting the `clients` names
+/// (`cgs:NAME` seats); returns the address bound.
 pub fn start(
     host: &str,
     port: u16,
     move_timeout: Duration,
     wait: Duration,
+    clients: &[String],
 ) -> std::io::Result<SocketAddr> {
     let listener = super::bind(host, port)?;
     let address = listener.local_addr()?;
+    let names = Names {
+        clients: clients.iter().map(|name| (name.clone(), None)).collect(),
+        ..Names::default()
+    };
     let tournament = Arc::new(Tournament {
         broker: Broker::default(),
         move_timeout,
         wait,
+        address,
+        names: Mutex::new(names),
     });
     CURRENT
         .set(tournament.clone())
@@ -61,8 +95,145 @@ pub fn start(
     Ok(address)
 }
 
+impl Tournament {
+    fn names(&self) -> MutexGuard<'_, Names> {
+        self.names.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The seats each `cgs:NAME` client has left in this run (once the schedule is known):
+    /// a client with none left is told so instead of waiting for a game that never comes.
+    pub fn expect_seats(&self, seats: &BTreeMap<String, u64>) {
+        let mut names = self.names();
+        for (name, left) in names.clients.iter_mut() {
+            *left = Some(seats.get(name).copied().unwrap_or(0));
+        }
+    }
+
+    /// A launched program's name, expected until [`Tournament::forget_launched`].
+    pub fn expect_launched(&self, name: &str) {
+        self.names().launched.insert(name.to_string(), false);
+    }
+
+    pub fn forget_launched(&self, name: &str) {
+        self.names().launched.remove(name);
+        self.broker.drop_all(name);
+    }
+
+    /// Whether a connection of `name` waits for its game, waiting up to `wait` for one.
+    pub fn is_waiting(&self, name: &str, wait: Duration) -> bool {
+        self.broker.wait_for(name, wait)
+    }
+
+    /// The connection of `name` for a game, waiting up to `wait`. A game kept waiting for a
+    /// `cgs:NAME` client says so on stderr, once per absence, and so does a seat lost for it.
+    pub fn take(&self, name: &str, wait: Duration) -> Option<Connection> {
+        let client = self.names().clients.contains_key(name);
+        let mut conn = self.broker.take(name, wait.min(QUIET_WAIT));
+        if conn.is_none() && wait > QUIET_WAIT {
+            if client {
+                self.announce_missing(name, wait);
+            }
+            conn = self.broker.take(name, wait - QUIET_WAIT);
+        }
+        if conn.is_none() && client {
+            eprintln!(
+                "tourney: contest client '{name}' did not connect within {} s: its seat loses \
+                 on time",
+                wait.as_secs_f64()
+            );
+        }
+        conn
+    }
+
+    /// A game with a seat for `name` is over (whether or not the client came): one seat fewer
+    /// to play. Called before the client gets its final code, so a client that reconnects at
+    /// once already hears whether a game is left for it.
+    pub fn seat_over(&self, name: &str) {
+        let mut guard = self.names();
+        let names = &mut *guard;
+        if let Some(played) = names.launched.get_mut(name) {
+            *played = true;
+            return;
+        }
+        *names.seated.entry(name.to_string()).or_default() += 1;
+        if let Some(Some(left)) = names.clients.get_mut(name) {
+            *left = left.saturating_sub(1);
+            if *left == 0 {
+                // Extra copies of a client that has no game left: nothing will take them.
+                self.broker.drop_all(name);
+            }
+        }
+    }
+
+    fn announce_missing(&self, name: &str, wait: Duration) {
+        let mut names = self.names();
+        if !names.missed.insert(name.to_string()) {
+            return;
+        }
+        let connected: Vec<&str> = names.connected.iter().map(String::as_str).collect();
+        eprintln!(
+            "tourney: a game waits for contest client '{name}' (connected so far: {}); start it \
+             with host {} port {} and name {name}; its seat loses on time in {} s",
+            if connected.is_empty() {
+                "none".to_string()
+            } else {
+                connected.join(", ")
+            },
+            self.address.ip(),
+            self.address.port(),
+            wait.saturating_sub(QUIET_WAIT).as_secs_f64()
+        );
+    }
+
+    /// Whether `name` may wait for a game; `Err` is the text it gets instead (in the contest
+    /// server's words for a tournament that cannot be joined, §4.3).
+    fn admit(&self, name: &str, peer: &str) -> Result<(), String> {
+        let mut names = self.names();
+        let refusal =
+            |reason: String| format!("The tournament 'tourney run' cannot be joined: {reason}");
+        if let Some(&played) = names.launched.get(name) {
+            // A launched program that asks again after its game: quietly turned away.
+            return match played {
+                false => Ok(()),
+                true => Err(refusal(format!("'{name}' has played its game"))),
+            };
+        }
+        let Some(&left) = names.clients.get(name) else {
+            let expected: Vec<&str> = names.clients.keys().map(String::as_str).collect();
+            let text = refusal(match expected.is_empty() {
+                true => format!(
+                    "this run has no player '{name}': it plays only the programs it starts itself"
+                ),
+                false => format!(
+                    "this run has no player '{name}'; it expects {}",
+                    expected.join(", ")
+                ),
+            });
+            eprintln!("tourney: refused a contest client from {peer}: {text}");
+            return Err(text);
+        };
+        if left == Some(0) {
+            let seated = names.seated.get(name).copied().unwrap_or(0);
+            let text = refusal(format!(
+                "'{name}' has played all its {seated} games of this run; the run is over for it"
+            ));
+            eprintln!("tourney: {text}");
+            return Err(text);
+        }
+        names.missed.remove(name);
+        if names.connected.insert(name.to_string()) {
+            eprintln!("tourney: contest client '{name}' connected from {peer}");
+        }
+        Ok(())
+    }
+}
+
 impl Host for Tournament {
     fn request(self: Arc<Self>, mut conn: Connection, _spec: &str) -> Option<(Connection, After)> {
+        if let Err(text) = self.admit(&conn.name, &conn.peer()) {
+            let _ = conn.send(&[&text]);
+            return None;
+        }
         conn.send(&[OK]).ok()?;
         self.broker.park(conn);
         None

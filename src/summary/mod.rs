@@ -18,7 +18,7 @@ pub use analysis::{
 };
 pub use tally::{BotTally, Checkpoint, FAULT_EXAMPLES, GroupOutcome, PairingTally, Tally};
 
-use crate::app::RunPlan;
+use crate::format::KnockoutResult;
 use crate::game::GameInfo;
 use crate::runner::StreamStatus;
 use serde::Serialize;
@@ -33,23 +33,29 @@ pub struct Summary {
     pub interrupted: bool,
     #[serde(flatten)]
     pub analysis: Analysis,
+    /// A knockout's pools, bracket and winner (see `crate::format`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub knockout: Option<KnockoutResult>,
 }
 
 impl Summary {
+    /// `games_per_pairing` is what the run was asked for; the summary gives the count played,
+    /// rounded up to whole seat rotations.
     pub fn build(
         info: &GameInfo,
-        plan: &RunPlan,
+        master_seed: u64,
+        games_per_pairing: u64,
         status: StreamStatus,
         analysis: Analysis,
     ) -> Summary {
         Summary {
             tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
             game: info.clone(),
-            master_seed: plan.master_seed,
-            games_per_pairing: plan.games_per_pairing.div_ceil(info.seats as u64)
-                * info.seats as u64,
+            master_seed,
+            games_per_pairing: games_per_pairing.div_ceil(info.seats as u64) * info.seats as u64,
             interrupted: status.interrupted,
             analysis,
+            knockout: None,
         }
     }
 }

@@ -1,8 +1,5 @@
-//! Tuning bot parameters by SPSA (`tourney tune`): the arithmetic ([`spsa`]) and the test
-//! double with a known optimum ([`double`]). The command itself, which plays the games through
-//! the runner, is `app::tune`.
+//! Tuning bot parameters by SPSA (`tourney tune`): the arithmetic. The command itself, which
+//! plays the games through the runner, is `app::tune`; the test double with a known optimum
+//! is `bot::doubles::test_optimum`.
 
-pub mod double;
 pub mod spsa;
-
-pub use double::test_optimum;

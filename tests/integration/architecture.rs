@@ -1,5 +1,5 @@
-//! Arrows point inward: the runner, the external-bot adapter, statistics, summaries and reports
-//! never import a game.
+//! Arrows point inward: the runner, tournament formats, the external-bot adapter, statistics,
+//! summaries and reports never import a game.
 
 use std::fs;
 use std::path::Path;
@@ -31,6 +31,7 @@ fn runner_stats_summary_and_report_know_no_game() {
     let mut files = Vec::new();
     for dir in [
         "src/runner",
+        "src/format",
         "src/stats",
         "src/summary",
         "src/report",

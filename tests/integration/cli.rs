@@ -33,6 +33,46 @@ fn list_shows_games_rule_sets_maps_and_bots() {
 }
 
 #[test]
+fn list_shows_the_parameters_tune_can_tune_with_their_defaults_and_ranges() {
+    let output = tourney()
+        .arg("list")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(output).unwrap();
+    // Ticket to Ride's mcts (listed first): whole-number and real parameters, one without a
+    // numeric default, and the values each accepts.
+    let mcts = text
+        .lines()
+        .skip_while(|line| !line.trim_start().starts_with("mcts"))
+        .nth(1)
+        .expect("a line under mcts");
+    for word in [
+        "parameters:",
+        "iterations=1000 (at least 1)",
+        "c=0.7 (at least 0)",
+        "determinizations=0",
+        "depth=none",
+        "scale=20 (above 0)",
+    ] {
+        assert!(mcts.contains(word), "mcts parameters lack '{word}': {mcts}");
+    }
+    assert!(
+        text.contains("nodes=5000"),
+        "labyrinth minimax's budget:\n{text}"
+    );
+    // Bots without numeric parameters get no parameter line.
+    let nice = text
+        .lines()
+        .position(|l| l.trim_start().starts_with("nice"))
+        .unwrap();
+    let after = text.lines().nth(nice + 1).unwrap();
+    assert!(!after.contains("parameters:"), "{after}");
+}
+
+#[test]
 fn unknown_names_are_refused_with_the_valid_ones_and_exit_code_2() {
     for (args, message, valid) in [
         (

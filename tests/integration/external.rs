@@ -304,7 +304,7 @@ fn a_well_formed_illegal_action_loses_by_illegal() {
         &["illegal", r#"{"kind":"pass"}"#],
         "",
         "illegal",
-        "Pass: tickets are on offer: the only legal answer is keep-tickets",
+        "passes: tickets are on offer: the only legal answer is keep-tickets",
     );
 }
 

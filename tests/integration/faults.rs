@@ -372,8 +372,11 @@ fn every_game_says_which_rule_an_illegal_action_breaks() {
             "labyrinth",
             "the extra tile can only enter by an odd line or column",
         ),
-        ("carcassonne", "the tile does not fit at (0, 0)"),
-        ("fresh-fish", "cell 200 is off the board"),
+        ("carcassonne", "at (0, 0): the tile does not fit there"),
+        (
+            "fresh-fish",
+            "places a marker on (20, 0): the cell is off the board",
+        ),
     ] {
         let out = dir.path().join(game);
         tourney()

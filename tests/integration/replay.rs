@@ -86,8 +86,8 @@ fn a_replay_prints_the_game_and_checks_out() {
         .success()
         .stdout(contains("game 3 (seed 1)"))
         .stdout(contains("seat 0: greedy"))
-        .stdout(contains("KeepTickets"))
-        .stdout(contains("drew: "))
+        .stdout(contains("keeps ticket"))
+        .stdout(contains("chance: "))
         .stdout(contains("replay ok"));
 }
 
@@ -123,7 +123,7 @@ fn a_tampered_record_or_games_csv_is_caught() {
         .assert()
         .code(1)
         .stderr(contains("replay mismatch: game 2, step "))
-        .stderr(contains("DrawBlind"))
+        .stderr(contains("(draws blind)"))
         .stderr(contains("the engine drew"));
 
     // The record is back, but games.csv says another score.

@@ -274,3 +274,43 @@ fn tune_moves_an_external_bot_toward_its_optimum() {
     let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
     assert!((x - 0.7).abs() < 0.2, "tuned x = {x}");
 }
+
+#[test]
+fn a_tune_table_in_a_scenario_tunes_as_the_same_flags_do_and_flags_override_it() {
+    let root = tempfile::tempdir().unwrap();
+    let scenario = root.path().join("tune.toml");
+    fs::write(
+        &scenario,
+        "game = \"t2r\"\nseed = 9\n\n[tune]\nbot = \"test-optimum:x=1\"\nparams = [\"x=0:1\"]\n\
+         games = 800\n",
+    )
+    .unwrap();
+    let scenario = scenario.to_str().unwrap();
+    let from_file = root.path().join("file");
+    let from_flags = root.path().join("flags");
+    tune(&[scenario, "--no-verify"], &from_file);
+    tune(
+        &[
+            "--bot",
+            "test-optimum:x=1",
+            "--param",
+            "x=0:1",
+            "--games",
+            "800",
+            "--seed",
+            "9",
+            "--no-verify",
+        ],
+        &from_flags,
+    );
+    let csv = |dir: &Path| fs::read_to_string(dir.join("tune.csv")).unwrap();
+    assert_eq!(csv(&from_file), csv(&from_flags));
+    assert_eq!(
+        tuned_json(&from_file)["params"],
+        tuned_json(&from_flags)["params"]
+    );
+
+    let overridden = root.path().join("overridden");
+    tune(&[scenario, "--games", "400", "--no-verify"], &overridden);
+    assert_eq!(tuned_json(&overridden)["games"], 400);
+}

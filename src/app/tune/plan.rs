@@ -3,10 +3,12 @@
 //! nothing else.
 
 use super::super::plan::{ConfigFlags, game_config};
+use crate::app::registry::{self, GameEntry};
+use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::TuneArgs;
 use crate::error::UsageError;
-use crate::games::{self, GameConfig, GameEntry};
-use crate::scenario::{BotChoice, Scenario, parse_bot, parse_bots};
+use crate::games::GameConfig;
+use crate::scenario::{self, Scenario};
 use crate::seed::DEFAULT_MASTER_SEED;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -67,7 +69,11 @@ impl TunePlan {
         let (settings, out_dir, resume) = match &args.resume {
             Some(dir) => (resumed(dir, args)?, dir.clone(), true),
             None => {
-                let scenario = args.scenario.as_deref().map(Scenario::load).transpose()?;
+                let scenario = args
+                    .scenario
+                    .as_deref()
+                    .map(|path| Scenario::load(path, registry::describe))
+                    .transpose()?;
                 let settings = settings(args, scenario.as_ref())?;
                 let out = args
                     .out
@@ -88,16 +94,17 @@ impl TunePlan {
         resume: bool,
         quiet: bool,
     ) -> Result<TunePlan, UsageError> {
-        let game = games::find(&settings.game)?;
+        let game = registry::find(&settings.game)?;
         let config = GameConfig {
             rules: settings.rules.clone(),
             options: settings.options.clone(),
             seats: settings.players,
         };
         (game.check)(&config)?;
-        let bot = parse_bot(&settings.bot)
-            .map_err(UsageError::Invalid)?
-            .resolve(&game)?;
+        let bot = scenario::resolve(
+            parse_bot(&settings.bot).map_err(UsageError::Invalid)?,
+            &game,
+        )?;
         let ranges = settings
             .params
             .iter()
@@ -120,7 +127,7 @@ impl TunePlan {
         let against = parse_bots(&settings.against)
             .map_err(UsageError::Invalid)?
             .into_iter()
-            .map(|b| b.resolve(&game))
+            .map(|b| scenario::resolve(b, &game))
             .collect::<Result<Vec<_>, _>>()?;
         if settings.games == 0 || settings.batch == 0 {
             return Err(UsageError::Invalid(

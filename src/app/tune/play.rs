@@ -10,10 +10,10 @@ use super::subject::Subject;
 use super::verify::{self, Verification};
 use crate::app::manifest::write_atomically;
 use crate::app::progress::Progress;
+use crate::app::registry::Contest;
 use crate::app::run::{STOP, install_ctrl_c, resolve_bot};
 use crate::bot::BotMaker;
 use crate::error::UsageError;
-use crate::games::Registered;
 use crate::outcome::half_points;
 use crate::report;
 use crate::runner::{GameRecord, Lineup, RecordSink, Schedule, run_fixtures};
@@ -28,7 +28,7 @@ use std::time::Instant;
 /// Exit code of a tuning stopped by Ctrl-C (128 + SIGINT); `--resume` continues it.
 const INTERRUPTED: u8 = 130;
 
-pub fn tune_game<G: Registered>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
+pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     let game: G = crate::games::configure(&plan.config)?;
     let dir = &plan.out_dir;
     std::fs::create_dir_all(dir)
@@ -297,7 +297,7 @@ impl RecordSink for Sides<'_> {
 }
 
 /// tuned.json, the plot and report.html.
-fn write_outputs<G: Registered>(
+fn write_outputs<G: Contest>(
     plan: &TunePlan,
     subject: &Subject<G>,
     names: &[String],

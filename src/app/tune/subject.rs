@@ -3,13 +3,13 @@
 //! external program with other `[params]` values).
 
 use super::plan::ParamRange;
+use crate::app::registry::Contest;
 use crate::app::run::find_entry;
+use crate::bot::BotChoice;
 use crate::bot::{BotEntry, BotMaker, Configured, ParamKind, ParamSpec, Params};
 use crate::error::UsageError;
 use crate::external::manifest::manifest_path;
 use crate::external::{ExternalMaker, Manifest};
-use crate::games::Registered;
-use crate::scenario::BotChoice;
 use crate::seed::{self, Stream};
 use crate::tune::spsa::Bounds;
 use anyhow::Context;
@@ -24,19 +24,19 @@ pub struct Tuned {
     pub start: f64,
 }
 
-enum Kind<G: Registered> {
+enum Kind<G: Contest> {
     BuiltIn(&'static BotEntry<G>),
     External(Box<Manifest>, ExternalMaker),
 }
 
-pub struct Subject<G: Registered> {
+pub struct Subject<G: Contest> {
     kind: Kind<G>,
     /// The bot as written, whose parameters the tuned ones override.
     choice: BotChoice,
     pub tuned: Vec<Tuned>,
 }
 
-impl<G: Registered> Subject<G> {
+impl<G: Contest> Subject<G> {
     /// Finds the bot and checks every range: a declared numeric parameter, inside what the
     /// bot accepts, around its start value, and both ends accepted by the bot.
     pub fn resolve(

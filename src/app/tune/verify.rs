@@ -6,8 +6,9 @@ use super::TunePlan;
 use super::subject::Subject;
 use crate::app::RunPlan;
 use crate::app::check::SequentialTest;
+use crate::app::registry;
+use crate::app::registry::Contest;
 use crate::app::run::run_game;
-use crate::games::{self, Registered};
 use crate::scenario::Format;
 use crate::seed::{self, Stream};
 use crate::stats::sprt::{EloBounds, SprtBounds, Verdict};
@@ -25,7 +26,7 @@ pub struct Verification {
     pub json: serde_json::Value,
 }
 
-pub fn run<G: Registered>(
+pub fn run<G: Contest>(
     plan: &TunePlan,
     subject: &Subject<G>,
     tuned: &[f64],
@@ -47,7 +48,7 @@ pub fn run<G: Registered>(
     // Seeds of their own: the tuning's deals would favour what was fitted to them.
     let master_seed = seed::rng(plan.settings.seed, u64::MAX, Stream::Tune).random::<u64>();
     let mut run = RunPlan::of_games(
-        games::find(G::NAME)?,
+        registry::find(G::NAME)?,
         plan.config.clone(),
         vec![
             subject.choice_at(tuned, "tuned"),

@@ -16,6 +16,10 @@ pub enum ChanceEvent {
 impl Chance for Carcassonne {
     type Event = ChanceEvent;
 
+    fn describe_event(&self, event: &ChanceEvent) -> String {
+        super::notation::event(event)
+    }
+
     fn new_logged_state(&self, mut chance: Rng) -> State {
         State::new_logged(self.seats, &mut chance, ChanceLog::on())
     }

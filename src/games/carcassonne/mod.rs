@@ -13,6 +13,7 @@ pub mod board;
 pub mod bots;
 pub mod chance;
 pub mod features;
+mod notation;
 mod picture;
 pub mod rules;
 pub mod scoring;
@@ -73,11 +74,13 @@ impl Registered for Carcassonne {
         let seats = config.seats.unwrap_or(2);
         Ok(Carcassonne::new(seats))
     }
-
-    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
-        bots::BOTS
-    }
 }
 
 #[cfg(test)]
 mod tests;
+
+impl crate::bot::BotTable for Carcassonne {
+    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
+        bots::BOTS
+    }
+}

@@ -80,7 +80,7 @@ impl Picture for Carcassonne {
                 })?;
                 let segment = usize::from(m.node - p.base);
                 let (u, v) = rotate(anchor(p.tile, segment), p.rot);
-                let kind = format!("{:?}", TILES[usize::from(p.tile)].kind(segment));
+                let kind = super::notation::kind(TILES[usize::from(p.tile)].kind(segment));
                 Some(json!({ "x": f64::from(p.x) + u, "y": f64::from(p.y) + v, "seat": m.seat, "kind": kind }))
             })
             .collect();

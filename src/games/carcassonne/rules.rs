@@ -69,19 +69,16 @@ fn explain_on(board: &Board, tile: u8, seat: Seat, action: &Action) -> String {
         return format!("rotation {rot} is not a quarter turn count 0-3");
     }
     if !board.fits(tile, x, y, rot) {
-        return format!(
-            "the tile does not fit at ({x}, {y}) turned {rot}: the place is taken, touches no \
-             tile, or an edge does not match its neighbour"
-        );
+        return "the tile does not fit there: the place is taken, touches no tile, or an edge \
+                does not match its neighbour"
+            .to_string();
     }
     match action.follower {
         Some(segment) if usize::from(segment) >= TILES[usize::from(tile)].segments() => {
             format!("the tile has no segment {segment}")
         }
         Some(_) if board.supply[seat] == 0 => "no follower is left in its supply".to_string(),
-        Some(segment) => {
-            format!("segment {segment} joins a feature that already has a follower")
-        }
+        Some(_) => "the feature it joins already has a follower".to_string(),
         None => "not among the legal actions now".to_string(),
     }
 }
@@ -131,6 +128,10 @@ impl Game for Carcassonne {
             }
             _ => false,
         }
+    }
+
+    fn describe(&self, state: &State, _seat: Seat, action: &Action) -> String {
+        super::notation::describe(state, action)
     }
 
     fn explain_illegal(&self, state: &State, seat: Seat, action: &Action) -> String {

@@ -21,6 +21,10 @@ pub enum ChanceEvent {
 impl Chance for FreshFish {
     type Event = ChanceEvent;
 
+    fn describe_event(&self, event: &ChanceEvent) -> String {
+        super::notation::event(event)
+    }
+
     fn new_logged_state(&self, chance: Rng) -> State {
         rules::new_state(self, chance, ChanceLog::on())
     }

@@ -61,6 +61,10 @@ impl Game for FreshFish {
         rules::is_legal(state, seat, action)
     }
 
+    fn describe(&self, state: &State, _seat: Seat, action: &Action) -> String {
+        super::notation::describe(state, action)
+    }
+
     fn explain_illegal(&self, state: &State, seat: Seat, action: &Action) -> String {
         rules::explain_illegal(state, seat, action)
     }

@@ -14,6 +14,7 @@ pub mod board;
 pub mod bots;
 pub mod chance;
 mod engine;
+mod notation;
 mod picture;
 pub mod roads;
 mod rules;
@@ -115,11 +116,13 @@ impl Registered for FreshFish {
         let seats = config.seats.unwrap_or(2);
         Ok(FreshFish::new(seats, trees, turn_limit))
     }
-
-    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
-        bots::BOTS
-    }
 }
 
 #[cfg(test)]
 mod tests;
+
+impl crate::bot::BotTable for FreshFish {
+    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
+        bots::BOTS
+    }
+}

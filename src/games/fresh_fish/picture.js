@@ -23,7 +23,7 @@ function draw(scene, frame, seats) {
   svg += "</svg>";
   let html = '<table class="seats"><tr><th>seat</th><th>coins</th><th>markers left</th>' + (frame.scores ? "<th>score (lower wins)</th>" : "") + "</tr>";
   frame.players.forEach((p, seat) => {
-    const turn = frame.seat === seat && frame.phase !== "Over" ? " &#x25C0;" : "";
+    const turn = frame.seat === seat && !frame.over ? " &#x25C0;" : "";
     html += `<tr><td><span class="swatch" style="background:${SEAT_COLOURS[seat]}"></span>${seat} ${esc(seats[seat])}${turn}</td><td>${p.coins}</td><td>${p.markers}</td>${frame.scores ? "<td>" + frame.scores[seat] + "</td>" : ""}</tr>`;
   });
   html += `</table><p>${esc(frame.phase)}; in the bag: ${frame.bag.trees} trees, shops A–E ${frame.bag.shops.join(" ")}. Producers are dark (capital letter), shops in their owner's colour (small letter), roads grey.</p>`;

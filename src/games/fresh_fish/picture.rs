@@ -5,7 +5,7 @@
 use super::FreshFish;
 use super::action::BagCounts;
 use super::board::Content;
-use super::state::State;
+use super::state::{Phase, State};
 use crate::replay::Picture;
 use serde_json::{Value, json};
 
@@ -17,8 +17,8 @@ fn cell(content: Content) -> String {
         Content::Road => "R".to_string(),
         Content::Tree => "T".to_string(),
         Content::Marker(seat) => format!("M{seat}"),
-        Content::Producer(kind) => format!("P{kind:?}"),
-        Content::Shop(kind, seat) => format!("S{kind:?}{seat}"),
+        Content::Producer(kind) => format!("P{}", kind.letter()),
+        Content::Shop(kind, seat) => format!("S{}{seat}", kind.letter()),
     }
 }
 
@@ -41,7 +41,8 @@ impl Picture for FreshFish {
             "cells": cells,
             "players": players,
             "seat": state.seat,
-            "phase": format!("{:?}", state.phase),
+            "phase": super::notation::phase(state.phase, state.seat),
+            "over": state.phase == Phase::Over,
             "bag": { "trees": bag.trees, "shops": bag.shops },
             "scores": state.outcome.as_ref().map(|o| o.scores.clone()),
         })

@@ -126,7 +126,7 @@ pub fn explain_illegal(state: &State, seat: Seat, action: &Action) -> String {
         if is_own_marker(&state.board, seat, cell) {
             "not among the legal actions now".to_string()
         } else {
-            format!("cell {cell} holds none of its markers, so nothing can be built there")
+            "the cell holds none of its markers, so nothing can be built there".to_string()
         }
     };
     match (state.phase, *action) {
@@ -135,11 +135,12 @@ pub fn explain_illegal(state: &State, seat: Seat, action: &Action) -> String {
             format!("not its turn: seat {} is to act", state.seat)
         }
         (Phase::Turn, Action::PlaceMarker(cell)) if usize::from(cell) >= state.board.len() => {
-            format!("cell {cell} is off the board")
+            "the cell is off the board".to_string()
         }
-        (Phase::Turn, Action::PlaceMarker(cell)) => format!(
-            "cell {cell} is not free for a marker now (taken, or not where the rules allow one)"
-        ),
+        (Phase::Turn, Action::PlaceMarker(_)) => {
+            "the cell is not free for a marker now (taken, or not where the rules allow one)"
+                .to_string()
+        }
         (Phase::Turn, Action::Draw) => {
             "drawing needs a tile in the bag and a marker of its own on the board".to_string()
         }
@@ -160,7 +161,10 @@ pub fn explain_illegal(state: &State, seat: Seat, action: &Action) -> String {
             format!("only the auction's winner, seat {winner}, builds the shop")
         }
         (Phase::BuildShop { .. }, Action::Build(cell)) => own_marker(cell),
-        (phase, _) => format!("this kind of action is not taken in the {phase:?} phase"),
+        (phase, _) => format!(
+            "this kind of action is not taken now: {}",
+            super::notation::phase(phase, state.seat)
+        ),
     }
 }
 

@@ -9,8 +9,8 @@ use super::tile::{EAST, NORTH, SOUTH, Tile, WEST};
 use super::{Labyrinth, RuleSet};
 use crate::game::Seat;
 use crate::games::GameConfig;
+use crate::games::contest::{CgsWire, Exchange};
 use crate::outcome::{Outcome, Termination};
-use crate::serve::wire::{CgsWire, Exchange};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

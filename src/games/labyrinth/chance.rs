@@ -21,6 +21,10 @@ pub enum ChanceEvent {
 impl Chance for Labyrinth {
     type Event = ChanceEvent;
 
+    fn describe_event(&self, event: &ChanceEvent) -> String {
+        super::notation::event(event)
+    }
+
     /// Read off the fresh board, so the state needs no log.
     fn setup_chance(&self, state: &mut State) -> Vec<ChanceEvent> {
         let board = &state.position.board;

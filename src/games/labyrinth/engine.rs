@@ -59,6 +59,10 @@ impl Game for Labyrinth {
         state.ended.is_none() && rules::is_legal(&state.position, seat, action)
     }
 
+    fn describe(&self, state: &State, seat: Seat, action: &Action) -> String {
+        super::notation::describe(&state.position, seat, action)
+    }
+
     fn explain_illegal(&self, state: &State, seat: Seat, action: &Action) -> String {
         match state.ended {
             Some(_) => "the game is over".to_string(),

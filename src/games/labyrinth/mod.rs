@@ -14,6 +14,7 @@ mod cgs_wire;
 pub mod chance;
 mod engine;
 pub mod generator;
+mod notation;
 mod picture;
 pub mod reach;
 mod rules;
@@ -148,16 +149,13 @@ impl Registered for Labyrinth {
         }
         Ok(Labyrinth::new(rules, size, turn_limit))
     }
-
-    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
-        bots::BOTS
-    }
-
-    fn contest_client() -> Option<&'static crate::bot::BotEntry<Self>> {
-        static CLIENT: crate::bot::BotEntry<Labyrinth> = crate::serve::client_entry();
-        Some(&CLIENT)
-    }
 }
 
 #[cfg(test)]
 mod tests;
+
+impl crate::bot::BotTable for Labyrinth {
+    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
+        bots::BOTS
+    }
+}

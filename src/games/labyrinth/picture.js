@@ -31,7 +31,7 @@ function draw(scene, frame, seats) {
   svg += `<text x="${ex}" y="${M - 8}" font-size="12">extra tile</text>`;
   svg += labTile(ex, M, s, frame.extra[0], frame.extra[1], frame.targets);
   if (frame.last) {
-    svg += `<text x="${ex - s / 2}" y="${M + 2 * s}" font-size="11">last: ${esc(frame.last.side)} ${frame.last.index}</text>`;
+    svg += `<text x="${ex - s / 2}" y="${M + 2 * s}" font-size="11">last: ${esc(frame.last)}</text>`;
   }
   svg += "</svg>";
   let html = '<table class="seats"><tr><th>seat</th><th>position</th><th>items</th><th>next item</th></tr>';

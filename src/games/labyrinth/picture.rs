@@ -20,7 +20,7 @@ impl Picture for Labyrinth {
             .collect();
         let last = position
             .last
-            .map(|i| json!({ "side": format!("{:?}", i.side), "index": i.index }));
+            .map(|i| super::notation::insertion(i.side, i.index));
         json!({
             "width": board.width(),
             "height": board.height(),

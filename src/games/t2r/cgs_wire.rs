@@ -8,8 +8,8 @@ use super::state::State;
 use super::{RuleSet, TicketToRide};
 use crate::game::{Game, Seat};
 use crate::games::GameConfig;
+use crate::games::contest::{CgsWire, Exchange};
 use crate::outcome::Outcome;
-use crate::serve::wire::{CgsWire, Exchange};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 

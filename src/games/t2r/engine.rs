@@ -133,6 +133,10 @@ impl Game for TicketToRide {
         rules::is_legal(self, state, seat, action)
     }
 
+    fn describe(&self, state: &State, seat: Seat, action: &Action) -> String {
+        super::notation::describe(self, state, seat, action)
+    }
+
     fn explain_illegal(&self, state: &State, seat: Seat, action: &Action) -> String {
         super::illegal::explain(self, state, seat, action)
     }

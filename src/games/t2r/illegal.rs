@@ -118,16 +118,15 @@ fn claim(
 ) -> String {
     let player = &state.players[seat];
     let length = route.length;
-    let id = route.id;
-    let owner = state.owners[usize::from(id)];
+    let owner = state.owners[usize::from(route.id)];
     if owner != UNCLAIMED {
         return format!(
-            "route {id} is taken (by seat {owner}); a double route is one route with one owner"
+            "the route is taken (by seat {owner}); a double route is one route with one owner"
         );
     }
     if player.trains < length {
         return format!(
-            "route {id} needs {length} trains and the seat has {} left",
+            "the route needs {length} trains and the seat has {} left",
             player.trains
         );
     }
@@ -144,14 +143,14 @@ fn claim(
         ),
         (RuleSet::Cgs, Colour::Locomotive) if !route.is_gray() => format!(
             "colour locomotive (a payment of locomotives only) is for gray routes under the cgs \
-             rules; route {id} is {}",
+             rules; the route is {}",
             colours.join(" or ")
         ),
         (_, Colour::Locomotive) => {
             format!("cannot pay: {length} locomotives needed, the hand holds {locos}")
         }
         _ if !route.is_gray() && !route.colours.contains(&colour) => format!(
-            "route {id} is {}, so {} cards cannot pay for it",
+            "the route is {}, so {} cards cannot pay for it",
             colours.join(" or "),
             colour_name(colour)
         ),

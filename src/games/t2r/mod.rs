@@ -12,6 +12,7 @@ pub mod chance;
 mod engine;
 mod illegal;
 pub mod maps;
+mod notation;
 mod picture;
 mod places;
 mod resample;
@@ -128,16 +129,13 @@ impl crate::games::Registered for TicketToRide {
         .unwrap_or(DEFAULT_TURN_LIMIT);
         Ok(TicketToRide::new(map, rules, turn_limit))
     }
-
-    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
-        bots::BOTS
-    }
-
-    fn contest_client() -> Option<&'static crate::bot::BotEntry<Self>> {
-        static CLIENT: crate::bot::BotEntry<TicketToRide> = crate::serve::client_entry();
-        Some(&CLIENT)
-    }
 }
 
 #[cfg(test)]
 mod tests;
+
+impl crate::bot::BotTable for TicketToRide {
+    fn bots() -> &'static [crate::bot::BotEntry<Self>] {
+        bots::BOTS
+    }
+}

@@ -66,7 +66,7 @@ impl Picture for TicketToRide {
             "discard": state.discard.iter().map(|&n| u32::from(n)).sum::<u32>(),
             "ticket_pile": state.ticket_pile.len(),
             "to_act": state.seat,
-            "phase": format!("{:?}", state.phase),
+            "phase": super::notation::phase(state.phase),
             "over": state.outcome.is_some(),
         })
     }

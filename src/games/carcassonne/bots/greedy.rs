@@ -4,7 +4,7 @@
 //! followers on crumbs. The value is worked out without copying the board
 //! ([`crate::games::carcassonne::value`]).
 
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::carcassonne::rules::legal_actions;
 use crate::games::carcassonne::value::{Evaluator, Placement};
@@ -16,14 +16,10 @@ pub struct Greedy {
     rng: Rng,
 }
 
-pub fn make(
-    _: &Carcassonne,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Carcassonne>>, String> {
-    params.expect_none("greedy")?;
-    Ok(Box::new(Greedy { rng }))
+impl Simple<Carcassonne> for Greedy {
+    fn start(_: &Carcassonne, _: Seat, rng: Rng) -> Self {
+        Greedy { rng }
+    }
 }
 
 impl Bot<Carcassonne> for Greedy {

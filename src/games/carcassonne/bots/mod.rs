@@ -15,43 +15,31 @@ pub use test_doubles::ILLEGAL;
 
 /// Every Carcassonne bot, in the order `tourney list` shows them.
 pub const BOTS: &[BotEntry<Carcassonne>] = &[
-    BotEntry {
-        name: "random-tile",
-        summary: "A uniformly random legal placement, never a follower",
-        hidden: false,
-        make: random_tile::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "random",
-        summary: "A uniformly random placement, then uniformly no follower or a legal one",
-        hidden: false,
-        make: random::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "greedy",
-        summary: "One ply: own score minus the best opponent's, open features and farms included",
-        hidden: false,
-        make: greedy::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "mcts",
-        summary: "Information-set MCTS over sampled tile draws (parameters: see README)",
-        hidden: false,
-        make: crate::search::make::<Carcassonne>,
-        params: crate::search::params::<Carcassonne>,
-    },
-    crate::bot::test_panic(),
-    crate::tune::test_optimum(),
-    BotEntry {
-        name: "test-illegal",
-        summary: "Test double: always places on the start tile's cell",
-        hidden: true,
-        make: test_doubles::make_illegal,
-        params: crate::bot::no_params,
-    },
+    BotEntry::simple::<random_tile::RandomTile>(
+        "random-tile",
+        "A uniformly random legal placement, never a follower",
+    ),
+    BotEntry::simple::<random::Random>(
+        "random",
+        "A uniformly random placement, then uniformly no follower or a legal one",
+    ),
+    BotEntry::simple::<greedy::Greedy>(
+        "greedy",
+        "One ply: own score minus the best opponent's, open features and farms included",
+    ),
+    BotEntry::new(
+        "mcts",
+        "Information-set MCTS over sampled tile draws (parameters: docs/guide/search-bots.md)",
+        crate::search::make::<Carcassonne>,
+    )
+    .tunable(crate::search::params::<Carcassonne>),
+    crate::bot::doubles::test_panic(),
+    crate::bot::doubles::test_optimum(),
+    BotEntry::simple::<test_doubles::Illegal>(
+        "test-illegal",
+        "Test double: always places on the start tile's cell",
+    )
+    .hidden(),
 ];
 
 /// The bot table row named `name`.

@@ -3,7 +3,7 @@
 //! many follower options they offer.
 
 use super::placements;
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::carcassonne::tiles::TILES;
 use crate::games::carcassonne::{Action, Carcassonne, View};
@@ -14,14 +14,10 @@ pub struct Random {
     rng: Rng,
 }
 
-pub fn make(
-    _: &Carcassonne,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Carcassonne>>, String> {
-    params.expect_none("random")?;
-    Ok(Box::new(Random { rng }))
+impl Simple<Carcassonne> for Random {
+    fn start(_: &Carcassonne, _: Seat, rng: Rng) -> Self {
+        Random { rng }
+    }
 }
 
 /// The random policy, shared with rollouts: placement first, then the follower option.

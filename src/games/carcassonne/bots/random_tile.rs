@@ -2,7 +2,7 @@
 //! rung of the ladder: it scores only through nothing at all, which makes it a floor.
 
 use super::placements;
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::carcassonne::{Action, Carcassonne, View};
 use crate::seed::Rng;
@@ -12,14 +12,10 @@ pub struct RandomTile {
     rng: Rng,
 }
 
-pub fn make(
-    _: &Carcassonne,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Carcassonne>>, String> {
-    params.expect_none("random-tile")?;
-    Ok(Box::new(RandomTile { rng }))
+impl Simple<Carcassonne> for RandomTile {
+    fn start(_: &Carcassonne, _: Seat, rng: Rng) -> Self {
+        RandomTile { rng }
+    }
 }
 
 impl Bot<Carcassonne> for RandomTile {

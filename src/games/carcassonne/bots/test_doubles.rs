@@ -2,21 +2,17 @@
 //! position accepts. It never plays a real game.
 //! (`test-panic` is shared by every game, in `crate::bot`.)
 
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::carcassonne::{Action, Carcassonne, View};
 use crate::seed::Rng;
 
 pub struct Illegal;
 
-pub fn make_illegal(
-    _: &Carcassonne,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Carcassonne>>, String> {
-    params.expect_none("test-illegal")?;
-    Ok(Box::new(Illegal))
+impl Simple<Carcassonne> for Illegal {
+    fn start(_: &Carcassonne, _: Seat, _: Rng) -> Self {
+        Illegal
+    }
 }
 
 /// On the start tile's cell, which is never empty.

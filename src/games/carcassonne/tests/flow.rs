@@ -124,12 +124,6 @@ fn bot_table_and_doubles() {
         ]
     );
     let game = Carcassonne::new(2);
-    let mut params = Params::default();
-    params.0.insert("bogus".into(), "3".into());
-    for entry in bots::BOTS {
-        let err = (entry.make)(&game, 0, seat_rng(), &params).err();
-        assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("bogus")));
-    }
     let s = State::with_order(2, "EU");
     let illegal = bots::find("test-illegal").expect("listed");
     let mut bot = (illegal.make)(&game, 0, seat_rng(), &Params::default()).expect("ok");

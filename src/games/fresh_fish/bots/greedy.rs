@@ -3,7 +3,7 @@
 //! the least useful one, and bid half the distance a shop would save.
 
 use super::estimate::{Reach, est, reach};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::fresh_fish::board::{Kind, bits};
 use crate::games::fresh_fish::{Action, FreshFish, Phase, View};
@@ -11,14 +11,10 @@ use crate::seed::Rng;
 
 pub struct Greedy;
 
-pub fn make(
-    _: &FreshFish,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<FreshFish>>, String> {
-    params.expect_none("greedy")?;
-    Ok(Box::new(Greedy))
+impl Simple<FreshFish> for Greedy {
+    fn start(_: &FreshFish, _: Seat, _: Rng) -> Self {
+        Greedy
+    }
 }
 
 /// Sentinel above any capped estimate: "∞" of §10.2.

@@ -11,7 +11,7 @@
 //! reservation is not yet a shop; minus its coins.
 
 use super::estimate::{Reach, est, reach};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::fresh_fish::board::{Board, Content, Kind, bits};
 use crate::games::fresh_fish::roads::apply_road_rule;
@@ -25,14 +25,10 @@ const RISK: f32 = 0.5;
 
 pub struct Lookahead;
 
-pub fn make(
-    _: &FreshFish,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<FreshFish>>, String> {
-    params.expect_none("lookahead")?;
-    Ok(Box::new(Lookahead))
+impl Simple<FreshFish> for Lookahead {
+    fn start(_: &FreshFish, _: Seat, _: Rng) -> Self {
+        Lookahead
+    }
 }
 
 /// A position as the bot imagines it: the board and the public per-seat records.

@@ -1,7 +1,7 @@
 //! `random` (§10.1): a fair coin between placing and drawing when both are legal, then a
 //! uniformly random cell, marker or bid.
 
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::fresh_fish::board::bits;
 use crate::games::fresh_fish::{Action, FreshFish, Phase, View};
@@ -12,14 +12,10 @@ pub struct RandomBot {
     rng: Rng,
 }
 
-pub fn make(
-    _: &FreshFish,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<FreshFish>>, String> {
-    params.expect_none("random")?;
-    Ok(Box::new(RandomBot { rng }))
+impl Simple<FreshFish> for RandomBot {
+    fn start(_: &FreshFish, _: Seat, rng: Rng) -> Self {
+        RandomBot { rng }
+    }
 }
 
 impl RandomBot {

@@ -2,21 +2,17 @@
 //! the board, illegal whatever the phase.
 //! (`test-panic` is shared by every game, in `crate::bot`.)
 
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::fresh_fish::{Action, FreshFish, View};
 use crate::seed::Rng;
 
 pub struct Illegal;
 
-pub fn make_illegal(
-    _: &FreshFish,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<FreshFish>>, String> {
-    params.expect_none("test-illegal")?;
-    Ok(Box::new(Illegal))
+impl Simple<FreshFish> for Illegal {
+    fn start(_: &FreshFish, _: Seat, _: Rng) -> Self {
+        Illegal
+    }
 }
 
 /// Cell 200 is off the 10×10 board, so no phase accepts it.

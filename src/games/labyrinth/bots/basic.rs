@@ -3,7 +3,7 @@
 //! the reachable cell nearest the target. No look-ahead, no defence.
 
 use super::steps::{nearest_euclidean, simulate, target_cell};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::labyrinth::action::insertions;
 use crate::games::labyrinth::{Action, Labyrinth, View};
@@ -14,14 +14,10 @@ pub struct Basic {
     rng: Rng,
 }
 
-pub fn make(
-    _: &Labyrinth,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Labyrinth>>, String> {
-    params.expect_none("basic")?;
-    Ok(Box::new(Basic { rng }))
+impl Simple<Labyrinth> for Basic {
+    fn start(_: &Labyrinth, _: Seat, rng: Rng) -> Self {
+        Basic { rng }
+    }
 }
 
 impl Bot<Labyrinth> for Basic {

@@ -2,7 +2,7 @@
 //! Its pawn starts on a fixed corner, so it never moves and never plays illegally.
 
 use super::steps::{random_insertion, simulate};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::labyrinth::{Action, Labyrinth, View};
 use crate::seed::Rng;
@@ -11,14 +11,10 @@ pub struct DontMove {
     rng: Rng,
 }
 
-pub fn make(
-    _: &Labyrinth,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Labyrinth>>, String> {
-    params.expect_none("dont-move")?;
-    Ok(Box::new(DontMove { rng }))
+impl Simple<Labyrinth> for DontMove {
+    fn start(_: &Labyrinth, _: Seat, rng: Rng) -> Self {
+        DontMove { rng }
+    }
 }
 
 impl Bot<Labyrinth> for DontMove {

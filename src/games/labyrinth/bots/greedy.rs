@@ -8,7 +8,7 @@
 //! candidates it leaves tied. Remaining ties are broken uniformly with the bot's RNG.
 
 use super::steps::{distance_value, nearest_manhattan, simulate};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::labyrinth::action::insertions;
 use crate::games::labyrinth::{Action, Insertion, Labyrinth, Position, View};
@@ -23,14 +23,10 @@ pub struct Greedy {
     rng: Rng,
 }
 
-pub fn make(
-    _: &Labyrinth,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Labyrinth>>, String> {
-    params.expect_none("greedy")?;
-    Ok(Box::new(Greedy { rng }))
+impl Simple<Labyrinth> for Greedy {
+    fn start(_: &Labyrinth, _: Seat, rng: Rng) -> Self {
+        Greedy { rng }
+    }
 }
 
 impl Bot<Labyrinth> for Greedy {

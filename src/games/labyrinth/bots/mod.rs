@@ -17,57 +17,41 @@ pub use test_doubles::ILLEGAL_INSERTION;
 
 /// Every Labyrinth bot, in the order `tourney list` shows them (weakest first).
 pub const BOTS: &[BotEntry<Labyrinth>] = &[
-    BotEntry {
-        name: "dont-move",
-        summary: "Random insertion, never moves (the contest's DONTMOVE)",
-        hidden: false,
-        make: dont_move::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "random",
-        summary: "Random insertion, then onto its target or as near as it can (RANDOM)",
-        hidden: false,
-        make: random::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "basic",
-        summary: "First shuffled insertion that reaches its target, else the nearest cell (BASIC)",
-        hidden: false,
-        make: basic::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "greedy",
-        summary: "One ply: the insertion leaving its target nearest, ties to the opponent's cost",
-        hidden: false,
-        make: greedy::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "minimax",
-        summary: "Alpha-beta over whole turns, iterative deepening under a fixed node budget",
-        hidden: false,
-        make: minimax::make,
-        params: minimax::params,
-    },
-    BotEntry {
-        name: "mcts",
-        summary: "Monte Carlo tree search, all information public (parameters: see README)",
-        hidden: false,
-        make: crate::search::make::<Labyrinth>,
-        params: crate::search::params::<Labyrinth>,
-    },
-    crate::bot::test_panic(),
-    crate::tune::test_optimum(),
-    BotEntry {
-        name: "test-illegal",
-        summary: "Test double: always inserts at an even index",
-        hidden: true,
-        make: test_doubles::make_illegal,
-        params: crate::bot::no_params,
-    },
+    BotEntry::simple::<dont_move::DontMove>(
+        "dont-move",
+        "Random insertion, never moves (the contest's DONTMOVE)",
+    ),
+    BotEntry::simple::<random::Random>(
+        "random",
+        "Random insertion, then onto its target or as near as it can (RANDOM)",
+    ),
+    BotEntry::simple::<basic::Basic>(
+        "basic",
+        "First shuffled insertion that reaches its target, else the nearest cell (BASIC)",
+    ),
+    BotEntry::simple::<greedy::Greedy>(
+        "greedy",
+        "One ply: the insertion leaving its target nearest, ties to the opponent's cost",
+    ),
+    BotEntry::new(
+        "minimax",
+        "Alpha-beta over whole turns, iterative deepening under a fixed node budget",
+        minimax::make,
+    )
+    .tunable(minimax::params),
+    BotEntry::new(
+        "mcts",
+        "Monte Carlo tree search, all information public (parameters: docs/guide/search-bots.md)",
+        crate::search::make::<Labyrinth>,
+    )
+    .tunable(crate::search::params::<Labyrinth>),
+    crate::bot::doubles::test_panic(),
+    crate::bot::doubles::test_optimum(),
+    BotEntry::simple::<test_doubles::Illegal>(
+        "test-illegal",
+        "Test double: always inserts at an even index",
+    )
+    .hidden(),
 ];
 
 /// The bot table row named `name`.
@@ -97,16 +81,6 @@ mod tests {
             ended: None,
         };
         game().view(&state, 0)
-    }
-
-    #[test]
-    fn every_bot_refuses_parameters() {
-        let mut params = Params::default();
-        params.0.insert("bogus".into(), "3".into());
-        for entry in BOTS {
-            let err = (entry.make)(&game(), 0, seat_rng(), &params).err();
-            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("bogus")));
-        }
     }
 
     #[test]

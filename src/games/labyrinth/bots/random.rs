@@ -2,7 +2,7 @@
 //! can, else to the reachable cell nearest to it. Random only in where it inserts.
 
 use super::steps::{nearest_euclidean, random_insertion, simulate, target_cell};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::labyrinth::{Action, Labyrinth, View};
 use crate::seed::Rng;
@@ -11,14 +11,10 @@ pub struct Random {
     rng: Rng,
 }
 
-pub fn make(
-    _: &Labyrinth,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Labyrinth>>, String> {
-    params.expect_none("random")?;
-    Ok(Box::new(Random { rng }))
+impl Simple<Labyrinth> for Random {
+    fn start(_: &Labyrinth, _: Seat, rng: Rng) -> Self {
+        Random { rng }
+    }
 }
 
 impl Bot<Labyrinth> for Random {

@@ -2,21 +2,17 @@
 //! index, which no board allows.
 //! (`test-panic` is shared by every game, in `crate::bot`.)
 
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::labyrinth::{Action, Labyrinth, Side, View};
 use crate::seed::Rng;
 
 pub struct Illegal;
 
-pub fn make_illegal(
-    _: &Labyrinth,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<Labyrinth>>, String> {
-    params.expect_none("test-illegal")?;
-    Ok(Box::new(Illegal))
+impl Simple<Labyrinth> for Illegal {
+    fn start(_: &Labyrinth, _: Seat, _: Rng) -> Self {
+        Illegal
+    }
 }
 
 /// Column 0 is fixed on every board: an even index is always illegal (§6.1).

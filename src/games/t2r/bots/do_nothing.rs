@@ -3,7 +3,7 @@
 
 use super::random_card::random_card;
 use super::tickets::keep_first;
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Phase, TicketToRide};
@@ -13,14 +13,10 @@ pub struct DoNothing {
     rng: Rng,
 }
 
-pub fn make(
-    _: &TicketToRide,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<TicketToRide>>, String> {
-    params.expect_none("do-nothing")?;
-    Ok(Box::new(DoNothing { rng }))
+impl Simple<TicketToRide> for DoNothing {
+    fn start(_: &TicketToRide, _: Seat, rng: Rng) -> Self {
+        DoNothing { rng }
+    }
 }
 
 impl Bot<TicketToRide> for DoNothing {

@@ -7,7 +7,7 @@ use super::path::Paths;
 use super::payment::best_claim_by_points;
 use super::plan::TicketPlan;
 use super::tickets::{is_cgs_first_turn, is_first_choice, keep_cheapest, offer_costs};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::t2r::maps::Map;
 use crate::games::t2r::view::View;
@@ -22,14 +22,10 @@ pub struct Greedy {
     plan: TicketPlan,
 }
 
-pub fn make(
-    _: &TicketToRide,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<TicketToRide>>, String> {
-    params.expect_none("greedy")?;
-    Ok(Box::<Greedy>::default())
+impl Simple<TicketToRide> for Greedy {
+    fn start(_: &TicketToRide, _: Seat, _: Rng) -> Self {
+        Greedy::default()
+    }
 }
 
 impl Bot<TicketToRide> for Greedy {

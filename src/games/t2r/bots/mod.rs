@@ -34,64 +34,45 @@ pub use test_doubles::ILLEGAL_CLAIM;
 /// strongest on usa (each beats the one before it; see `scenarios/t2r-ladder-*.toml`), then
 /// the hidden test doubles.
 pub const BOTS: &[BotEntry<TicketToRide>] = &[
-    BotEntry {
-        name: "do-nothing",
-        summary: "Never claims: draws cards at random (the contest's DO_NOTHING); loses at once as cgs seat 0",
-        hidden: false,
-        make: do_nothing::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "greedy",
-        summary: "Claims the most points it can pay now, else draws toward the nearest route; tickets only break ties",
-        hidden: false,
-        make: greedy::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "random",
-        summary: "Claims the longest routes one card kind pays, else draws at random (the contest's PLAY_RANDOM)",
-        hidden: false,
-        make: random::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "nice",
-        summary: "Follows its tickets' shortest paths, shortest routes first (the contest's NICE_BOT)",
-        hidden: false,
-        make: nice::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "expert",
-        summary: "Expert system: plans one line of long routes through its tickets, hoards cards, then claims",
-        hidden: false,
-        make: expert::make,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "expert-plus",
-        summary: "expert paying each route with the cards the rest of its plan needs least (payment=thrifty)",
-        hidden: false,
-        make: expert::make_plus,
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "mcts",
-        summary: "Information-set MCTS over sampled hands, tickets and deck (see README)",
-        hidden: false,
-        make: crate::search::make::<TicketToRide>,
-        params: crate::search::params::<TicketToRide>,
-    },
-    crate::bot::test_panic(),
-    crate::tune::test_optimum(),
-    BotEntry {
-        name: "test-illegal",
-        summary: "Test double: always claims with more locomotives than the route is long",
-        hidden: true,
-        make: test_doubles::make_illegal,
-        params: crate::bot::no_params,
-    },
+    BotEntry::simple::<do_nothing::DoNothing>(
+        "do-nothing",
+        "Never claims: draws cards at random (the contest's DO_NOTHING); loses at once as cgs seat 0",
+    ),
+    BotEntry::simple::<greedy::Greedy>(
+        "greedy",
+        "Claims the most points it can pay now, else draws toward the nearest route; tickets only break ties",
+    ),
+    BotEntry::simple::<random::Random>(
+        "random",
+        "Claims the longest routes one card kind pays, else draws at random (the contest's PLAY_RANDOM)",
+    ),
+    BotEntry::simple::<nice::Nice>(
+        "nice",
+        "Follows its tickets' shortest paths, shortest routes first (the contest's NICE_BOT)",
+    ),
+    BotEntry::new(
+        "expert",
+        "Expert system: plans one line of long routes through its tickets, hoards cards, then claims",
+        expert::make,
+    ),
+    BotEntry::new(
+        "expert-plus",
+        "expert paying each route with the cards the rest of its plan needs least (payment=thrifty)",
+        expert::make_plus,
+    ),
+    BotEntry::new(
+        "mcts",
+        "Information-set MCTS over sampled hands, tickets and deck (see docs/guide/search-bots.md)",
+        crate::search::make::<TicketToRide>,
+    )
+    .tunable(crate::search::params::<TicketToRide>),
+    crate::bot::doubles::test_panic(),
+    crate::bot::doubles::test_optimum(),
+    BotEntry::simple::<test_doubles::Illegal>(
+        "test-illegal",
+        "Test double: always claims with more locomotives than the route is long",
+    )
+    .hidden(),
 ];
 
 /// The bot table row named `name`.
@@ -133,16 +114,6 @@ mod tests {
             ]
         );
         assert!(find("greedy").is_some() && find("gredy").is_none());
-    }
-
-    #[test]
-    fn every_bot_refuses_parameters() {
-        let mut params = Params::default();
-        params.0.insert("bogus".into(), "3".into());
-        for entry in BOTS {
-            let err = (entry.make)(&game(), 0, seat_rng(), &params).err();
-            assert!(err.is_some_and(|e| e.contains(entry.name) && e.contains("bogus")));
-        }
     }
 
     #[test]

@@ -8,7 +8,7 @@ use super::payment::{Payment, claim};
 use super::plan::TicketPlan;
 use super::random::longest_first;
 use super::tickets::{is_cgs_first_turn, is_first_choice, keep_all, keep_cheapest, offer_costs};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::t2r::maps::{Map, Route};
 use crate::games::t2r::view::View;
@@ -31,14 +31,10 @@ pub struct Nice {
     longest_first: Vec<u8>,
 }
 
-pub fn make(
-    game: &TicketToRide,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<TicketToRide>>, String> {
-    params.expect_none("nice")?;
-    Ok(Box::new(Nice::new(game.map())))
+impl Simple<TicketToRide> for Nice {
+    fn start(game: &TicketToRide, _: Seat, _: Rng) -> Self {
+        Nice::new(game.map())
+    }
 }
 
 impl Nice {

@@ -3,7 +3,7 @@
 
 use super::random_card::random_card;
 use super::tickets::{is_cgs_first_turn, keep_all};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::t2r::maps::Map;
 use crate::games::t2r::view::View;
@@ -16,17 +16,13 @@ pub struct Random {
     longest_first: Vec<u8>,
 }
 
-pub fn make(
-    game: &TicketToRide,
-    _: Seat,
-    rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<TicketToRide>>, String> {
-    params.expect_none("random")?;
-    Ok(Box::new(Random {
-        rng,
-        longest_first: longest_first(game.map()),
-    }))
+impl Simple<TicketToRide> for Random {
+    fn start(game: &TicketToRide, _: Seat, rng: Rng) -> Self {
+        Random {
+            rng,
+            longest_first: longest_first(game.map()),
+        }
+    }
 }
 
 /// Route ids sorted longest first, map order on ties.

@@ -2,7 +2,7 @@
 //! rule set accepts (more locomotives than the route is long). It never plays a real game.
 //! (`test-panic` is shared by every game, in `crate::bot`.)
 
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Colour, TicketToRide};
@@ -10,14 +10,10 @@ use crate::seed::Rng;
 
 pub struct Illegal;
 
-pub fn make_illegal(
-    _: &TicketToRide,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<TicketToRide>>, String> {
-    params.expect_none("test-illegal")?;
-    Ok(Box::new(Illegal))
+impl Simple<TicketToRide> for Illegal {
+    fn start(_: &TicketToRide, _: Seat, _: Rng) -> Self {
+        Illegal
+    }
 }
 
 /// More locomotives than any route is long (the longest is 8): n > L is illegal in both rule

@@ -7,8 +7,27 @@
 //! or a `.` before any `=` or `:` is a path and is kept whole, so bot files given as paths
 //! (`bots/mine.toml`) keep working.
 
-use super::BotChoice;
-use crate::bot::Params;
+use super::Params;
+
+/// A bot of a tournament: how it is labelled, which bot it is (a built-in name or a manifest's
+/// path), with which parameters.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotChoice {
+    pub label: String,
+    pub bot: String,
+    pub params: Params,
+}
+
+impl BotChoice {
+    /// A bot by its plain name, labelled by it, without parameters.
+    pub fn named(bot: &str) -> BotChoice {
+        BotChoice {
+            label: bot.to_string(),
+            bot: bot.to_string(),
+            params: Params::default(),
+        }
+    }
+}
 
 /// Splits already comma-separated items into bots. The label of a bot with parameters is what
 /// was written (`mcts:iterations=2000,rollout=greedy`): readable, and distinct whenever the

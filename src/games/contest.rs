@@ -1,9 +1,10 @@
 //! What the contest server's protocol needs from a game: its data, move and answer strings
 //! (§5, §7 of `docs/contest-protocol.md`). Each game that speaks it implements
-//! [`CgsWire`] in its own folder; this module never names a game.
+//! [`CgsWire`] in its own folder; this module never names a game. The server that speaks the
+//! protocol is `crate::serve`.
 
+use super::{GameConfig, Registered};
 use crate::game::Seat;
-use crate::games::{GameConfig, Registered};
 use crate::outcome::Outcome;
 use std::collections::BTreeMap;
 

@@ -1,0 +1,167 @@
+//! The list of games, each with the generic entry points instantiated for its type (no
+//! `dyn Game`, so the hot loop inlines): the one place where the games meet `run`, `replay`,
+//! `tune`, `bench` and `serve`. Adding a game is a folder under `games/` and a line in [`all`].
+
+use super::replay::{ReplayFn, replay_game};
+use super::run::{RunFn, run_game};
+use super::search_speed::{SearchSpeedFn, search_speed};
+use super::tune::{TuneFn, tune_game};
+use crate::bot::BotEntry;
+use crate::error::UsageError;
+use crate::games::carcassonne::Carcassonne;
+use crate::games::contest::CgsWire;
+use crate::games::fresh_fish::FreshFish;
+use crate::games::labyrinth::Labyrinth;
+use crate::games::t2r::TicketToRide;
+use crate::games::{Description, Registered};
+use crate::search::Search;
+use crate::serve::ServeFn;
+
+/// A game of the registry: its description and its entry points.
+pub struct GameEntry {
+    pub game: Description,
+    /// Plays a validated plan for this game; see `app::run`.
+    pub run: RunFn,
+    /// Replays one of its records; see `app::replay`.
+    pub replay: ReplayFn,
+    /// Tunes a bot's parameters; see `app::tune`.
+    pub tune: TuneFn,
+    /// Times its `mcts` for `tourney bench`; `None` for a game without search bots.
+    pub search_speed: Option<SearchSpeedFn>,
+    /// `tourney serve` for a game whose contest clients speak the contest server's protocol
+    /// (`docs/contest-protocol.md`); `None` for the others.
+    pub serve: Option<ServeFn>,
+}
+
+/// An entry reads as its game's description (`entry.name`, `entry.has_bot`…).
+impl std::ops::Deref for GameEntry {
+    type Target = Description;
+
+    fn deref(&self) -> &Description {
+        &self.game
+    }
+}
+
+/// What the registry adds to a game's own bot table: the bot `cgs:NAME` names, a seat played
+/// by a contest client connected through `run --serve`, for the games that speak the contest's
+/// protocol.
+pub trait Contest: Registered {
+    fn contest_client() -> Option<&'static BotEntry<Self>> {
+        None
+    }
+}
+
+impl Contest for TicketToRide {
+    fn contest_client() -> Option<&'static BotEntry<Self>> {
+        static CLIENT: BotEntry<TicketToRide> = crate::serve::client_entry();
+        Some(&CLIENT)
+    }
+}
+
+impl Contest for Labyrinth {
+    fn contest_client() -> Option<&'static BotEntry<Self>> {
+        static CLIENT: BotEntry<Labyrinth> = crate::serve::client_entry();
+        Some(&CLIENT)
+    }
+}
+
+impl Contest for Carcassonne {}
+impl Contest for FreshFish {}
+
+impl GameEntry {
+    fn of<G: Contest>() -> GameEntry {
+        GameEntry {
+            game: Description::of::<G>(),
+            run: run_game::<G>,
+            replay: replay_game::<G>,
+            tune: tune_game::<G>,
+            search_speed: None,
+            serve: None,
+        }
+    }
+
+    /// With `tourney bench`'s timing of its search bots.
+    fn searchable<G: Contest + Search>(self) -> GameEntry
+    where
+        G::Action: Eq + std::hash::Hash,
+    {
+        GameEntry {
+            search_speed: Some(search_speed::<G>),
+            ..self
+        }
+    }
+
+    /// With `tourney serve`.
+    fn served<G: Contest + CgsWire>(self) -> GameEntry {
+        GameEntry {
+            serve: Some(crate::serve::training::serve::<G>),
+            ..self
+        }
+    }
+}
+
+/// Every game, in the order `tourney list` shows them. The first is the default.
+pub fn all() -> Vec<GameEntry> {
+    vec![
+        GameEntry::of::<TicketToRide>().served::<TicketToRide>(),
+        GameEntry::of::<Labyrinth>()
+            .searchable::<Labyrinth>()
+            .served::<Labyrinth>(),
+        GameEntry::of::<Carcassonne>().searchable::<Carcassonne>(),
+        GameEntry::of::<FreshFish>().searchable::<FreshFish>(),
+    ]
+}
+
+/// Finds a game by its CLI name.
+pub fn find(name: &str) -> Result<GameEntry, UsageError> {
+    let games = all();
+    let known = games.iter().map(|g| g.name).collect::<Vec<_>>().join(", ");
+    games
+        .into_iter()
+        .find(|g| g.name == name)
+        .ok_or_else(|| UsageError::UnknownGame {
+            name: name.to_string(),
+            known,
+        })
+}
+
+/// [`find`]'s description only: the [`crate::games::FindGame`] scenario files are read with.
+pub fn describe(name: &str) -> Result<Description, UsageError> {
+    find(name).map(|entry| entry.game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::Params;
+    use crate::games::GameConfig;
+    use crate::seed::{Stream, rng};
+
+    /// Every bot of `G` refuses a parameter it does not take, and says which.
+    fn bots_refuse_unknown_parameters<G: Registered>() {
+        let game: G = crate::games::configure(&GameConfig::default()).unwrap();
+        let params = Params([("bogus".to_string(), "3".to_string())].into());
+        for entry in G::bots() {
+            let refused = (entry.make)(&game, 0, rng(1, 2, Stream::Seat(0)), &params).err();
+            assert!(
+                refused.is_some_and(|why| why.contains("bogus")),
+                "{} of {} took 'bogus'",
+                entry.name,
+                G::NAME
+            );
+        }
+    }
+
+    #[test]
+    fn every_bot_of_every_game_refuses_unknown_parameters() {
+        bots_refuse_unknown_parameters::<TicketToRide>();
+        bots_refuse_unknown_parameters::<Labyrinth>();
+        bots_refuse_unknown_parameters::<Carcassonne>();
+        bots_refuse_unknown_parameters::<FreshFish>();
+        assert_eq!(
+            all().len(),
+            4,
+            "a game added to the registry is added here too"
+        );
+    }
+}

@@ -1,0 +1,109 @@
+//! Stage 5 of `run`: the results made final. A complete run's manifest vouches for its
+//! games.csv (synced first, then hashed); `summary.json` and the report files are written
+//! (not for a shard: a shard is a part, reported once merged); the tables and a footer are
+//! printed.
+
+use super::output::Output;
+use super::stream::Played;
+use crate::app::RunPlan;
+use crate::app::faults::loss_links;
+use crate::app::manifest::{file_sha256, write_atomically};
+use crate::format::KnockoutResult;
+use crate::game::GameInfo;
+use crate::report::standings::Standings;
+use crate::report::{self, terminal};
+use crate::summary::{Analysis, Summary};
+use anyhow::Context;
+use std::path::PathBuf;
+
+/// Analyses the tallies and writes the files; hands back the summary and the report files
+/// written.
+pub fn write(
+    info: &GameInfo,
+    plan: &RunPlan,
+    output: &mut Output,
+    played: &Played,
+    knockout: Option<KnockoutResult>,
+) -> anyhow::Result<(Summary, Vec<PathBuf>)> {
+    let bot_names = &output.bot_names;
+    let options = plan.report.options(bot_names)?;
+    let analysis = Analysis::build(bot_names, &output.tally, &options);
+    let mut summary = Summary::build(
+        info,
+        plan.master_seed,
+        plan.games_per_pairing,
+        played.status,
+        analysis,
+    );
+    summary.knockout = knockout;
+    let Some(dir) = &plan.out_dir else {
+        return Ok((summary, Vec::new()));
+    };
+    if output.next + played.status.games_played == output.games.end {
+        let path = dir.join("games.csv");
+        // On disk before the manifest vouches for it.
+        std::fs::File::open(&path)
+            .and_then(|file| file.sync_all())
+            .with_context(|| format!("cannot sync {}", path.display()))?;
+        output.manifest.complete = true;
+        output.manifest.games_csv_sha256 = Some(file_sha256(&path)?);
+        output.manifest.save(dir)?;
+    }
+    if plan.shard.is_some() {
+        return Ok((summary, Vec::new()));
+    }
+    let json = serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
+    write_atomically(&dir.join("summary.json"), (json + "\n").as_bytes())?;
+    let dirs = std::slice::from_ref(dir);
+    let pages = report::Pages {
+        faults: &output.faults.link(dirs, dir, bot_names),
+        standings: &Standings {
+            losses: loss_links(&output.crosstable, dirs, dir),
+            crosstable: std::mem::take(&mut output.crosstable),
+        },
+        knockout: summary.knockout.as_ref(),
+    };
+    let written = report::write_all(&summary.analysis, dir, plan.report.plots, &pages)?;
+    Ok((summary, written))
+}
+
+/// The tables, then one line saying what was played and written.
+pub fn print(
+    plan: &RunPlan,
+    summary: &Summary,
+    output: &Output,
+    played: &Played,
+    written: &[PathBuf],
+) {
+    terminal::print_analysis(&summary.analysis);
+    if let Some(knockout) = &summary.knockout {
+        print!("{}", report::bracket::text(knockout));
+    }
+    let (kept, games) = (output.kept(), &output.games);
+    let (status, seconds) = (played.status, played.seconds);
+    match (plan.shard, &plan.out_dir) {
+        (Some(shard), Some(dir)) => println!(
+            "shard {shard}: games {}..{} ({kept} kept, {} played in {seconds:.2} s); wrote \
+             {}/games.csv and manifest.json for `tourney merge`",
+            games.start,
+            games.end,
+            status.games_played,
+            dir.display()
+        ),
+        // The footer's games per second would count the kept games too.
+        (None, Some(dir)) if kept > 0 => println!(
+            "{kept} games kept from the folder, {} played in {seconds:.2} s{}; master seed \
+             {}; wrote {}/games.csv, summary.json and {} report files",
+            status.games_played,
+            if summary.interrupted {
+                " - interrupted again, finished games kept"
+            } else {
+                ""
+            },
+            summary.master_seed,
+            dir.display(),
+            written.len()
+        ),
+        _ => terminal::print_run_footer(summary, seconds, plan.out_dir.as_deref(), written),
+    }
+}

@@ -1,0 +1,78 @@
+//! `tourney run` as a pipeline of named stages, one file each:
+//! 1. the plan (`app::plan`): the command line or scenario file, validated;
+//! 2. [`lineup`]: every bot looked up and checked, and who meets whom;
+//! 3. [`output`]: the output folder, new, resumed or a shard, with its manifest and records;
+//! 4. [`stream`]: the games played in parallel, each record handed to every consumer in order;
+//! 5. [`finish`]: the manifest completed, `summary.json` and the report files written, and the
+//!    tables printed.
+//!
+//! `check` and `merge` run plans through [`execute`]; `tune` and `serve` build their lineups
+//! with [`resolve_bot`] and share the Ctrl-C handling.
+
+mod finish;
+mod lineup;
+mod output;
+mod stream;
+
+pub(in crate::app) use lineup::{find_entry, resolve_bot};
+
+use super::RunPlan;
+use crate::app::registry::Contest;
+use crate::format::Tournament;
+use crate::runner::RecordSink;
+use crate::summary::Summary;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// A game's entry point, monomorphised per game in the registry. The optional observer sees
+/// every record in index order and may stop the run (a sequential test).
+/// It hands back the run's summary, which says how many games were played and whether the run
+/// was interrupted.
+pub type RunFn = fn(&RunPlan, Option<&mut dyn RecordSink>) -> anyhow::Result<Summary>;
+
+/// Set by Ctrl-C or SIGTERM; the runner stops between blocks and everything finished is kept.
+pub(in crate::app) static STOP: AtomicBool = AtomicBool::new(false);
+
+/// Installed before any bot program starts, so no signal can end the harness in a way that
+/// leaves one running.
+pub(in crate::app) fn install_ctrl_c() {
+    // A second signal while the first is being honoured exits at once. The exit skips every
+    // destructor, so the bots' process groups are killed first (they are not in the
+    // harness's group, so the terminal's Ctrl-C never reaches them).
+    let _ = ctrlc::set_handler(|| {
+        if STOP.swap(true, Ordering::SeqCst) {
+            crate::external::kill_all();
+            std::process::exit(130);
+        }
+    });
+}
+
+pub fn execute(plan: &RunPlan) -> anyhow::Result<Summary> {
+    super::contest::start_server(plan)?;
+    (plan.game.run)(plan, None)
+}
+
+/// Plays `plan` for game `G`: the one place where the generic runner meets a concrete game.
+pub fn run_game<G: Contest>(
+    plan: &RunPlan,
+    observer: Option<&mut dyn RecordSink>,
+) -> anyhow::Result<Summary> {
+    let game: G = crate::games::configure(&plan.config)?;
+    install_ctrl_c();
+    let mut lineup = lineup::resolve(&game, plan)?;
+    let (schedule, mut knockout) = lineup::schedule(plan, game.info())?;
+    let total = knockout
+        .as_ref()
+        .map_or_else(|| schedule.total_games(), Tournament::total_games);
+    let mut output = output::open(&game, plan, &schedule, total, &mut lineup)?;
+    let stages = stream::Stages {
+        schedule: &schedule,
+        knockout: knockout.as_mut(),
+    };
+    let played = stream::play(&game, plan, stages, &lineup, &mut output, observer)?;
+    let result = knockout.map(|k| k.result(&output.bot_names));
+    let (summary, written) = finish::write(game.info(), plan, &mut output, &played, result)?;
+    if !plan.quiet {
+        finish::print(plan, &summary, &output, &played, &written);
+    }
+    Ok(summary)
+}

@@ -1,0 +1,138 @@
+//! Stage 3 of `run`: the output folder. A new run claims it (a folder holding another run is
+//! refused unless `--force`), a resumed one keeps what it finished, a shard writes its part;
+//! the manifest is saved before the first game and `records.jsonl.gz` started under
+//! `--record`. Without `--out`, nothing is written and only the tallies are kept.
+
+use crate::app::RunPlan;
+use crate::app::faults::FaultedGames;
+use crate::app::manifest::{Configuration, Manifest};
+use crate::app::{folders, resume};
+use crate::games::Registered;
+use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
+use crate::report::games_csv::{self, GamesCsv};
+use crate::report::standings::Crosstable;
+use crate::runner::Schedule;
+use crate::runner::play::{Lineup, play_fixture};
+use crate::summary::Tally;
+use anyhow::Context;
+use std::ops::Range;
+
+/// Where the games of a run go, and what was kept of an earlier start.
+pub struct Output {
+    /// The games of this run: all of them, or a shard's part.
+    pub games: Range<u64>,
+    /// The first game still to play (`games.start` unless games were kept).
+    pub next: u64,
+    pub manifest: Manifest,
+    pub csv: Option<GamesCsv>,
+    pub records: Option<RecordsWriter>,
+    pub tally: Tally,
+    pub faults: FaultedGames,
+    /// Who beat whom, for the standings page.
+    pub crosstable: Crosstable,
+    pub bot_names: Vec<String>,
+}
+
+impl Output {
+    /// Games kept from the folder of an earlier start.
+    pub fn kept(&self) -> u64 {
+        self.next - self.games.start
+    }
+}
+
+/// Opens the plan's output for its `total` games: claims, resumes or creates the folder and
+/// sets `lineup` to record games when asked to.
+pub fn open<G: Registered>(
+    game: &G,
+    plan: &RunPlan,
+    schedule: &Schedule,
+    total: u64,
+    lineup: &mut Lineup<'static, G>,
+) -> anyhow::Result<Output> {
+    let games = plan.shard.map_or(0..total, |shard| {
+        shard.games(schedule.seeds, schedule.games_per_seed())
+    });
+    let bot_names = plan.labels();
+    let mut output = Output {
+        next: games.start,
+        manifest: Manifest::new(
+            Configuration::of(plan, game.info(), total),
+            plan.shard,
+            games.clone(),
+        ),
+        games,
+        csv: None,
+        records: None,
+        tally: Tally::new(bot_names.len()),
+        faults: FaultedGames::default(),
+        crosstable: Crosstable::default(),
+        bot_names,
+    };
+    let Some(dir) = plan.out_dir.as_deref() else {
+        return Ok(output);
+    };
+    // A run already in the folder is refused, replaced, or continued (see `Existing`).
+    let continuing = match plan.resume {
+        false => folders::claim(dir, Some(&output.manifest), plan.existing)?,
+        true => true,
+    };
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+    let path = dir.join("games.csv");
+    let header = games_csv::header_line(game.extra_columns());
+    let restored = match continuing {
+        true => {
+            let replay =
+                |index| play_fixture(game, lineup, plan.master_seed, &schedule.fixture(index));
+            let folder = resume::Folder {
+                dir,
+                wanted: &output.manifest,
+                schedule,
+                header: &header,
+                bot_names: &output.bot_names,
+                replay: &replay,
+                quiet: plan.quiet,
+            };
+            resume::restore(
+                &folder,
+                &mut output.tally,
+                &mut output.faults,
+                &mut output.crosstable,
+            )?
+        }
+        false => None,
+    };
+    output.csv = Some(match restored {
+        Some(first) => {
+            output.next = first;
+            GamesCsv::append(&path, output.bot_names.clone())?
+        }
+        None => {
+            output.manifest.save(dir)?;
+            GamesCsv::create(&path, output.bot_names.clone(), game.extra_columns())?
+        }
+    });
+    // Recording is refused with --resume and --shard (see `RunPlan`), so it starts a new file.
+    if plan.record {
+        lineup.record = Some(replay::start::<G>);
+        let writer = RecordsWriter::create(dir, &record_header(plan, &output.bot_names))
+            .with_context(|| format!("cannot create {}", dir.join(RECORDS_FILE).display()))?;
+        output.records = Some(writer);
+    }
+    Ok(output)
+}
+
+/// The first line of `records.jsonl.gz`: the configuration as asked for, so a replay
+/// configures the same game.
+fn record_header(plan: &RunPlan, bot_names: &[String]) -> Header {
+    Header {
+        format: replay::FORMAT.to_string(),
+        tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
+        game: plan.game.name.to_string(),
+        rules: plan.config.rules.clone(),
+        options: plan.config.options.clone(),
+        seats: plan.config.seats,
+        master_seed: plan.master_seed,
+        bots: bot_names.to_vec(),
+    }
+}

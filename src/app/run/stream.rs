@@ -1,0 +1,155 @@
+//! Stage 4 of `run`: the games played on a pool of workers, in blocks, and each record handed
+//! in index order to every consumer: games.csv, the records file, the tallies, the fault list,
+//! the progress bar and an optional observer (`check`'s sequential test).
+
+use super::STOP;
+use super::output::Output;
+use crate::app::RunPlan;
+use crate::app::faults::FaultedGames;
+use crate::app::progress::Progress;
+use crate::app::threads;
+use crate::format::{Stages as KnockoutStages, Tournament};
+use crate::game::Game;
+use crate::replay::RecordsWriter;
+use crate::report::games_csv::GamesCsv;
+use crate::report::standings::Crosstable;
+use crate::report::terminal;
+use crate::runner::play::Lineup;
+use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
+use crate::scenario::Format;
+use crate::summary::Tally;
+use anyhow::Context;
+use std::time::Instant;
+
+/// What the stream did: how many games it played (and whether it was stopped), and in how
+/// long.
+pub struct Played {
+    pub status: StreamStatus,
+    pub seconds: f64,
+}
+
+/// What to play: a schedule, or a knockout drawing its stages as it goes.
+pub struct Stages<'a> {
+    pub schedule: &'a Schedule,
+    pub knockout: Option<&'a mut Tournament>,
+}
+
+/// Plays the games of `output` not yet played, printing the header and a progress bar unless
+/// the plan is quiet. The records file is finished and games.csv closed when it returns.
+pub fn play<G: Game>(
+    game: &G,
+    plan: &RunPlan,
+    stages: Stages<'_>,
+    lineup: &Lineup<'static, G>,
+    output: &mut Output,
+    observer: Option<&mut dyn RecordSink>,
+) -> anyhow::Result<Played> {
+    let (games, next) = (output.games.clone(), output.next);
+    let schedule = stages.schedule;
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads::for_games(plan.threads, games.end - next))
+        .build()
+        .context("cannot start the worker threads")?;
+    let show = !plan.quiet;
+    if show {
+        terminal::print_header(
+            game.info(),
+            &output.bot_names,
+            schedule,
+            plan.master_seed,
+            pool.current_num_threads(),
+        );
+        if let Format::Knockout(settings) = plan.format {
+            let total = games.end;
+            eprintln!("knockout: {}; {total} games", settings.describe());
+        }
+        if let Some(shard) = plan.shard {
+            eprintln!("shard {shard}: games {}..{}", games.start, games.end);
+        }
+        if next > games.start {
+            eprintln!("resuming after {} finished games", next - games.start);
+        }
+    }
+    let mut progress = Progress::new(games.end - games.start, show);
+    progress.set(next - games.start);
+    let mut sinks = Sinks {
+        observer,
+        csv: output.csv.as_mut(),
+        records: output.records.as_mut(),
+        tally: &mut output.tally,
+        faults: &mut output.faults,
+        crosstable: &mut output.crosstable,
+        progress: &mut progress,
+        first: games.start,
+    };
+    crate::app::contest::expect_seats(plan, schedule, next..games.end);
+    let started = Instant::now();
+    let status = match stages.knockout {
+        Some(tournament) => {
+            let stages = KnockoutStages {
+                game,
+                lineup,
+                master_seed: plan.master_seed,
+                pool: &pool,
+                stop: &STOP,
+            };
+            tournament.play(&stages, &mut sinks)
+        }
+        None => run_fixtures(
+            game,
+            lineup,
+            schedule.part(next..games.end),
+            plan.master_seed,
+            &pool,
+            &STOP,
+            &mut sinks,
+        ),
+    }
+    .context("cannot write the results")?;
+    let seconds = started.elapsed().as_secs_f64();
+    progress.finish();
+    if let Some(records) = output.records.take() {
+        records.finish().context("cannot write the records")?;
+    }
+    // Replay pages of faulted games read games.csv back.
+    output.csv = None;
+    Ok(Played { status, seconds })
+}
+
+/// Hands each record to every consumer, in order; the observer decides whether to go on.
+struct Sinks<'a, 'o> {
+    observer: Option<&'a mut (dyn RecordSink + 'o)>,
+    csv: Option<&'a mut GamesCsv>,
+    records: Option<&'a mut RecordsWriter>,
+    tally: &'a mut Tally,
+    faults: &'a mut FaultedGames,
+    crosstable: &'a mut Crosstable,
+    progress: &'a mut Progress,
+    /// The first game of the run's range, where the progress bar starts.
+    first: u64,
+}
+impl RecordSink for Sinks<'_, '_> {
+    fn record(&mut self, record: &GameRecord) -> std::io::Result<Flow> {
+        if let Some(csv) = self.csv.as_mut() {
+            csv.record(record)?;
+        }
+        if let Some(records) = self.records.as_mut() {
+            records.record(record)?;
+        }
+        self.tally.add(record);
+        self.faults.add(0, record);
+        self.crosstable.add(0, record);
+        match self.observer.as_mut() {
+            Some(observer) => observer.record(record),
+            None => Ok(Flow::Continue),
+        }
+    }
+
+    fn block_done(&mut self, games_done: u64) -> std::io::Result<()> {
+        if let Some(csv) = self.csv.as_mut() {
+            csv.block_done(games_done)?;
+        }
+        self.progress.set(games_done - self.first);
+        Ok(())
+    }
+}

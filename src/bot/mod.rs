@@ -1,0 +1,106 @@
+//! The one abstraction for strategies, and how a bot name on the command line becomes a bot.
+//!
+//! [`Bot`] is what a strategy implements; [`table`] is how a game lists its bots (name,
+//! summary, parameters, constructor); [`spec`] reads bots as the command line and scenarios
+//! write them (`mcts:iterations=2000,nice`); [`label`] checks the names users give bots;
+//! [`doubles`] holds the test doubles every game lists.
+
+pub mod doubles;
+pub mod label;
+pub mod spec;
+pub mod table;
+
+pub use label::{MAX_LABEL_CHARS, check_label};
+pub use spec::{BotChoice, parse_bot, parse_bots};
+pub use table::{BotEntry, BotTable, MakeBot, ParamKind, ParamSpec, Params, Simple, no_params};
+
+use crate::game::{Game, Seat};
+use crate::outcome::{Outcome, Termination};
+use crate::seed::Rng;
+
+/// A strategy for one seat of one game. Created fresh for every game, so it may keep state
+/// (caches, plans) between its own decisions.
+pub trait Bot<G: Game>: Send {
+    /// Decides for the seat that owns `view`. The game is passed for its fixed description (the
+    /// map, the board size) and for `legal_actions`; the bot never sees the full state.
+    fn act(&mut self, game: &G, view: &G::View) -> G::Action;
+
+    /// What the runner calls. Bots that live outside the process (a child process, a network
+    /// client) override it to report a timeout, a dead process or an unreadable answer as a
+    /// [`BotFailure`] instead of panicking; built-in bots keep this default.
+    fn try_act(&mut self, game: &G, view: &G::View) -> Result<G::Action, BotFailure> {
+        Ok(self.act(game, view))
+    }
+
+    /// Told once before the first decision, with the seat and the starting position. Only for
+    /// adapters of programs outside the harness that must tell their program what its seat
+    /// sees happen (the card it drew blind, the new face-up row): they keep a mirror of the
+    /// game by applying every observed action to a copy of this state, and forward only their
+    /// seat's part. Built-in bots decide from their view and must not read it. An `Err` (the
+    /// program never showed up) loses the game for this seat before any move.
+    fn begin(&mut self, _game: &G, _seat: Seat, _start: &G::State) -> Result<(), BotFailure> {
+        Ok(())
+    }
+
+    /// Told after every action that was applied, by any seat, its own included. The action is
+    /// the full one: an adapter that forwards it to a program outside the harness must hide
+    /// from it what its seat may not see. Built-in bots read their view instead and ignore this.
+    fn observe(&mut self, _game: &G, _actor: Seat, _action: &G::Action) {}
+
+    /// Told once when the game is over, however it ended (forfeits included), so an adapter
+    /// can tell its program the result and release it.
+    fn finish(&mut self, _game: &G, _outcome: &Outcome) {}
+}
+
+/// A bot that produced no usable action without panicking: the seat loses the game with this
+/// termination (`timeout`, `crash` or `illegal`) and the message is kept as the fault.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BotFailure {
+    pub termination: Termination,
+    pub message: String,
+}
+
+impl BotFailure {
+    pub fn new(termination: Termination, message: impl Into<String>) -> BotFailure {
+        debug_assert!(termination.is_forfeit(), "a bot failure loses the game");
+        BotFailure {
+            termination,
+            message: message.into(),
+        }
+    }
+}
+
+/// Builds the bot of one seat at the start of every game of a run: a built-in bot with its
+/// parameters ([`Configured`]), or an adapter for a program outside the harness. Parameters are
+/// checked before the run, so an `Err` here is a bot that could not start (a program that is
+/// missing or never answers): that seat loses the game with `crash` and the run goes on.
+pub trait BotMaker<G: Game>: Sync {
+    /// `game_index` names the game in a bot's own logs; randomness comes only from `rng`.
+    fn make(
+        &self,
+        game: &G,
+        seat: Seat,
+        rng: Rng,
+        game_index: u64,
+    ) -> Result<Box<dyn Bot<G>>, String>;
+}
+
+/// A maker lent to a lineup that does not own it (`tourney tune`'s field, the same for every
+/// iteration).
+impl<G: Game, M: BotMaker<G> + ?Sized> BotMaker<G> for &M {
+    fn make(&self, game: &G, seat: Seat, rng: Rng, index: u64) -> Result<Box<dyn Bot<G>>, String> {
+        (**self).make(game, seat, rng, index)
+    }
+}
+
+/// A row of a game's bot table with the parameters it was given.
+pub struct Configured<'a, G: Game> {
+    pub entry: &'a BotEntry<G>,
+    pub params: Params,
+}
+
+impl<G: Game> BotMaker<G> for Configured<'_, G> {
+    fn make(&self, game: &G, seat: Seat, rng: Rng, _: u64) -> Result<Box<dyn Bot<G>>, String> {
+        (self.entry.make)(game, seat, rng, &self.params)
+    }
+}

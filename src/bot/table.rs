@@ -1,0 +1,155 @@
+//! A game's bot table: how `--bots greedy` becomes a bot, and the parameters each bot declares.
+
+use super::Bot;
+use crate::game::{Game, Seat};
+use crate::seed::Rng;
+use std::collections::BTreeMap;
+
+/// A game that lists its bots. Search bots look up their rollout policies here by name, and
+/// the registry lists them in `tourney list`.
+pub trait BotTable: Game {
+    /// Every bot of the game, hidden test doubles included.
+    fn bots() -> &'static [BotEntry<Self>];
+}
+
+/// Parameters of a bot, as `name=value` pairs from a scenario or the command line.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Params(pub BTreeMap<String, String>);
+
+impl Params {
+    /// Refuses any parameter: for bots that take none. The caller names the bot.
+    pub fn expect_none(&self) -> Result<(), String> {
+        match self.0.keys().next() {
+            None => Ok(()),
+            Some(key) => Err(format!("it takes no parameters, got '{key}'")),
+        }
+    }
+}
+
+/// Builds a bot for a seat; gets the seat's own seeded RNG (the only randomness it may use).
+pub type MakeBot<G> = fn(&G, Seat, Rng, &Params) -> Result<Box<dyn Bot<G>>, String>;
+
+/// How `--bots greedy` becomes a bot: one row of a game's bot table.
+pub struct BotEntry<G: Game> {
+    /// CLI name, kebab-case.
+    pub name: &'static str,
+    /// One line for `tourney list`.
+    pub summary: &'static str,
+    /// Test doubles (a bot that panics, one that plays illegally) are hidden from `list`.
+    pub hidden: bool,
+    pub make: MakeBot<G>,
+    /// The numeric parameters it takes, with their defaults in the configured game: what
+    /// `tourney tune` may tune and `tourney list` shows.
+    pub params: fn(&G) -> Vec<ParamSpec>,
+}
+
+impl<G: Game> BotEntry<G> {
+    /// A visible bot that takes no parameters, built by `make`.
+    pub const fn new(name: &'static str, summary: &'static str, make: MakeBot<G>) -> Self {
+        BotEntry {
+            name,
+            summary,
+            hidden: false,
+            make,
+            params: no_params,
+        }
+    }
+
+    /// A visible bot that takes no parameters and is built by [`Simple::start`].
+    pub const fn simple<B: Simple<G>>(name: &'static str, summary: &'static str) -> Self {
+        BotEntry::new(name, summary, make_simple::<G, B>)
+    }
+
+    /// The same bot, declaring the numeric parameters it takes (what `tourney tune` tunes).
+    pub const fn tunable(self, params: fn(&G) -> Vec<ParamSpec>) -> Self {
+        BotEntry { params, ..self }
+    }
+
+    /// The same bot, hidden from `tourney list` (a test double).
+    pub const fn hidden(self) -> Self {
+        BotEntry {
+            hidden: true,
+            ..self
+        }
+    }
+}
+
+/// A bot that takes no parameters: all it starts from is the configured game, its seat and
+/// its seat's random stream. Its table row is `BotEntry::simple::<Self>(name, summary)`.
+pub trait Simple<G: Game>: Bot<G> + 'static {
+    fn start(game: &G, seat: Seat, rng: Rng) -> Self;
+}
+
+fn make_simple<G: Game, B: Simple<G>>(
+    game: &G,
+    seat: Seat,
+    rng: Rng,
+    params: &Params,
+) -> Result<Box<dyn Bot<G>>, String> {
+    params.expect_none()?;
+    Ok(Box::new(B::start(game, seat, rng)))
+}
+
+/// Whether a numeric parameter takes whole numbers (rounded when tuned) or any number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ParamKind {
+    Int,
+    Float,
+}
+
+/// A numeric parameter a bot declares, built-in or external (a manifest's `[params]`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamSpec {
+    pub name: String,
+    pub kind: ParamKind,
+    /// The bot's own value; `None` when it has no numeric default (`mcts` depth `none`), so
+    /// tuning it needs a start value in the bot spec.
+    pub default: Option<f64>,
+    /// The values the bot accepts, bounds included (infinite when unbounded).
+    pub min: f64,
+    pub max: f64,
+    pub summary: String,
+}
+
+impl ParamSpec {
+    pub fn new(
+        name: &str,
+        kind: ParamKind,
+        default: Option<f64>,
+        (min, max): (f64, f64),
+        summary: &str,
+    ) -> ParamSpec {
+        ParamSpec {
+            name: name.to_string(),
+            kind,
+            default,
+            min,
+            max,
+            summary: summary.to_string(),
+        }
+    }
+}
+
+impl ParamKind {
+    /// `value` as a bot spec writes it: whole numbers without a decimal point.
+    pub fn format(self, value: f64) -> String {
+        match self {
+            ParamKind::Int => format!("{}", value.round() as i64),
+            ParamKind::Float => format!("{value}"),
+        }
+    }
+
+    /// `value` as JSON: an integer for whole-number parameters.
+    pub fn json(self, value: f64) -> serde_json::Value {
+        match self {
+            ParamKind::Int => serde_json::Value::from(value.round() as i64),
+            ParamKind::Float => serde_json::Value::from(value),
+        }
+    }
+}
+
+/// The `params` of a bot that takes no numeric parameters.
+pub fn no_params<G: Game>(_: &G) -> Vec<ParamSpec> {
+    Vec::new()
+}

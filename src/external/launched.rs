@@ -1,0 +1,79 @@
+//! The process of a contest program started for one game (`protocol = "cgs"`). It talks to the
+//! run over TCP, not over its pipes: stdin is closed, and stdout and stderr both go to the
+//! bot's log, a thread each, so a chatty program never blocks. Like every bot process it runs in
+//! a process group of its own, listed until reaped; dropping it ends it: a short grace to exit by
+//! itself (it has its final code by then), then the whole group is killed and the child reaped.
+
+use super::log::BotLog;
+use super::process::{drain_stderr, forget, live, sys};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long a program whose game is over may take to exit by itself.
+const EXIT_GRACE: Duration = Duration::from_millis(200);
+
+pub struct Launched {
+    child: Child,
+    /// How long it may take to exit by itself when dropped.
+    grace: Duration,
+}
+
+impl Launched {
+    /// Starts `command` with `args` in `dir`; each output line is logged under `context`.
+    pub fn spawn(
+        command: &Path,
+        args: &[String],
+        dir: &Path,
+        log: &Arc<BotLog>,
+        context: String,
+    ) -> std::io::Result<Launched> {
+        let mut launch = Command::new(command);
+        launch
+            .args(args)
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped());
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut launch, 0);
+        let mut child = launch.spawn()?;
+        live().push(child.id());
+        let context = Arc::new(Mutex::new(context));
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take().expect("stderr is piped");
+        // Detached: each ends when its pipe closes, which the kill guarantees.
+        let (log_out, context_out) = (Arc::clone(log), Arc::clone(&context));
+        std::thread::spawn(move || drain_stderr(stdout, &log_out, &context_out));
+        let log_err = Arc::clone(log);
+        std::thread::spawn(move || drain_stderr(stderr, &log_err, &context));
+        Ok(Launched {
+            child,
+            grace: EXIT_GRACE,
+        })
+    }
+
+    /// No grace when dropped: for a program that is known not to exit by itself.
+    pub fn end_at_once(&mut self) {
+        self.grace = Duration::ZERO;
+    }
+
+    /// How the program ended (`exit status 1`, `signal 9`), if it has.
+    pub fn exited(&self) -> Option<String> {
+        sys::exit_code(self.child.id())
+    }
+}
+
+impl Drop for Launched {
+    fn drop(&mut self) {
+        let deadline = Instant::now() + self.grace;
+        while self.exited().is_none() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        // The leader is not reaped yet (at most a zombie), so its group id is still its own.
+        sys::kill_group(&mut self.child);
+        forget(self.child.id());
+        let _ = self.child.wait();
+    }
+}

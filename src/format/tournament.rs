@@ -1,0 +1,288 @@
+//! Plays a knockout stage by stage: the pools as one schedule, then each round of the bracket
+//! as another, every stage's games shifted after the last's (see [`Shift`]) so game and seed
+//! indices run on through the format. What a stage decides is computed from its records, in
+//! game order, before the next is scheduled: the same at any thread count.
+
+use super::Knockout;
+use super::bracket::{Bracket, MatchTally};
+use super::pools::{PoolTally, Standing, snake_pools};
+use super::result::{Entrant, KnockoutResult, MatchResult, PoolRow, PoolTable, RoundResult};
+use crate::game::Game;
+use crate::runner::{
+    Flow, GameRecord, Lineup, RecordSink, Schedule, Shift, StreamStatus, run_fixtures,
+};
+use std::sync::atomic::AtomicBool;
+
+/// A knockout being played.
+#[derive(Clone, Debug)]
+pub struct Tournament {
+    settings: Knockout,
+    bots: usize,
+    /// Games per pool pairing, whole seed pairs.
+    games_per_pairing: u64,
+    lower_score_is_better: bool,
+    pools: Option<PoolTally>,
+    /// Each pool's standings, once its games are in.
+    standings: Vec<Vec<Standing>>,
+    bracket: Option<Bracket>,
+}
+
+/// Where the runner's pieces are, for every stage alike.
+pub struct Stages<'a, G: Game> {
+    pub game: &'a G,
+    pub lineup: &'a Lineup<'a, G>,
+    pub master_seed: u64,
+    pub pool: &'a rayon::ThreadPool,
+    pub stop: &'a AtomicBool,
+}
+
+impl Tournament {
+    /// `bots` bots under `settings` (already checked), `games_per_pairing` in the pools.
+    pub fn new(
+        settings: Knockout,
+        bots: usize,
+        games_per_pairing: u64,
+        lower_score_is_better: bool,
+    ) -> Tournament {
+        Tournament {
+            settings,
+            bots,
+            games_per_pairing: games_per_pairing.div_ceil(2) * 2,
+            lower_score_is_better,
+            pools: settings
+                .pool_size
+                .map(|size| PoolTally::new(snake_pools(bots, size), bots)),
+            standings: Vec::new(),
+            bracket: None,
+        }
+    }
+
+    fn entrants(&self) -> usize {
+        match &self.pools {
+            Some(pools) => pools.pools().len() * self.settings.advance,
+            None => self.bots,
+        }
+    }
+
+    /// The pool stage: every pair within each pool, pool by pool.
+    fn pool_schedule(&self) -> Option<Schedule> {
+        let pools = self.pools.as_ref()?;
+        let pairings = pools
+            .pools()
+            .iter()
+            .flat_map(|pool| {
+                (0..pool.len())
+                    .flat_map(move |i| (i + 1..pool.len()).map(move |j| vec![pool[i], pool[j]]))
+            })
+            .collect();
+        Some(Schedule {
+            pairings,
+            seeds: self.games_per_pairing / 2,
+            seats: 2,
+        })
+    }
+
+    /// Every game the format plays when it is not stopped: the pools, and one match per bracket
+    /// entrant but the champion (byes play none).
+    pub fn total_games(&self) -> u64 {
+        let pools = self.pool_schedule().map_or(0, |s| s.total_games());
+        pools + (self.entrants() as u64 - 1) * self.settings.games_per_match()
+    }
+
+    /// Pairings and games of the pools (or, without pools, of one bracket match), for the
+    /// run's header line.
+    pub fn first_schedule(&self) -> Schedule {
+        self.pool_schedule().unwrap_or_else(|| Schedule {
+            pairings: vec![vec![0, 1]],
+            seeds: self.settings.games_per_match() / 2,
+            seats: 2,
+        })
+    }
+
+    /// Plays every stage, handing each record to `sink` in game order; stops early when a
+    /// stage is interrupted or the sink asks to.
+    pub fn play<G: Game>(
+        &mut self,
+        stages: &Stages<'_, G>,
+        sink: &mut dyn RecordSink,
+    ) -> std::io::Result<StreamStatus> {
+        let mut shift = Shift::default();
+        let mut played = StreamStatus {
+            games_played: 0,
+            interrupted: false,
+        };
+        if let Some(schedule) = self.pool_schedule() {
+            let pools = self.pools.as_mut().expect("a pool schedule has pools");
+            if !stage(stages, &schedule, &mut shift, &mut played, sink, &mut |r| {
+                pools.add(r)
+            })? {
+                return Ok(played);
+            }
+            self.standings = pools.standings();
+        }
+        let mut bracket = Bracket::new(self.seeds());
+        while bracket.champion().is_none() {
+            let matches = bracket.matches();
+            let highs: Vec<usize> = matches.iter().map(|&(h, _)| bracket.seeds[h]).collect();
+            let schedule = Schedule {
+                pairings: matches
+                    .iter()
+                    .map(|&(h, l)| vec![bracket.seeds[h], bracket.seeds[l]])
+                    .collect(),
+                seeds: self.settings.games_per_match() / 2,
+                seats: 2,
+            };
+            let mut tallies = vec![MatchTally::default(); matches.len()];
+            let first_pairing = shift.pairing;
+            let lower = self.lower_score_is_better;
+            let complete = stage(stages, &schedule, &mut shift, &mut played, sink, &mut |r| {
+                let m = r.pairing - first_pairing;
+                tallies[m].add(r, highs[m], lower);
+            })?;
+            if !complete {
+                break;
+            }
+            bracket.advance(&tallies);
+        }
+        self.bracket = Some(bracket);
+        Ok(played)
+    }
+
+    /// The bracket's entrants, best seed first: with pools, by place in the pool, then pool
+    /// rating, then list order; without, in list order.
+    fn seeds(&self) -> Vec<usize> {
+        if self.pools.is_none() {
+            return (0..self.bots).collect();
+        }
+        let mut entrants: Vec<(usize, &Standing)> = self
+            .standings
+            .iter()
+            .flat_map(|pool| pool.iter().take(self.settings.advance).enumerate())
+            .collect();
+        entrants.sort_by(|(place_a, a), (place_b, b)| {
+            place_a
+                .cmp(place_b)
+                .then(b.rating.total_cmp(&a.rating))
+                .then(a.bot.cmp(&b.bot))
+        });
+        entrants.into_iter().map(|(_, s)| s.bot).collect()
+    }
+
+    /// What was decided, by bot name (`names` by bot index).
+    pub fn result(&self, names: &[String]) -> KnockoutResult {
+        let name = |bot: usize| names[bot].clone();
+        let pools = self
+            .standings
+            .iter()
+            .enumerate()
+            .map(|(i, rows)| PoolTable {
+                pool: i + 1,
+                rows: rows
+                    .iter()
+                    .enumerate()
+                    .map(|(place, s)| PoolRow {
+                        place: place + 1,
+                        bot: name(s.bot),
+                        won: s.won,
+                        drawn: s.drawn,
+                        lost: s.lost,
+                        match_points: s.match_points,
+                        game_difference: s.game_difference,
+                        rating: s.rating,
+                        advanced: place < self.settings.advance,
+                    })
+                    .collect(),
+            })
+            .collect();
+        let Some(bracket) = &self.bracket else {
+            return KnockoutResult {
+                format: self.settings.describe(),
+                pools,
+                seeds: Vec::new(),
+                rounds: Vec::new(),
+                champion: None,
+            };
+        };
+        let entrant = |seed: usize| Entrant {
+            seed: seed + 1,
+            bot: name(bracket.seeds[seed]),
+        };
+        KnockoutResult {
+            format: self.settings.describe(),
+            pools,
+            seeds: bracket.seeds.iter().map(|&b| name(b)).collect(),
+            rounds: bracket
+                .rounds
+                .iter()
+                .map(|(round, decided)| RoundResult {
+                    name: round.clone(),
+                    matches: decided
+                        .iter()
+                        .map(|d| MatchResult {
+                            high: entrant(d.high),
+                            low: d.low.map(entrant),
+                            games: d.tally.games,
+                            points: [d.tally.high_points, d.tally.low_points],
+                            margin: d.tally.high_margin,
+                            winner: name(bracket.seeds[d.winner]),
+                            decided_by: d.by.to_string(),
+                        })
+                        .collect(),
+                })
+                .collect(),
+            champion: bracket.champion().map(|seed| name(bracket.seeds[seed])),
+        }
+    }
+}
+
+/// Plays one stage's schedule after the games `shift` counts, handing each record to
+/// `on_record` and then `sink`; moves `shift` past it and adds to `played`. Returns whether
+/// every game of the stage was played.
+fn stage<G: Game>(
+    stages: &Stages<'_, G>,
+    schedule: &Schedule,
+    shift: &mut Shift,
+    played: &mut StreamStatus,
+    sink: &mut dyn RecordSink,
+    on_record: &mut dyn FnMut(&GameRecord),
+) -> std::io::Result<bool> {
+    let mut hook = Hook {
+        sink,
+        on_record,
+        first: shift.game,
+    };
+    let status = run_fixtures(
+        stages.game,
+        stages.lineup,
+        schedule.whole().shifted(*shift),
+        stages.master_seed,
+        stages.pool,
+        stages.stop,
+        &mut hook,
+    )?;
+    played.games_played += status.games_played;
+    played.interrupted |= status.interrupted;
+    shift.game += schedule.total_games();
+    shift.seed += schedule.seeds;
+    shift.pairing += schedule.pairings.len();
+    Ok(status.games_played == schedule.total_games())
+}
+
+/// Lets the format see each record before the run's sink does.
+struct Hook<'a> {
+    sink: &'a mut dyn RecordSink,
+    on_record: &'a mut dyn FnMut(&GameRecord),
+    /// The stage's first game index: the runner counts a stage's games from 0.
+    first: u64,
+}
+
+impl RecordSink for Hook<'_> {
+    fn record(&mut self, record: &GameRecord) -> std::io::Result<Flow> {
+        (self.on_record)(record);
+        self.sink.record(record)
+    }
+
+    fn block_done(&mut self, games_done: u64) -> std::io::Result<()> {
+        self.sink.block_done(self.first + games_done)
+    }
+}

@@ -1,0 +1,262 @@
+//! `standings.html`: the page an organiser publishes. Rank, rating with its interval, wins,
+//! draws and losses against each opponent, faults per program, and links to replays of each
+//! program's losses; for a knockout, how far each went and the bracket.
+
+use super::html::{STYLE, escape};
+use super::markup::{interval_text, rating_text};
+use super::{Exporter, ReportData, bracket};
+use crate::runner::GameRecord;
+use std::collections::BTreeMap;
+use std::io::Write;
+
+/// Lost games linked per program: enough to study, without a page per game of a program that
+/// loses every time.
+pub const LOSSES_PER_BOT: usize = 10;
+
+/// Wins, draws and losses of every bot against every other, and each bot's first lost games,
+/// fed with records in game order (a run, or `games.csv` files).
+#[derive(Clone, Debug, Default)]
+pub struct Crosstable {
+    /// `(bot, opponent)`: games `bot` finished ahead of, level with, behind `opponent`.
+    results: BTreeMap<(usize, usize), [u64; 3]>,
+    losses: Vec<Lost>,
+    per_bot: BTreeMap<usize, usize>,
+}
+
+/// A game a bot did not win (another seat ranked first, alone or shared, ahead of it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lost {
+    /// Which input folder (0 for a run).
+    pub folder: usize,
+    pub game: u64,
+    pub bot: usize,
+}
+
+impl Crosstable {
+    pub fn add(&mut self, folder: usize, record: &GameRecord) {
+        let seats = record.seats();
+        for a in 0..seats {
+            for b in 0..seats {
+                let (bot, opponent) = (record.lineup[a], record.lineup[b]);
+                if bot == opponent {
+                    continue;
+                }
+                let column = match record.ranks[a].cmp(&record.ranks[b]) {
+                    std::cmp::Ordering::Less => 0,
+                    std::cmp::Ordering::Equal => 1,
+                    std::cmp::Ordering::Greater => 2,
+                };
+                self.results.entry((bot, opponent)).or_default()[column] += 1;
+            }
+            let bot = record.lineup[a];
+            let count = self.per_bot.entry(bot).or_default();
+            if record.ranks[a] > 1 && *count < LOSSES_PER_BOT {
+                *count += 1;
+                self.losses.push(Lost {
+                    folder,
+                    game: record.index,
+                    bot,
+                });
+            }
+        }
+    }
+
+    /// Wins, draws, losses of `bot` against `opponent`.
+    pub fn get(&self, bot: usize, opponent: usize) -> [u64; 3] {
+        self.results
+            .get(&(bot, opponent))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The first lost games of each bot, in game order.
+    pub fn losses(&self) -> &[Lost] {
+        &self.losses
+    }
+}
+
+/// A lost game and how to watch it again (see `crate::report::FaultLink`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct LossLink {
+    pub bot: usize,
+    pub game: u64,
+    pub command: Option<String>,
+    pub page: Option<String>,
+}
+
+/// What the standings page shows beyond the analysis.
+#[derive(Clone, Debug, Default)]
+pub struct Standings {
+    pub crosstable: Crosstable,
+    pub losses: Vec<LossLink>,
+}
+
+pub struct StandingsPage;
+
+impl Exporter for StandingsPage {
+    fn file_name(&self) -> &'static str {
+        "standings.html"
+    }
+
+    fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
+        let a = data.analysis;
+        let rows = &a.ratings.rows;
+        // Ranked by how far each went in a knockout, else by rating.
+        let order: Vec<usize> = match data.knockout {
+            Some(k) => k
+                .finishes()
+                .iter()
+                .filter_map(|f| a.bots.iter().position(|b| *b == f.bot))
+                .collect(),
+            None => {
+                let mut order: Vec<usize> = (0..a.bots.len()).collect();
+                order.sort_by(|&x, &y| rows[y].elo.total_cmp(&rows[x].elo));
+                order
+            }
+        };
+        let finish: BTreeMap<String, String> = data
+            .knockout
+            .map(|k| k.finishes().into_iter().map(|f| (f.bot, f.label)).collect())
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+             <title>Standings</title><style>{STYLE}{}</style></head><body>\n<h1>Standings</h1>\n\
+             <p>{} games, {} programs.</p>",
+            bracket::STYLE,
+            a.games_played,
+            a.bots.len()
+        )?;
+        writeln!(
+            out,
+            "<table id=\"standings\"><thead><tr><th>rank</th><th>program</th>{}<th>rating</th>\
+             <th>95% interval</th><th>games</th><th>W-D-L</th><th>crash</th><th>illegal</th>\
+             <th>timeout</th></tr></thead><tbody>",
+            if data.knockout.is_some() {
+                "<th>finish</th>"
+            } else {
+                ""
+            }
+        )?;
+        for (rank, &bot) in order.iter().enumerate() {
+            let row = &a.per_bot[bot];
+            let finish = match data.knockout {
+                Some(_) => format!(
+                    "<td>{}</td>",
+                    escape(finish.get(&a.bots[bot]).map_or("", String::as_str))
+                ),
+                None => String::new(),
+            };
+            writeln!(
+                out,
+                "<tr><td>{}</td><td>{}</td>{finish}<td>{}</td><td>{}</td><td>{}</td>\
+                 <td>{}-{}-{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+                rank + 1,
+                escape(&a.bots[bot]),
+                escape(&rating_text(&rows[bot])),
+                escape(&interval_text(&rows[bot])),
+                row.games,
+                row.wins,
+                row.draws,
+                row.losses,
+                row.crashes,
+                row.illegal,
+                row.timeouts
+            )?;
+        }
+        writeln!(
+            out,
+            "</tbody></table>\n<p class=\"note\">Rating: {}, {}; interval: {}. W-D-L counts \
+             games won, shared first place, and lost.</p>",
+            escape(&a.ratings.method),
+            escape(&a.ratings.scale),
+            escape(&a.ratings.interval)
+        )?;
+        write_crosstable(data, &order, out)?;
+        if let Some(k) = data.knockout {
+            write!(out, "{}", bracket::html(k))?;
+        }
+        write_losses(data, &order, out)?;
+        writeln!(out, "</body></html>")
+    }
+}
+
+/// Each program's games against each other: won-drawn-lost from the row's side.
+fn write_crosstable(
+    data: &ReportData<'_>,
+    order: &[usize],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let bots = &data.analysis.bots;
+    write!(
+        out,
+        "<h2 id=\"crosstable\">Crosstable</h2>\n<table class=\"crosstable\"><thead><tr><th></th>"
+    )?;
+    for &o in order {
+        write!(out, "<th>{}</th>", escape(&bots[o]))?;
+    }
+    writeln!(out, "</tr></thead><tbody>")?;
+    for &b in order {
+        write!(out, "<tr><td>{}</td>", escape(&bots[b]))?;
+        for &o in order {
+            let [w, d, l] = data.standings.crosstable.get(b, o);
+            if b == o || w + d + l == 0 {
+                write!(out, "<td>–</td>")?;
+            } else {
+                write!(out, "<td>{w}-{d}-{l}</td>")?;
+            }
+        }
+        writeln!(out, "</tr>")?;
+    }
+    writeln!(
+        out,
+        "</tbody></table>\n<p class=\"note\">Games won, drawn and lost by the row's program \
+         against the column's.</p>"
+    )
+}
+
+/// Links to each program's first lost games.
+fn write_losses(
+    data: &ReportData<'_>,
+    order: &[usize],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let bots = &data.analysis.bots;
+    let losses = &data.standings.losses;
+    writeln!(
+        out,
+        "<h2 id=\"losses\">Lost games</h2>\n<table><thead><tr><th>program</th><th>lost games \
+         (first {LOSSES_PER_BOT})</th></tr></thead><tbody>"
+    )?;
+    for &bot in order {
+        let links: Vec<String> = losses
+            .iter()
+            .filter(|l| l.bot == bot)
+            .map(|l| match (&l.page, &l.command) {
+                (Some(page), _) => format!("<a href=\"{}\">game {}</a>", escape(page), l.game),
+                (None, Some(command)) => format!("<code>{}</code>", escape(command)),
+                (None, None) => format!("game {}", l.game),
+            })
+            .collect();
+        let cell = if links.is_empty() {
+            "none".to_string()
+        } else {
+            links.join(", ")
+        };
+        writeln!(
+            out,
+            "<tr><td>{}</td><td class=\"message\">{cell}</td></tr>",
+            escape(&bots[bot])
+        )?;
+    }
+    let recorded = losses.iter().any(|l| l.command.is_some());
+    writeln!(
+        out,
+        "</tbody></table>\n<p class=\"note\">{}</p>",
+        if recorded {
+            "Each link steps through the game (a replay page beside this one)."
+        } else {
+            "Not recorded: run with <code>--record</code> for a replay page of each."
+        }
+    )
+}

@@ -1,0 +1,254 @@
+//! A contest program as a bot of a run (`protocol = "cgs"` in its manifest): started for each of
+//! its games like a JSON-lines bot, under a name of its own (`{name}`), it connects to the run's
+//! contest server (`{host}`, `{port}`) and plays its seat there as a `cgs` client would
+//! ([`crate::serve`]). The name ties the connection to the game, so games with launched programs
+//! run in parallel: no two games ever wait for the same program.
+
+use super::command::valid_name;
+use super::tournament::{self, Tournament};
+use crate::bot::{Bot, BotEntry, BotFailure, BotMaker, Params};
+use crate::error::UsageError;
+use crate::external::launched::Launched;
+use crate::external::log::BotLog;
+use crate::external::manifest::Manifest;
+use crate::game::{Game, Seat};
+use crate::outcome::{Outcome, Termination};
+use crate::seed::Rng;
+use rand::Rng as _;
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// How often a game waiting for its program checks whether the program is still alive.
+const ALIVE_CHECK: Duration = Duration::from_millis(5);
+
+/// Longest `CLIENT_NAME` the contest allows (§3).
+const MAX_NAME: usize = 20;
+
+/// The [`BotMaker`] of one contest-program manifest in one run.
+pub struct ContestMaker<G: Game> {
+    manifest: Manifest,
+    label: String,
+    /// The game's `cgs` seat, which plays the program's connection.
+    client: &'static BotEntry<G>,
+    log: Arc<BotLog>,
+}
+
+impl<G: Game> ContestMaker<G> {
+    /// `client` is the game's `cgs` bot; `log_dir` receives `<label>.log` (the program's
+    /// stdout and stderr); `None` keeps no log.
+    pub fn new(
+        manifest: Manifest,
+        label: &str,
+        log_dir: Option<&Path>,
+        client: &'static BotEntry<G>,
+    ) -> anyhow::Result<ContestMaker<G>> {
+        if manifest.command.components().count() > 1 && !manifest.command.is_file() {
+            return Err(UsageError::Invalid(format!(
+                "bot manifest {}: the program {} does not exist (build it first?)",
+                manifest.path.display(),
+                manifest.command.display()
+            ))
+            .into());
+        }
+        let log = match log_dir {
+            Some(dir) => BotLog::create(dir, label),
+            None => Ok(BotLog::discard()),
+        }
+        .map_err(|e| anyhow::anyhow!("cannot create the bot log folder: {e}"))?;
+        Ok(ContestMaker {
+            manifest,
+            label: label.to_string(),
+            client,
+            log: Arc::new(log),
+        })
+    }
+
+    fn see_log(&self) -> String {
+        self.log.path().map_or(String::new(), |path| {
+            format!("; its output is in {}", path.display())
+        })
+    }
+}
+
+impl<G: Game> BotMaker<G> for ContestMaker<G> {
+    fn make(
+        &self,
+        game: &G,
+        seat: Seat,
+        mut rng: Rng,
+        game_index: u64,
+    ) -> Result<Box<dyn Bot<G>>, String> {
+        let host = tournament::current()
+            .ok_or("a contest program plays only in a run that serves the contest protocol")?;
+        let name = instance_name(&self.label, game_index, seat);
+        // 53 bits, as the JSON-lines protocol's seed: the same number in any language.
+        let seed = rng.next_u64() >> 11;
+        let args: Vec<String> = self
+            .manifest
+            .args
+            .iter()
+            .map(|arg| {
+                arg.replace("{host}", &host.address.ip().to_string())
+                    .replace("{port}", &host.address.port().to_string())
+                    .replace("{name}", &name)
+                    .replace("{seed}", &seed.to_string())
+            })
+            .collect();
+        host.expect_launched(&name);
+        let mut instance = Instance {
+            host: Arc::clone(&host),
+            name,
+            process: None,
+        };
+        let process = Launched::spawn(
+            &self.manifest.command,
+            &args,
+            &self.manifest.dir,
+            &self.log,
+            format!("game {game_index} seat {seat}"),
+        )
+        .map_err(|e| format!("cannot start {}: {e}", self.manifest.command.display()))?;
+        instance.process = Some(process);
+        let millis = |d: Duration| d.as_millis().max(1).to_string();
+        let params = Params(
+            [
+                ("client", instance.name.clone()),
+                ("move_ms", millis(self.manifest.move_limit)),
+                ("wait_ms", millis(self.manifest.startup_limit)),
+            ]
+            .map(|(k, v)| (k.to_string(), v))
+            .into(),
+        );
+        let client = (self.client.make)(game, seat, rng, &params)?;
+        Ok(Box::new(ContestBot {
+            client,
+            instance,
+            started: false,
+            startup: self.manifest.startup_limit,
+            command: self.manifest.command.display().to_string(),
+            see_log: self.see_log(),
+        }))
+    }
+}
+
+/// The name of the program playing `seat` of game `game_index`: unique in the run, the same at
+/// any thread count, and a valid `CLIENT_NAME` (1-20 of `[A-Za-z0-9_]`, §3): as much of the
+/// bot's label as fits, then the game and the seat.
+fn instance_name(label: &str, game_index: u64, seat: Seat) -> String {
+    let mut suffix = format!("_{game_index}_{seat}");
+    if suffix.len() > MAX_NAME {
+        suffix = format!("_{game_index:x}_{seat}");
+    }
+    let prefix: String = label
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+        .take(MAX_NAME.saturating_sub(suffix.len()))
+        .collect();
+    let name = format!("{prefix}{suffix}");
+    debug_assert!(valid_name(&name), "{name}");
+    name
+}
+
+/// A launched program and its name: when it goes, the program is ended first, then the name is
+/// forgotten (so a program that asks for another game meanwhile is told its game is played).
+struct Instance {
+    host: Arc<Tournament>,
+    name: String,
+    process: Option<Launched>,
+}
+
+impl Drop for Instance {
+    fn drop(&mut self) {
+        drop(self.process.take());
+        self.host.forget_launched(&self.name);
+    }
+}
+
+/// The seat: the `cgs` client playing the program's connection, and the program.
+struct ContestBot<G: Game> {
+    /// Declared first, so the connection is done with before the program is ended.
+    client: Box<dyn Bot<G>>,
+    instance: Instance,
+    /// Whether the game reached the program (it connected and its seat began).
+    started: bool,
+    startup: Duration,
+    command: String,
+    see_log: String,
+}
+
+impl<G: Game> Bot<G> for ContestBot<G> {
+    fn act(&mut self, game: &G, view: &G::View) -> G::Action {
+        self.client.act(game, view)
+    }
+
+    fn try_act(&mut self, game: &G, view: &G::View) -> Result<G::Action, BotFailure> {
+        self.client.try_act(game, view)
+    }
+
+    /// Waits until the program has connected and asked for a game, within the manifest's
+    /// `startup_ms`; a program that ends first, or never asks, loses the game (`crash`) at
+    /// once rather than after the whole wait.
+    fn begin(&mut self, game: &G, seat: Seat, start: &G::State) -> Result<(), BotFailure> {
+        let deadline = Instant::now() + self.startup;
+        let instance = &self.instance;
+        while !instance.host.is_waiting(&instance.name, ALIVE_CHECK) {
+            let ended = instance.process.as_ref().and_then(Launched::exited);
+            if let Some(how) = ended {
+                return Err(BotFailure::new(
+                    Termination::Crash,
+                    format!(
+                        "{} ended ({how}) before it asked for its game{}",
+                        self.command, self.see_log
+                    ),
+                ));
+            }
+            if Instant::now() >= deadline {
+                return Err(BotFailure::new(
+                    Termination::Crash,
+                    format!(
+                        "{} did not connect as '{}' and ask for its game within {} ms{}",
+                        self.command,
+                        instance.name,
+                        self.startup.as_millis(),
+                        self.see_log
+                    ),
+                ));
+            }
+        }
+        self.started = true;
+        self.client.begin(game, seat, start)
+    }
+
+    fn observe(&mut self, game: &G, actor: Seat, action: &G::Action) {
+        self.client.observe(game, actor, action);
+    }
+
+    fn finish(&mut self, game: &G, outcome: &Outcome) {
+        self.client.finish(game, outcome);
+        if !self.started
+            && let Some(process) = self.instance.process.as_mut()
+        {
+            // The game ended before it reached this program (another seat failed first): it
+            // still waits for its game and will not exit by itself.
+            process.end_at_once();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn instance_names_are_valid_unique_per_seat_and_keep_the_label_when_they_can() {
+        assert_eq!(instance_name("my-cgs-bot", 12, 1), "my_cgs_bot_12_1");
+        assert_eq!(
+            instance_name("a-very-long-label-indeed", 1234, 0),
+            "a_very_long_l_1234_0"
+        );
+        assert_ne!(instance_name("x", 5, 0), instance_name("x", 5, 1));
+        let huge = instance_name("x", u64::MAX, 1);
+        assert!(valid_name(&huge), "{huge}");
+    }
+}

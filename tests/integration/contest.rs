@@ -1,0 +1,298 @@
+//! Contests of launched programs (`protocol = "cgs"` manifests) with the example contest client
+//! of `bots/examples/cgs_client.c`, built here with `cc` (the tests that need it say so and
+//! pass when there is no compiler): leagues played in parallel with the same results at any
+//! thread count, programs that never play reported as faults while the run goes on, patterns in
+//! `--bots` and scenarios, and what `cgs:NAME` clients are told when the run cannot seat them.
+
+use super::external::{manifest, root, tourney};
+use std::fs;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// `bots/examples/cgs_client.c` built once per test binary, or `None` without a C compiler.
+fn client() -> Option<&'static Path> {
+    static BINARY: OnceLock<Option<PathBuf>> = OnceLock::new();
+    BINARY
+        .get_or_init(|| {
+            let out = Path::new(env!("CARGO_TARGET_TMPDIR")).join("cgs_client");
+            let built = Command::new("cc")
+                .args(["-O2", "-Wall", "-Werror", "-o"])
+                .arg(&out)
+                .arg(root().join("bots/examples/cgs_client.c"))
+                .status();
+            match built {
+                Ok(status) => {
+                    assert!(status.success(), "cgs_client.c compiles without warnings");
+                    Some(out)
+                }
+                Err(e) => {
+                    eprintln!("skipped: no C compiler (cc: {e})");
+                    None
+                }
+            }
+        })
+        .as_deref()
+}
+
+/// A contest-program manifest `dir/NAME.toml` for the example client with this strategy.
+fn program(dir: &Path, name: &str, client: &Path, strategy: &str, extra: &str) -> PathBuf {
+    let args = ["{host}", "{port}", "{name}", "t2r", strategy];
+    manifest(
+        dir,
+        name,
+        "t2r",
+        client,
+        &args,
+        &format!("protocol = \"cgs\"\n{extra}"),
+    )
+}
+
+/// The rows of `games.csv` as fields, header left out.
+fn rows(dir: &Path) -> Vec<Vec<String>> {
+    fs::read_to_string(dir.join("games.csv"))
+        .expect("games.csv")
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+#[test]
+fn a_league_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
+    let Some(client) = client() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let contest = tmp.path().join("contest");
+    fs::create_dir(&contest).unwrap();
+    let strategies = [
+        "random", "random:7", "first", "longest", "shortest", "hoard", "blind", "hoard:3",
+    ];
+    for (i, strategy) in strategies.iter().enumerate() {
+        program(&contest, &format!("p{i}"), client, strategy, "");
+    }
+    let pattern = format!("{}/*.toml", contest.display());
+    // Two threads through --bots, one through a scenario listing the same pattern.
+    let two = tmp.path().join("two");
+    tourney()
+        .args(["run", "--bots", &pattern, "--map", "small", "--games", "2"])
+        .args(["--seed", "9", "--threads", "2", "--quiet", "--out"])
+        .arg(&two)
+        .assert()
+        .success();
+    let scenario = tmp.path().join("league.toml");
+    fs::write(
+        &scenario,
+        format!("game = \"t2r\"\noptions = {{ map = \"small\" }}\nbots = [{pattern:?}]\ngames = 2\nseed = 9\n"),
+    )
+    .unwrap();
+    let one = tmp.path().join("one");
+    tourney()
+        .arg("run")
+        .arg(&scenario)
+        .args(["--threads", "1", "--quiet", "--out"])
+        .arg(&one)
+        .assert()
+        .success();
+    let games = fs::read_to_string(two.join("games.csv")).unwrap();
+    assert_eq!(
+        games,
+        fs::read_to_string(one.join("games.csv")).unwrap(),
+        "deterministic programs: the same games at any thread count"
+    );
+    let rows = rows(&two);
+    assert_eq!(rows.len(), 28 * 2 * 2, "28 pairings, 2 games each, 2 seats");
+    let mut labels: Vec<&str> = rows.iter().map(|r| r[5].as_str()).collect();
+    labels.sort();
+    labels.dedup();
+    assert_eq!(labels, ["p0", "p1", "p2", "p3", "p4", "p5", "p6", "p7"]);
+    assert!(
+        rows.iter().all(|r| r[10] == "0"),
+        "no program faulted: {:?}",
+        rows.iter().find(|r| r[10] != "0")
+    );
+    // Each program's output is in its log, game by game.
+    let log = fs::read_to_string(two.join("logs/p3.log")).unwrap();
+    assert!(log.contains("] game ") && log.contains(": seat "), "{log}");
+}
+
+#[test]
+fn programs_that_exit_at_once_or_never_connect_lose_and_the_run_goes_on() {
+    let Some(client) = client() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    program(tmp.path(), "player", client, "longest", "");
+    let sh = Path::new("/bin/sh");
+    let args = |script: &str| [String::from("-c"), script.to_string()];
+    let exits = args("echo leaving >&2; exit 3");
+    let silent = args("sleep 30");
+    let with_placeholders = |a: &[String; 2]| {
+        let mut all: Vec<&str> = a.iter().map(String::as_str).collect();
+        all.extend(["{host}", "{port}", "{name}"]);
+        all.into_iter().map(str::to_string).collect::<Vec<_>>()
+    };
+    let write = |name: &str, a: &[String; 2], extra: &str| {
+        let a = with_placeholders(a);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        manifest(
+            tmp.path(),
+            name,
+            "t2r",
+            sh,
+            &a,
+            &format!("protocol = \"cgs\"\n{extra}"),
+        )
+    };
+    write("exits", &exits, "");
+    write("silent", &silent, "startup_ms = 300");
+    let out = tmp.path().join("out");
+    let started = std::time::Instant::now();
+    tourney()
+        .args(["run", "--bots"])
+        .arg(format!("{}/*.toml", tmp.path().display()))
+        .args(["--games", "2", "--threads", "2", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "ended (exit status 3) before it asked",
+        ))
+        .stdout(predicates::str::contains("did not connect as 'silent_"));
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "a program that never connects costs its startup_ms, not the whole run"
+    );
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 12, "3 pairings of 2 games, every game played");
+    assert!(rows.iter().all(|r| r[8] == "crash"), "{rows:?}");
+    // Each loses its 2 games against the player, and the game against the other where it is
+    // seat 0 (the first seat to start).
+    let faults = |bot: &str| rows.iter().filter(|r| r[5] == bot && r[10] == "1").count();
+    assert_eq!(
+        (faults("exits"), faults("silent"), faults("player")),
+        (3, 3, 0)
+    );
+    let summary = fs::read_to_string(out.join("summary.json")).unwrap();
+    assert!(summary.contains("\"exits\"") && summary.contains("crash"));
+    let log = fs::read_to_string(out.join("logs/exits.log")).unwrap();
+    assert!(
+        log.contains("leaving"),
+        "the program's stderr is kept: {log}"
+    );
+}
+
+#[test]
+fn a_pattern_that_matches_nothing_is_refused_and_named() {
+    let tmp = tempfile::tempdir().unwrap();
+    let empty = tmp.path().join("contest");
+    fs::create_dir(&empty).unwrap();
+    let pattern = format!("{}/*.toml", empty.display());
+    tourney()
+        .args(["run", "--bots", &format!("nice,{pattern}"), "--games", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(format!(
+            "'{pattern}' matches no file"
+        )));
+    let scenario = tmp.path().join("s.toml");
+    fs::write(
+        &scenario,
+        format!("game = \"t2r\"\nbots = [\"nice\", {pattern:?}]\n"),
+    )
+    .unwrap();
+    tourney()
+        .arg("run")
+        .arg(&scenario)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("matches no file"))
+        .stderr(predicates::str::contains("s.toml:2"));
+}
+
+/// One frame's payload.
+fn read_frame(stream: &mut TcpStream) -> String {
+    let mut header = [0; 6];
+    stream.read_exact(&mut header).expect("a header");
+    let len: usize = std::str::from_utf8(&header).unwrap().parse().unwrap();
+    let mut payload = vec![0; len];
+    stream.read_exact(&mut payload).expect("a payload");
+    String::from_utf8(payload).unwrap()
+}
+
+/// Connects as `name`, asks for a game, and returns the text the run answers instead of `OK`.
+fn refusal(port: u16, name: &str) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream
+        .write_all(format!("CLIENT_NAME {name}").as_bytes())
+        .unwrap();
+    assert_eq!(read_frame(&mut stream), "OK");
+    stream.write_all(b"WAIT_GAME TOURNAMENT T").unwrap();
+    read_frame(&mut stream)
+}
+
+#[test]
+fn clients_the_run_cannot_seat_are_told_why_and_stderr_says_who_is_missing() {
+    let Some(client) = client() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let mut run = Command::new(env!("CARGO_BIN_EXE_tourney"))
+        .args(["run", "--bots", "cgs:alice,nice,cgs:bob", "--games", "1"])
+        .args(["--serve", "0", "--serve-wait", "1.5", "--quiet", "--out"])
+        .arg(tmp.path().join("out"))
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tourney starts");
+    let mut stderr = BufReader::new(run.stderr.take().unwrap());
+    let mut first = String::new();
+    stderr.read_line(&mut first).unwrap();
+    assert!(first.contains("waiting for alice, bob"), "{first}");
+    let at = first.find("127.0.0.1:").expect("the address") + 10;
+    let port: u16 = first[at..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect::<String>()
+        .parse()
+        .unwrap();
+    let unknown = refusal(port, "carol");
+    assert_eq!(
+        unknown,
+        "The tournament 'tourney run' cannot be joined: this run has no player 'carol'; it \
+         expects alice, bob"
+    );
+    // alice plays her 4 seats (bob never comes: his seats are lost on time), connecting once per
+    // game as the contest's programs do, until the run says it has no game left for her.
+    let mut told = String::new();
+    for _ in 0..8 {
+        let output = Command::new(client)
+            .args(["127.0.0.1", &port.to_string(), "alice", "t2r", "first"])
+            .output()
+            .unwrap();
+        told = String::from_utf8_lossy(&output.stderr).into_owned();
+        if told.contains("cannot be joined") {
+            break;
+        }
+    }
+    assert!(
+        told.contains("'alice' has played all its 4 games of this run; the run is over for it"),
+        "{told}"
+    );
+    assert!(run.wait().unwrap().success());
+    let mut said = String::new();
+    stderr.read_to_string(&mut said).unwrap();
+    assert!(said.contains("refused a contest client"), "{said}");
+    assert!(
+        said.contains("contest client 'alice' connected from 127.0.0.1"),
+        "{said}"
+    );
+    assert!(
+        said.contains("a game waits for contest client 'bob' (connected so far: alice)"),
+        "{said}"
+    );
+    assert!(
+        said.contains("'bob' did not connect within 1.5 s"),
+        "{said}"
+    );
+}

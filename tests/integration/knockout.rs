@@ -1,0 +1,265 @@
+//! `run --format knockout`: pools then a bracket, the same at any thread count, byes, bad
+//! settings refused, and the standings page.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::fs;
+use std::path::Path;
+
+fn tourney() -> Command {
+    Command::cargo_bin("tourney").expect("the binary is built")
+}
+
+fn summary(dir: &Path) -> serde_json::Value {
+    serde_json::from_slice(&fs::read(dir.join("summary.json")).unwrap()).unwrap()
+}
+
+/// Six Ticket to Ride bots on the small map, pools of 3, the top 2 of each into a bracket of 4.
+const POOLS: [&str; 12] = [
+    "--bots",
+    "random,nice,greedy,do-nothing,expert,random",
+    "--map",
+    "small",
+    "--format",
+    "knockout",
+    "--pool-size",
+    "3",
+    "--advance",
+    "2",
+    "--match-games",
+    "4",
+];
+
+#[test]
+fn a_knockout_writes_the_same_games_at_one_and_two_threads() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut outputs = Vec::new();
+    for threads in ["1", "2"] {
+        let out = dir.path().join(threads);
+        tourney()
+            .arg("run")
+            .args(POOLS)
+            .args([
+                "--games",
+                "6",
+                "--seed",
+                "5",
+                "--quiet",
+                "--threads",
+                threads,
+            ])
+            .arg("--out")
+            .arg(&out)
+            .assert()
+            .success();
+        outputs.push((
+            fs::read(out.join("games.csv")).unwrap(),
+            fs::read(out.join("summary.json")).unwrap(),
+        ));
+    }
+    assert_eq!(outputs[0].0, outputs[1].0, "games.csv differs");
+    assert_eq!(outputs[0].1, outputs[1].1, "summary.json differs");
+
+    let out = dir.path().join("1");
+    let knockout = &summary(&out)["knockout"];
+    // Two pools of 3 (3 pairings x 6 games each), then 2 semi-finals and a final of 4 games.
+    assert_eq!(summary(&out)["games_played"], 2 * 3 * 6 + 3 * 4);
+    assert_eq!(knockout["pools"].as_array().unwrap().len(), 2);
+    let rounds = knockout["rounds"].as_array().unwrap();
+    let names: Vec<&str> = rounds.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["semi-final", "final"]);
+    let champion = knockout["champion"].as_str().unwrap();
+    assert_eq!(rounds[1]["matches"][0]["winner"], champion);
+    // Every game row is of the run's bots, game indices increase through the stages.
+    let csv = String::from_utf8(outputs[0].0.clone()).unwrap();
+    let games: Vec<u64> = csv
+        .lines()
+        .skip(1)
+        .step_by(2)
+        .map(|l| l.split(',').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(games, (0..48).collect::<Vec<_>>());
+
+    // The manifest keeps the settings, and `report` draws the bracket from the folder.
+    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(manifest.contains("knockout:pool-size=3,advance=2,match-games=4"));
+    let again = dir.path().join("again");
+    tourney()
+        .arg("report")
+        .arg(&out)
+        .arg("--out")
+        .arg(&again)
+        .arg("--no-plots")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("winner: {champion}")));
+    let page = fs::read_to_string(again.join("report.html")).unwrap();
+    assert!(page.contains("id=\"bracket\"") && page.contains("Pool 2"));
+    let markdown = fs::read_to_string(again.join("report.md")).unwrap();
+    assert!(markdown.contains("## Knockout") && markdown.contains("semi-final:"));
+    // The standings rank the champion first, by how far each went.
+    let standings = fs::read_to_string(out.join("standings.html")).unwrap();
+    assert!(
+        standings.contains(&format!("<tr><td>1</td><td>{champion}</td><td>winner</td>")),
+        "{standings}"
+    );
+    assert_eq!(standings.matches("<td>semi-final</td>").count(), 2);
+    assert_eq!(standings.matches(", place 3</td>").count(), 2);
+}
+
+#[test]
+fn three_bots_without_pools_give_the_first_seed_a_bye() {
+    let dir = tempfile::tempdir().unwrap();
+    tourney()
+        .args(["run", "--bots", "greedy,nice,random", "--map", "small"])
+        .args(["--format", "knockout", "--match-games", "2", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("[1] greedy: bye")
+                .and(predicate::str::contains("[2] nice"))
+                .and(predicate::str::contains("winner: ")),
+        );
+    let knockout = &summary(dir.path())["knockout"];
+    let first = &knockout["rounds"][0]["matches"];
+    assert_eq!(first[0]["decided_by"], "bye");
+    assert_eq!(first[0]["low"], serde_json::Value::Null);
+    assert_eq!(first[1]["high"]["bot"], "nice");
+    assert_eq!(first[1]["low"]["bot"], "random");
+    assert_eq!(
+        summary(dir.path())["games_played"],
+        4,
+        "two matches of 2 games"
+    );
+    let html = fs::read_to_string(dir.path().join("report.html")).unwrap();
+    assert!(html.contains("class=\"bye\""));
+}
+
+#[test]
+fn bad_knockout_settings_exit_2_with_a_message() {
+    for (args, message) in [
+        (vec!["--pool-size", "3"], "add --format knockout"),
+        (
+            vec!["--format", "knockout", "--advance", "2"],
+            "needs --pool-size",
+        ),
+        (
+            vec!["--format", "knockout", "--pool-size", "2", "--advance", "3"],
+            "more than a pool holds",
+        ),
+        (
+            vec!["--format", "knockout", "--pool-size", "1"],
+            "pool size of 1",
+        ),
+        (
+            vec!["--format", "knockout", "--match-games", "0"],
+            "--match-games must be at least 1",
+        ),
+        (
+            vec!["--format", "knockout", "--pool-size", "4", "--advance", "1"],
+            "leaves no knockout",
+        ),
+        (
+            vec!["--format", "knockout", "--shard", "1/2"],
+            "cannot be resumed or sharded",
+        ),
+        (vec!["--format", "knockout", "--field", "nice"], "give one"),
+        (vec!["--format", "swiss"], "invalid value 'swiss'"),
+    ] {
+        tourney()
+            .args([
+                "run",
+                "--bots",
+                "random,nice,greedy,do-nothing",
+                "--games",
+                "2",
+            ])
+            .args(&args)
+            .args(["--quiet", "--out"])
+            .arg(tempfile::tempdir().unwrap().path())
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+    tourney()
+        .args(["run", "--game", "fresh-fish", "--players", "3"])
+        .args(["--bots", "random,greedy,random", "--format", "knockout"])
+        .args(["--quiet", "--out"])
+        .arg(tempfile::tempdir().unwrap().path())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("two-player matches"));
+}
+
+#[test]
+fn a_scenario_plays_a_knockout_and_flags_override_its_table() {
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("cup.toml");
+    fs::write(
+        &scenario,
+        "bots = [\"random\", \"nice\", \"greedy\", \"do-nothing\"]\noptions = { map = \"small\" }\n\
+         format = \"knockout\"\ngames = 2\n\n[knockout]\npool_size = 2\nadvance = 1\n\
+         match_games = 2\n",
+    )
+    .unwrap();
+    let out = dir.path().join("out");
+    tourney()
+        .arg("run")
+        .arg(&scenario)
+        .args(["--match-games", "4", "--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(manifest.contains("knockout:pool-size=2,advance=1,match-games=4"));
+    assert_eq!(summary(&out)["games_played"], 2 * 2 + 4);
+
+    fs::write(
+        &scenario,
+        "bots = [\"random\", \"nice\"]\n\n[knockout]\npool_size = 2\n",
+    )
+    .unwrap();
+    tourney()
+        .arg("run")
+        .arg(&scenario)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("needs `format = \"knockout\"`"));
+}
+
+#[test]
+fn the_standings_page_has_the_crosstable_and_links_each_program_s_losses() {
+    let dir = tempfile::tempdir().unwrap();
+    tourney()
+        .args([
+            "run",
+            "--bots",
+            "greedy,random,do-nothing",
+            "--map",
+            "small",
+        ])
+        .args(["--games", "4", "--record", "--quiet", "--no-plots", "--out"])
+        .arg(dir.path())
+        .assert()
+        .success();
+    let page = fs::read_to_string(dir.path().join("standings.html")).unwrap();
+    assert!(page.contains("id=\"crosstable\""));
+    // greedy beats do-nothing in all 4 games: its row reads 4-0-0 in that column.
+    let row = page
+        .lines()
+        .skip_while(|l| !l.contains("id=\"crosstable\""))
+        .find(|l| l.starts_with("<tr><td>greedy</td>"))
+        .unwrap();
+    assert!(row.contains("<td>4-0-0</td>"), "{row}");
+    // do-nothing loses every game: its losses link replay pages that exist.
+    let link = page
+        .split("href=\"")
+        .skip(1)
+        .map(|rest| rest.split('"').next().unwrap())
+        .find(|href| href.starts_with("replays/"))
+        .expect("a replay link");
+    assert!(dir.path().join(link).exists(), "{link}");
+    let report = fs::read_to_string(dir.path().join("report.html")).unwrap();
+    assert!(report.contains("href=\"standings.html\""));
+}
