@@ -73,6 +73,10 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
                 "Search (mcts, {POSITIONS} positions x {ITERATIONS} iterations, 1 thread): {:.0} iterations/s",
                 speed.iterations as f64 / speed.seconds
             );
+            println!(
+                "Search (mcts at its defaults, the same positions, 1 thread): {:.1} ms per decision",
+                1000.0 * speed.default_seconds / speed.decisions.max(1) as f64
+            );
         }
         None => println!("Search: {} has no mcts bot", args.game),
     }

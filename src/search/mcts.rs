@@ -16,6 +16,7 @@ use crate::game::{Game, Seat, ToAct};
 use crate::seed::Rng;
 use rand::RngExt;
 use std::hash::Hash;
+use std::time::Instant;
 
 pub struct Mcts<G: Game> {
     seat: Seat,
@@ -171,12 +172,18 @@ where
             .map(|_| game.resample(view, &mut self.rng))
             .collect();
         let mut tree = Tree::new();
-        for i in 0..self.settings.iterations {
+        let started = Instant::now();
+        let mut i = 0;
+        while match self.settings.time {
+            None => i < self.settings.iterations,
+            Some(time) => i == 0 || started.elapsed() < time,
+        } {
             let state = match samples.len() {
                 0 => game.resample(view, &mut self.rng),
                 n => samples[i as usize % n].clone(),
             };
             self.iterate(game, state, &legal, &mut tree);
+            i += 1;
         }
         tree.nodes[0].table(self.seat).most_visited(&legal)
     }

@@ -4,6 +4,7 @@
 use super::Search;
 use crate::bot::{BotEntry, ParamKind, ParamSpec, Params};
 use crate::game::Game;
+use std::time::Duration;
 
 /// Generic defaults; a game may override any of them with [`Search::mcts_defaults`].
 const DEFAULTS: &[(&str, &str)] = &[
@@ -12,13 +13,15 @@ const DEFAULTS: &[(&str, &str)] = &[
     ("determinizations", "0"),
     ("rollout", "uniform"),
     ("depth", "none"),
+    ("ms", "none"),
 ];
 
 /// The names `mcts` accepts, for error messages.
-const NAMES: &str = "iterations, c, determinizations, rollout, depth, scale";
+const NAMES: &str = "iterations, ms, c, determinizations, rollout, depth, scale";
 
 /// The numeric parameters of `mcts` with their defaults in `game` (`rollout` is a name, not
-/// a number). `depth` has no numeric default where it plays to the end.
+/// a number). `depth` has no numeric default where it plays to the end, `ms` none where
+/// `iterations` is the budget.
 pub fn params<G: Search>(game: &G) -> Vec<ParamSpec> {
     let default = |name: &str| {
         game.mcts_defaults()
@@ -44,6 +47,12 @@ pub fn params<G: Search>(game: &G) -> Vec<ParamSpec> {
             ParamKind::Int,
             (1.0, whole),
             "iterations per decision",
+        ),
+        spec(
+            "ms",
+            ParamKind::Int,
+            (1.0, whole),
+            "milliseconds per decision instead of iterations (not reproducible)",
         ),
         spec(
             "c",
@@ -80,6 +89,9 @@ pub enum Rollout<G: Game> {
 pub struct Settings<G: Game> {
     /// Iterations per decision: a deterministic budget, never wall-clock.
     pub iterations: u32,
+    /// Wall-clock time per decision, replacing `iterations` when set. The number of
+    /// iterations then depends on the machine and its load, so such runs are not reproducible.
+    pub time: Option<Duration>,
     /// UCB exploration constant, for rewards in [0, 1].
     pub exploration: f64,
     /// Hidden-information samples drawn once per decision and cycled through; 0 draws a fresh
@@ -98,6 +110,7 @@ impl<G: Search> Settings<G> {
     pub fn parse(game: &G, params: &Params) -> Result<Settings<G>, String> {
         let mut settings = Settings {
             iterations: 0,
+            time: None,
             exploration: 0.0,
             determinizations: 0,
             rollout: Rollout::Uniform,
@@ -121,6 +134,18 @@ impl<G: Search> Settings<G> {
                     .ok()
                     .filter(|&n: &u32| n >= 1)
                     .ok_or_else(|| bad("a whole number of 1 or more"))?;
+            }
+            "ms" => {
+                self.time = match value {
+                    "none" => None,
+                    _ => Some(Duration::from_millis(
+                        value
+                            .parse()
+                            .ok()
+                            .filter(|&n: &u64| n >= 1)
+                            .ok_or_else(|| bad("a whole number of 1 or more, or 'none'"))?,
+                    )),
+                };
             }
             "c" => {
                 self.exploration = value

@@ -202,8 +202,16 @@ impl Search for Carcassonne {
         20.0
     }
 
+    /// A new node plays two `greedy` turns (the reply and the answer to it) before greedy's
+    /// value is read: against `greedy` that won 80.2% [74.2, 85.2] of 200 games where the
+    /// value read at once won 60.4% [55.5, 65.0] of 400, at about 45 ms a decision.
     fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
-        &[("iterations", "800"), ("c", "0.005"), ("depth", "0")]
+        &[
+            ("iterations", "800"),
+            ("c", "0.005"),
+            ("rollout", "greedy"),
+            ("depth", "2"),
+        ]
     }
 
     fn legal_in(&self, state: &State, seat: Seat) -> Vec<Action> {

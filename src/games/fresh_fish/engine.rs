@@ -147,8 +147,20 @@ impl Search for FreshFish {
         5.0
     }
 
-    /// Full rollouts are long (the whole bag): a smaller budget keeps a game near a second.
+    /// Rollouts cut at once for `lookahead`'s estimate: full random rollouts (the whole bag)
+    /// misjudge the road rule, and the estimate is cheap enough for 1000 iterations.
     fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
-        &[("iterations", "200")]
+        &[("iterations", "1000"), ("depth", "0")]
+    }
+
+    /// `lookahead`'s estimate (§10.3): capped distances of built shops, the best assignment
+    /// of markers to the types still needed, discounted toward the cap, minus coins. The
+    /// default (the board closed as it stands) counts every type not yet received at the
+    /// cap, so it cannot tell a good reservation from none.
+    fn estimate(&self, state: &State) -> Vec<f64> {
+        super::bots::lookahead::estimated_scores(&state.board, &state.players, state.seats())
+            .into_iter()
+            .map(f64::from)
+            .collect()
     }
 }

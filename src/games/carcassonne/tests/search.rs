@@ -88,6 +88,8 @@ fn bad_parameters_are_refused_by_name() {
         ("rollout", "mcts", "rollout must be"),
         ("rollout", "gredy", "greedy"),
         ("depth", "deep", "depth"),
+        ("ms", "0", "ms must be"),
+        ("ms", "soon", "ms must be"),
         ("bogus", "1", "bogus"),
     ] {
         let mut params = Params::default();
@@ -95,4 +97,17 @@ fn bad_parameters_are_refused_by_name() {
         let err = (entry.make)(&game, 0, seat_rng(), &params).err();
         assert!(err.is_some_and(|e| e.contains(expect)), "{key}={value}");
     }
+}
+
+#[test]
+fn a_time_budget_searches_for_about_that_long_and_plays_legally() {
+    let game = Carcassonne::new(2);
+    let s = game.new_state(rng(4, 0, Stream::Chance));
+    let view = game.view(&s, 0);
+    let started = std::time::Instant::now();
+    let action = mcts(&game, 0, &[("ms", "30")]).act(&game, &view);
+    let spent = started.elapsed();
+    assert!(game.is_legal(&s, 0, &action));
+    assert!(spent >= std::time::Duration::from_millis(30), "{spent:?}");
+    assert!(spent < std::time::Duration::from_secs(2), "{spent:?}");
 }

@@ -170,6 +170,18 @@ impl Sim {
     }
 }
 
+/// `lookahead`'s estimated final score of every seat of a position, lower better: what search
+/// bots read at the leaves of their trees.
+pub fn estimated_scores(board: &Board, players: &[Player; MAX_SEATS], seats: usize) -> Vec<f32> {
+    let sim = Sim {
+        board: *board,
+        players: *players,
+    };
+    let reach = reach(board);
+    let cap = crate::games::fresh_fish::scoring::cap(seats);
+    (0..seats).map(|s| sim.estimate(&reach, s, cap)).collect()
+}
+
 /// What the auction for `kind` is worth to `seat`: the distance it saves, in full if no other
 /// shop of the type is left to come (losing means the cap), else discounted like a reservation.
 fn saving(sim: &Sim, reach: &Reach, seat: usize, kind: Kind, cap: u8, others_left: u8) -> f32 {

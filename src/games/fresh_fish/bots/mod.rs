@@ -3,7 +3,7 @@
 
 pub mod estimate;
 mod greedy;
-mod lookahead;
+pub mod lookahead;
 mod random;
 mod test_doubles;
 

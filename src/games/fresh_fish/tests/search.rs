@@ -110,3 +110,46 @@ fn mcts_plays_only_legal_actions_in_seeded_games() {
         );
     }
 }
+
+#[test]
+fn the_leaf_estimate_prefers_a_reservation_near_the_producer_and_counts_coins() {
+    use crate::games::fresh_fish::board::Board;
+    use crate::games::fresh_fish::state::{MAX_SEATS, Player};
+    use crate::search::Search;
+    // Seat 0 reserves next to producer A, seat 1 four cells away from it: seat 0's estimate
+    // (lower is better) must be the smaller, by less than the cap per needed type.
+    let (game, mut state) = new_game(2, 7);
+    state.board = Board::parse(
+        "A 0 . . . . . . . 1
+         . . . . . . . . . .
+         . . . . . . . . . .
+         . . . . . . . . . .
+         . . . . . B . . . .
+         . . . . . . . . . .
+         . . C . . . . . . .
+         . . . . . . . D . .
+         . . . . . . . . . .
+         . . . . E . . . . .",
+    );
+    state.players = [Player::new(); MAX_SEATS];
+    for p in &mut state.players[..2] {
+        p.supply -= 1;
+        p.placed_first = true;
+    }
+    let near_and_far = game.estimate(&state);
+    assert!(near_and_far[0] < near_and_far[1], "{near_and_far:?}");
+    // Three more coins are three points better, nothing else changing.
+    state.players[1].coins += 3;
+    let richer = game.estimate(&state);
+    assert!(
+        (richer[1] - (near_and_far[1] - 3.0)).abs() < 1e-6,
+        "{richer:?}"
+    );
+    assert_eq!(richer[0], near_and_far[0]);
+    // A shop next to its producer beats the reservation it came from.
+    let before = richer[0];
+    state.board.set(1, Content::Shop(Kind::A, 0));
+    state.players[0].received[Kind::A.index()] = Received::Shop(1);
+    state.players[0].supply += 1;
+    assert!(game.estimate(&state)[0] < before);
+}
