@@ -301,7 +301,7 @@ pub struct RunArgs {
     pub tournament: TournamentArgs,
 }
 
-/// How `run` pairs the bots beyond the round robin (docs/tournaments.md); each flag overrides
+/// How `run` pairs the bots beyond the round robin (docs/guide/formats.md); each flag overrides
 /// a scenario's `format` and `[knockout]` table.
 #[derive(Debug, Args, Clone, Default)]
 pub struct TournamentArgs {

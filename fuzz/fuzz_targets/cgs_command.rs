@@ -9,7 +9,7 @@ use tourney::games::labyrinth::Labyrinth;
 use tourney::games::t2r::TicketToRide;
 use tourney::serve::command::{self, Command, Request};
 use tourney::serve::connection::{self, MAX_PAYLOAD, command_text};
-use tourney::serve::wire::CgsWire;
+use tourney::games::contest::CgsWire;
 
 fuzz_target!(|data: &[u8]| {
     let text = command_text(data);

@@ -12,7 +12,7 @@ use tourney::games;
 use tourney::games::labyrinth::Labyrinth;
 use tourney::games::t2r::TicketToRide;
 use tourney::serve::connection::command_text;
-use tourney::serve::wire::CgsWire;
+use tourney::games::contest::CgsWire;
 use tourney_fuzz::positions;
 
 /// A game under the contest's default options and its positions.

@@ -32,7 +32,7 @@ pub enum Protocol {
     JsonLines,
     /// The contest server's TCP protocol (`docs/contest-protocol.md`): the program is started
     /// for each game with `{host}`, `{port}` and `{name}` in its arguments and connects to the
-    /// run (`docs/contest.md`).
+    /// run (`docs/guide/contest.md`).
     Cgs,
 }
 

@@ -4,7 +4,7 @@
 //! game order, so the whole format is the same at any thread count. Knows bots, ranks and
 //! scores; never a game.
 //!
-//! The rules (docs/tournaments.md says the same for organisers):
+//! The rules (docs/guide/formats.md says the same for organisers):
 //! - **Pools.** With a pool size N, the bots are dealt into ⌈bots/N⌉ pools by snake seeding in
 //!   list order (1, 2, 3, 3, 2, 1, 1, …: the first-listed bots are spread over the pools), so
 //!   pool sizes differ by one at most. Each pool is a round robin of `games` per pairing

@@ -61,11 +61,10 @@ fn rows(dir: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
-#[test]
-fn a_league_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
-    let Some(client) = client() else { return };
-    let tmp = tempfile::tempdir().unwrap();
-    let contest = tmp.path().join("contest");
+/// Eight launched copies of the example client with different strategies, as manifests
+/// `p0.toml`..`p7.toml` in `DIR/contest`; hands back the pattern that names them all.
+fn eight_programs(dir: &Path, client: &Path) -> String {
+    let contest = dir.join("contest");
     fs::create_dir(&contest).unwrap();
     let strategies = [
         "random", "random:7", "first", "longest", "shortest", "hoard", "blind", "hoard:3",
@@ -73,7 +72,14 @@ fn a_league_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
     for (i, strategy) in strategies.iter().enumerate() {
         program(&contest, &format!("p{i}"), client, strategy, "");
     }
-    let pattern = format!("{}/*.toml", contest.display());
+    format!("{}/*.toml", contest.display())
+}
+
+#[test]
+fn a_league_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
+    let Some(client) = client() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let pattern = eight_programs(tmp.path(), client);
     // Two threads through --bots, one through a scenario listing the same pattern.
     let two = tmp.path().join("two");
     tourney()
@@ -116,6 +122,38 @@ fn a_league_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
     // Each program's output is in its log, game by game.
     let log = fs::read_to_string(two.join("logs/p3.log")).unwrap();
     assert!(log.contains("] game ") && log.contains(": seat "), "{log}");
+}
+
+#[test]
+fn a_knockout_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
+    let Some(client) = client() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let pattern = eight_programs(tmp.path(), client);
+    let play = |threads: &str, out: &Path| {
+        tourney()
+            .args(["run", "--bots", &pattern, "--map", "small", "--games", "2"])
+            .args(["--format", "knockout", "--pool-size", "4", "--advance", "2"])
+            .args(["--match-games", "2", "--seed", "9", "--threads", threads])
+            .args(["--quiet", "--out"])
+            .arg(out)
+            .assert()
+            .success();
+    };
+    let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
+    play("1", &one);
+    play("2", &two);
+    for file in ["games.csv", "summary.json"] {
+        assert_eq!(
+            fs::read_to_string(one.join(file)).unwrap(),
+            fs::read_to_string(two.join(file)).unwrap(),
+            "{file}: the same knockout at any thread count"
+        );
+    }
+    // Two pools of 4 (6 pairings, 2 games each), then 3 matches of 2 games.
+    assert_eq!(rows(&two).len(), (2 * 6 * 2 + 3 * 2) * 2);
+    let summary = fs::read_to_string(two.join("summary.json")).unwrap();
+    assert!(summary.contains("\"champion\""), "{summary}");
+    assert!(two.join("standings.html").is_file());
 }
 
 #[test]

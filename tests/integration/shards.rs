@@ -71,7 +71,7 @@ fn three_shards_merged_are_the_single_run_byte_for_byte() {
     assert_same_files(&single, &merged);
     let summary = fs::read_to_string(merged.join("summary.json")).unwrap();
     assert!(
-        summary.contains("\"game 2: illegal Claim"),
+        summary.contains("\"game 2: illegal claims "),
         "fault messages are replayed"
     );
 }

@@ -168,7 +168,7 @@ fn bad_tuning_requests_are_refused_with_exit_2() {
         ),
         (
             vec!["--bot", "mcts", "--param", "rollout=0:1"],
-            "iterations, c",
+            "iterations, ms, c",
         ),
         (vec!["--bot", "mcts", "--param", "c=-1:1"], "accepts"),
         (
