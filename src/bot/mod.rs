@@ -74,7 +74,8 @@ impl BotFailure {
 /// parameters ([`Configured`]), or an adapter for a program outside the harness. Parameters are
 /// checked before the run, so an `Err` here is a bot that could not start (a program that is
 /// missing or never answers): that seat loses the game with `crash` and the run goes on.
-pub trait BotMaker<G: Game>: Sync {
+/// `Send` as well as `Sync`: a tuning hands each iteration's makers to the worker threads.
+pub trait BotMaker<G: Game>: Send + Sync {
     /// `game_index` names the game in a bot's own logs; randomness comes only from `rng`.
     fn make(
         &self,

@@ -3,8 +3,10 @@
 //! against the start values, and prints the tuned bot spec last.
 
 mod files;
+mod pipeline;
 mod plan;
 mod play;
+mod sides;
 mod subject;
 mod verify;
 

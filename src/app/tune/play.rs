@@ -1,10 +1,10 @@
-//! The tuning loop for one game type: every iteration draws its perturbation from the master
-//! seed and its index, plays its games through the runner (`run_fixtures`, the same blocks
-//! and adjudication as `run`), and steps theta by its result, in iteration order. Nothing
-//! depends on the thread count, so `tune.csv` is the same at any `--threads`.
+//! One game type's tuning from start to finish: resolves the tuned bot and its field, opens
+//! or resumes the folder, plays the iterations ([`Tuning::play`]), then verifies the result,
+//! writes the files and prints the tuned spec.
 
 use super::TunePlan;
 use super::files::{Row, TuneCsv};
+use super::pipeline::Tuning;
 use super::plan::SETTINGS;
 use super::subject::Subject;
 use super::verify::{self, Verification};
@@ -14,15 +14,12 @@ use crate::app::registry::Contest;
 use crate::app::run::{STOP, install_ctrl_c, resolve_bot};
 use crate::bot::BotMaker;
 use crate::error::UsageError;
-use crate::outcome::half_points;
 use crate::report;
-use crate::runner::{GameRecord, Lineup, RecordSink, Schedule, run_fixtures};
-use crate::seed::{self, Stream};
+use crate::runner::Schedule;
 use crate::tune::spsa::{Gains, Spsa};
 use anyhow::Context;
 use serde_json::json;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 /// Exit code of a tuning stopped by Ctrl-C (128 + SIGINT); `--resume` continues it.
@@ -55,6 +52,17 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     let spsa = Spsa::new(bounds, iterations, Gains::default());
     let names: Vec<String> = subject.tuned.iter().map(|t| t.name.clone()).collect();
     let start: Vec<f64> = subject.tuned.iter().map(|t| t.start).collect();
+    let tuning = Tuning {
+        game: &game,
+        subject: &subject,
+        field: &field,
+        spsa: &spsa,
+        schedule: &schedule,
+        master_seed: settings.seed,
+        per_iteration,
+        start: &start,
+        names: &names,
+    };
 
     // The settings first: a folder with a tune.csv can always be resumed.
     if !plan.resume {
@@ -72,103 +80,23 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         ))
         .into());
     }
-    let mut theta = rows
-        .last()
-        .map_or_else(|| start.clone(), |r| r.theta.clone());
-    let show = !plan.quiet;
-    if show {
-        eprintln!(
-            "tuning {} on {} ({} seats): {} from {}, {iterations} iterations of {per_iteration} \
-             games, {}; master seed {}",
-            plan.bot.label,
-            game.info().name,
-            seats,
-            names.join(", "),
-            subject.spec_at(&start),
-            match plan.against.is_empty() {
-                true => "plus against minus".to_string(),
-                false => format!(
-                    "each side against {}",
-                    plan.against
-                        .iter()
-                        .map(|b| b.label.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            },
-            settings.seed
-        );
-        if !rows.is_empty() {
-            eprintln!("resuming after {} finished iterations", rows.len());
-        }
+    if !plan.quiet {
+        announce(plan, &tuning, rows.len());
     }
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
         .context("cannot start the worker threads")?;
-    let mut progress = Progress::with_message(iterations * per_iteration, show);
+    let mut progress = Progress::with_message(iterations * per_iteration, !plan.quiet);
     progress.set(rows.len() as u64 * per_iteration);
     install_ctrl_c();
     let started = Instant::now();
-    let mut played = 0;
-    for k in rows.len() as u64..iterations {
-        if STOP.load(Ordering::SeqCst) {
-            break;
-        }
-        progress.message(format!(
-            "iteration {}/{iterations}  {}",
-            k + 1,
-            values_text(&names, &theta)
-        ));
-        let perturbation = spsa.perturb(&theta, k, &mut seed::rng(settings.seed, k, Stream::Tune));
-        let mut entries = vec![
-            subject.maker(&perturbation.plus)?,
-            subject.maker(&perturbation.minus)?,
-        ];
-        entries.extend(
-            field
-                .iter()
-                .map(|m| Box::new(&**m) as Box<dyn BotMaker<G> + '_>),
-        );
-        let lineup = Lineup {
-            entries,
-            record: None,
-        };
-        let first = k * per_iteration;
-        let mut sides = Sides {
-            score: [0.0; 2],
-            games: [0; 2],
-            progress: &mut progress,
-        };
-        let status = run_fixtures(
-            &game,
-            &lineup,
-            schedule.part(first..first + per_iteration),
-            settings.seed,
-            &pool,
-            &STOP,
-            &mut sides,
-        )
-        .context("cannot tally the games")?;
-        if status.interrupted {
-            break;
-        }
-        played += per_iteration;
-        let result = sides.result();
-        theta = spsa.step(&theta, k, &perturbation.delta, result);
-        let row = Row {
-            iteration: k + 1,
-            games: first + per_iteration,
-            theta: theta.clone(),
-            result,
-        };
-        csv.push(&row)?;
-        rows.push(row);
-    }
+    let resumed_at = rows.len() as u64;
+    let played = tuning.play(&pool, &STOP, &mut rows, &mut csv, &mut progress);
     progress.finish();
+    played?;
     drop(csv);
-    let seconds = started.elapsed().as_secs_f64();
     if (rows.len() as u64) < iterations {
         println!(
             "interrupted after {} of {iterations} iterations; continue with: tourney tune \
@@ -178,32 +106,82 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         );
         return Ok(ExitCode::from(INTERRUPTED));
     }
+    let played = (iterations - resumed_at) * per_iteration;
+    let seconds = started.elapsed().as_secs_f64();
+    finish(
+        plan,
+        &tuning,
+        &rows,
+        &format!("{played} played in {seconds:.1} s"),
+    )
+}
 
+/// The first line: what is tuned, from where, against whom.
+fn announce<G: Contest>(plan: &TunePlan, tuning: &Tuning<'_, G>, finished: usize) {
+    let opponents = match plan.against.is_empty() {
+        true => "plus against minus".to_string(),
+        false => format!(
+            "each side against {}",
+            plan.against
+                .iter()
+                .map(|b| b.label.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+    };
+    eprintln!(
+        "tuning {} on {} ({} seats): {} from {}, {} iterations of {} games, {opponents}; \
+         master seed {}",
+        plan.bot.label,
+        tuning.game.info().name,
+        tuning.game.info().seats,
+        tuning.names.join(", "),
+        tuning.subject.spec_at(tuning.start),
+        tuning.spsa.iterations,
+        tuning.per_iteration,
+        plan.settings.seed
+    );
+    if finished > 0 {
+        eprintln!("resuming after {finished} finished iterations");
+    }
+}
+
+/// After the last iteration: the verification, the files, and the tuned spec printed last.
+fn finish<G: Contest>(
+    plan: &TunePlan,
+    tuning: &Tuning<'_, G>,
+    rows: &[Row],
+    timing: &str,
+) -> anyhow::Result<ExitCode> {
+    let subject = tuning.subject;
+    let theta = &rows.last().expect("a finished tuning has rows").theta;
     let tuned: Vec<f64> = subject
         .tuned
         .iter()
-        .zip(&theta)
+        .zip(theta)
         .map(|(t, &v)| t.bounds.reported(v))
         .collect();
-    let verification = match settings.verify {
-        true => Some(verify::run::<G>(plan, &subject, &tuned, &start)?),
+    let start = tuning.start;
+    let verification = match plan.settings.verify {
+        true => Some(verify::run::<G>(plan, subject, &tuned, start)?),
         false => None,
     };
     write_outputs(
         plan,
-        &subject,
-        &names,
-        &rows,
-        &start,
+        subject,
+        tuning.names,
+        rows,
+        start,
         &tuned,
         verification.as_ref(),
     )?;
-    if show {
+    if !plan.quiet {
         println!(
-            "{iterations} iterations, {} games ({played} played in {seconds:.1} s); wrote {}/tune.csv, \
-             tuned.json, tune.png, tune.svg and report.html",
-            iterations * per_iteration,
-            dir.display()
+            "{} iterations, {} games ({timing}); wrote {}/tune.csv, tuned.json, tune.png, \
+             tune.svg and report.html",
+            rows.len(),
+            rows.len() as u64 * tuning.per_iteration,
+            plan.out_dir.display()
         );
         for (t, (&from, &to)) in subject.tuned.iter().zip(start.iter().zip(&tuned)) {
             println!(
@@ -249,51 +227,6 @@ fn pairings(seats: usize, field: usize) -> Result<Vec<Vec<usize>>, UsageError> {
             })
         })
         .collect())
-}
-
-fn values_text(names: &[String], theta: &[f64]) -> String {
-    names
-        .iter()
-        .zip(theta)
-        .map(|(n, v)| format!("{n}={v:.4}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-/// The two sides' scores over one iteration: each game scores a side the share of the other
-/// seats it finished ahead of (ties half).
-struct Sides<'a> {
-    score: [f64; 2],
-    games: [u64; 2],
-    progress: &'a mut Progress,
-}
-
-impl Sides<'_> {
-    /// Plus's mean score minus minus's, in [−1, 1].
-    fn result(&self) -> f64 {
-        let mean = |i: usize| self.score[i] / self.games[i].max(1) as f64;
-        mean(0) - mean(1)
-    }
-}
-
-impl RecordSink for Sides<'_> {
-    fn record(&mut self, record: &GameRecord) -> std::io::Result<crate::runner::Flow> {
-        let seats = record.seats();
-        for (seat, &bot) in record.lineup.iter().enumerate().filter(|(_, b)| **b < 2) {
-            let points: u32 = (0..seats)
-                .filter(|&o| o != seat)
-                .map(|o| u32::from(half_points(record.ranks[seat], record.ranks[o])))
-                .sum();
-            self.score[bot] += f64::from(points) / (2.0 * (seats - 1) as f64);
-            self.games[bot] += 1;
-        }
-        Ok(crate::runner::Flow::Continue)
-    }
-
-    fn block_done(&mut self, games_done: u64) -> std::io::Result<()> {
-        self.progress.set(games_done);
-        Ok(())
-    }
 }
 
 /// tuned.json, the plot and report.html.

@@ -1,0 +1,33 @@
+//! An iteration's result: how the plus side did against the minus side.
+
+use crate::outcome::half_points;
+use crate::runner::GameRecord;
+
+/// The two sides' scores over one iteration: each game scores a side the share of the other
+/// seats it finished ahead of (ties half). Sides are bots 0 (plus) and 1 (minus) of the
+/// iteration's lineup; the field's bots are not scored.
+#[derive(Default)]
+pub struct Sides {
+    score: [f64; 2],
+    games: [u64; 2],
+}
+
+impl Sides {
+    pub fn add(&mut self, record: &GameRecord) {
+        let seats = record.seats();
+        for (seat, &bot) in record.lineup.iter().enumerate().filter(|(_, b)| **b < 2) {
+            let points: u32 = (0..seats)
+                .filter(|&o| o != seat)
+                .map(|o| u32::from(half_points(record.ranks[seat], record.ranks[o])))
+                .sum();
+            self.score[bot] += f64::from(points) / (2.0 * (seats - 1) as f64);
+            self.games[bot] += 1;
+        }
+    }
+
+    /// Plus's mean score minus minus's, in [−1, 1].
+    pub fn result(&self) -> f64 {
+        let mean = |i: usize| self.score[i] / self.games[i].max(1) as f64;
+        mean(0) - mean(1)
+    }
+}
