@@ -1,5 +1,6 @@
 //! The progress bar: games done, games per second and ETA, on stderr, only on a terminal.
 
+use crate::report::terminal::games_per_second;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 
@@ -35,11 +36,11 @@ impl Progress {
         bar.set_style(
             ProgressStyle::with_template(template)
                 .expect("valid progress template")
-                // Whole games per second: the default `{per_sec}` prints four decimals.
+                // The default `{per_sec}` prints four decimals whatever the speed.
                 .with_key(
                     "rate",
                     |state: &ProgressState, w: &mut dyn std::fmt::Write| {
-                        let _ = write!(w, "{:.0} games/s", state.per_sec());
+                        let _ = write!(w, "{}", games_per_second(state.per_sec()));
                     },
                 ),
         );

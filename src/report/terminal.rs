@@ -160,12 +160,25 @@ pub fn verdict_text(verdict: Verdict) -> &'static str {
     }
 }
 
+/// A speed with three significant digits below 100 games/s, so slow search games read
+/// "0.194 games/s" instead of a rounded "0 games/s".
+pub fn games_per_second(rate: f64) -> String {
+    let decimals = match rate {
+        r if r >= 100.0 => 0,
+        r if r >= 10.0 => 1,
+        r if r >= 1.0 => 2,
+        _ => 3,
+    };
+    format!("{rate:.decimals$} games/s")
+}
+
 /// Speed, seed and the files written, after a run.
 pub fn print_run_footer(summary: &Summary, seconds: f64, out: Option<&Path>, written: &[PathBuf]) {
     let rate = summary.analysis.games_played as f64 / seconds.max(1e-9);
     println!(
-        "{} games in {seconds:.2} s ({rate:.0} games/s), master seed {}{}",
+        "{} games in {seconds:.2} s ({}), master seed {}{}",
         summary.analysis.games_played,
+        games_per_second(rate),
         summary.master_seed,
         if summary.interrupted {
             " - interrupted, finished games kept"
@@ -188,5 +201,18 @@ fn number(value: f64) -> String {
         format!("{value:.0}")
     } else {
         format!("{value:.1}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::games_per_second;
+
+    #[test]
+    fn slow_speeds_keep_three_significant_digits() {
+        assert_eq!(games_per_second(0.19391), "0.194 games/s");
+        assert_eq!(games_per_second(6.5), "6.50 games/s");
+        assert_eq!(games_per_second(45.26), "45.3 games/s");
+        assert_eq!(games_per_second(3712.4), "3712 games/s");
     }
 }
