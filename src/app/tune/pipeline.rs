@@ -84,6 +84,7 @@ impl<G: Contest> Tuning<'_, G> {
         pool.in_place_scope(|scope| {
             let mut flights: VecDeque<Flight> = VecDeque::new();
             let mut next = rows.len() as u64;
+            let mut shown = None;
             loop {
                 while next < self.spsa.iterations
                     && next <= rows.len() as u64 + LAG
@@ -95,12 +96,15 @@ impl<G: Contest> Tuning<'_, G> {
                 let Some(first) = flights.front().map(|f| f.k) else {
                     return Ok(());
                 };
-                progress.message(format!(
-                    "iteration {}/{}  {}",
-                    first + 1,
-                    self.spsa.iterations,
-                    values_text(self.names, &newest(self.start, rows)),
-                ));
+                if shown != Some(first) {
+                    shown = Some(first);
+                    progress.message(format!(
+                        "iteration {}/{}  {}",
+                        first + 1,
+                        self.spsa.iterations,
+                        values_text(self.names, &newest(self.start, rows)),
+                    ));
+                }
                 let (k, index, played) = receiver
                     .recv()
                     .expect("every launched game sends one message");
