@@ -138,11 +138,22 @@ pub trait Chance: Game<Action: Serialize + DeserializeOwned> {
         self.new_state(chance)
     }
 
+    /// The state's [`ChanceLog`], for games that note each outcome as they draw it: the two
+    /// methods below then hand out what it holds. `None` (the default) for games that read
+    /// their outcomes off the state instead, and override them.
+    fn chance_log(_state: &mut Self::State) -> Option<&mut ChanceLog<Self::Event>> {
+        None
+    }
+
     /// What setup drew, asked once of the state [`Chance::new_logged_state`] returned.
-    fn setup_chance(&self, state: &mut Self::State) -> Vec<Self::Event>;
+    fn setup_chance(&self, state: &mut Self::State) -> Vec<Self::Event> {
+        Self::chance_log(state).map_or_else(Vec::new, ChanceLog::take)
+    }
 
     /// What the last applied action drew (empty when it drew nothing).
-    fn step_chance(&self, state: &mut Self::State) -> Vec<Self::Event>;
+    fn step_chance(&self, state: &mut Self::State) -> Vec<Self::Event> {
+        Self::chance_log(state).map_or_else(Vec::new, ChanceLog::take)
+    }
 }
 
 /// The chance outcomes a state drew and has not handed out yet. Off unless the state was made

@@ -6,11 +6,12 @@ use std::fmt;
 
 /// Why a game ended. Stored in `games.csv` in kebab-case.
 #[derive(
-    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
+    Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, serde::Deserialize,
 )]
 #[serde(rename_all = "kebab-case")]
 pub enum Termination {
     /// The game ended by its own rules (contest-server endings included).
+    #[default]
     Normal,
     /// A bot played an action the rules forbid; that seat loses.
     Illegal,

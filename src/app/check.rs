@@ -6,7 +6,7 @@ use super::{RunPlan, registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
 use crate::outcome::half_points;
 use crate::runner::{Flow, GameRecord, RecordSink};
-use crate::scenario::gate::{Baseline, Judgement, Status};
+use crate::scenario::gate::{Baseline, Judgement, SprtGate, Status};
 use crate::scenario::{Format, Gate, Scenario};
 use crate::stats::pentanomial::HeadToHead;
 use crate::stats::sprt::{EloBounds, SprtBounds, Verdict, sprt};
@@ -29,7 +29,7 @@ pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let fixed: Vec<&Gate> = scenario
         .gates
         .iter()
-        .filter(|g| !matches!(g, Gate::Sprt { .. }))
+        .filter(|g| !matches!(g, Gate::Sprt(_)))
         .collect();
     if !fixed.is_empty() || args.save_baseline {
         let mut plan = RunPlan::build(Some(&scenario), &matchup, None)?;
@@ -73,8 +73,8 @@ pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         );
     }
     for gate in &scenario.gates {
-        if let Gate::Sprt { .. } = gate {
-            let (judgement, faults) = run_sprt(&scenario, gate, &matchup)?;
+        if let Gate::Sprt(sprt) = gate {
+            let (judgement, faults) = run_sprt(&scenario, sprt, &matchup)?;
             if faults > 0 && scenario.max_fault_rate == 0.0 {
                 harness.push(format!(
                     "{faults} crash/illegal games in {}",
@@ -128,25 +128,14 @@ fn read_baseline(path: &Path) -> anyhow::Result<Option<Baseline>> {
 /// Plays candidate against baseline in seed pairs until the SPRT decides or `max_games`.
 fn run_sprt(
     scenario: &Scenario,
-    gate: &Gate,
+    gate: &SprtGate,
     matchup: &MatchArgs,
 ) -> anyhow::Result<(Judgement, u64)> {
-    let Gate::Sprt {
-        candidate,
-        baseline,
-        elo0,
-        elo1,
-        alpha,
-        beta,
-        max_games,
-    } = *gate
-    else {
-        unreachable!("called for SPRT gates only");
-    };
-    let mut plan = RunPlan::build(Some(scenario), matchup, Some(max_games))?;
+    let (elo0, elo1, alpha, beta) = (gate.elo0, gate.elo1, gate.alpha, gate.beta);
+    let mut plan = RunPlan::build(Some(scenario), matchup, Some(gate.max_games))?;
     plan.bots = vec![
-        scenario.bots[candidate].clone(),
-        scenario.bots[baseline].clone(),
+        scenario.bots[gate.candidate].clone(),
+        scenario.bots[gate.baseline].clone(),
     ];
     plan.format = Format::RoundRobin;
     plan.quiet = true;

@@ -8,7 +8,6 @@ use super::manifest::Manifest;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
 use crate::format::KnockoutResult;
-use crate::outcome::Termination;
 use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, terminal};
 use crate::runner::GameRecord;
@@ -249,21 +248,7 @@ pub fn stream_games(
         .clone();
     let columns = Columns::find(&header, path)?;
     let mut game = Game {
-        record: GameRecord {
-            index: 0,
-            seed_index: 0,
-            pairing: 0,
-            rotation: 0,
-            lineup: Vec::new(),
-            scores: Vec::new(),
-            ranks: Vec::new(),
-            termination: Termination::Normal,
-            culprit: None,
-            turns: 0,
-            extras: Vec::new(),
-            fault: None,
-            log: None,
-        },
+        record: GameRecord::default(),
         lines: Vec::new(),
         seats: None,
         previous: None,

@@ -6,7 +6,7 @@
 //! `greedy` would with probability 1 − |x − 0.3| / 0.7 (1 at the optimum [`OPTIMUM`], 0 at
 //! x = 1) and a uniformly random legal action otherwise.
 
-use super::{Bot, BotEntry, BotTable, ParamKind, ParamSpec, Params, Simple};
+use super::{Bot, BotEntry, BotTable, MadeBot, ParamKind, ParamSpec, Params, Simple};
 use crate::game::{Game, Seat};
 use crate::seed::Rng;
 use rand::RngExt;
@@ -65,12 +65,7 @@ struct Optimum<G: BotTable> {
     rng: Rng,
 }
 
-fn make<G: BotTable>(
-    game: &G,
-    seat: Seat,
-    mut rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<G>>, String> {
+fn make<G: BotTable>(game: &G, seat: Seat, mut rng: Rng, params: &Params) -> MadeBot<G> {
     let mut x = DEFAULT;
     for (key, value) in &params.0 {
         if key != "x" {

@@ -70,6 +70,9 @@ impl BotFailure {
     }
 }
 
+/// A seat's new bot, or why it could not be made.
+pub type MadeBot<G> = Result<Box<dyn Bot<G>>, String>;
+
 /// Builds the bot of one seat at the start of every game of a run: a built-in bot with its
 /// parameters ([`Configured`]), or an adapter for a program outside the harness. Parameters are
 /// checked before the run, so an `Err` here is a bot that could not start (a program that is
@@ -77,19 +80,13 @@ impl BotFailure {
 /// `Send` as well as `Sync`: a tuning hands each iteration's makers to the worker threads.
 pub trait BotMaker<G: Game>: Send + Sync {
     /// `game_index` names the game in a bot's own logs; randomness comes only from `rng`.
-    fn make(
-        &self,
-        game: &G,
-        seat: Seat,
-        rng: Rng,
-        game_index: u64,
-    ) -> Result<Box<dyn Bot<G>>, String>;
+    fn make(&self, game: &G, seat: Seat, rng: Rng, game_index: u64) -> MadeBot<G>;
 }
 
 /// A maker lent to a lineup that does not own it (`tourney tune`'s field, the same for every
 /// iteration).
 impl<G: Game, M: BotMaker<G> + ?Sized> BotMaker<G> for &M {
-    fn make(&self, game: &G, seat: Seat, rng: Rng, index: u64) -> Result<Box<dyn Bot<G>>, String> {
+    fn make(&self, game: &G, seat: Seat, rng: Rng, index: u64) -> MadeBot<G> {
         (**self).make(game, seat, rng, index)
     }
 }
@@ -101,7 +98,7 @@ pub struct Configured<'a, G: Game> {
 }
 
 impl<G: Game> BotMaker<G> for Configured<'_, G> {
-    fn make(&self, game: &G, seat: Seat, rng: Rng, _: u64) -> Result<Box<dyn Bot<G>>, String> {
+    fn make(&self, game: &G, seat: Seat, rng: Rng, _: u64) -> MadeBot<G> {
         (self.entry.make)(game, seat, rng, &self.params)
     }
 }

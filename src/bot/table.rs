@@ -1,6 +1,6 @@
 //! A game's bot table: how `--bots greedy` becomes a bot, and the parameters each bot declares.
 
-use super::Bot;
+use super::{Bot, MadeBot};
 use crate::game::{Game, Seat};
 use crate::seed::Rng;
 use std::collections::BTreeMap;
@@ -26,8 +26,31 @@ impl Params {
     }
 }
 
+/// Bot `name` of `G`'s table with these parameters, for a unit test: built as a scenario
+/// would build it, panicking where a run would refuse.
+#[cfg(test)]
+pub fn test_bot<G: BotTable>(
+    name: &str,
+    game: &G,
+    seat: Seat,
+    rng: Rng,
+    params: &[(&str, &str)],
+) -> Box<dyn Bot<G>> {
+    let params = Params(
+        params
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    );
+    let entry = G::bots()
+        .iter()
+        .find(|entry| entry.name == name)
+        .expect("listed");
+    (entry.make)(game, seat, rng, &params).expect("valid params")
+}
+
 /// Builds a bot for a seat; gets the seat's own seeded RNG (the only randomness it may use).
-pub type MakeBot<G> = fn(&G, Seat, Rng, &Params) -> Result<Box<dyn Bot<G>>, String>;
+pub type MakeBot<G> = fn(&G, Seat, Rng, &Params) -> MadeBot<G>;
 
 /// How `--bots greedy` becomes a bot: one row of a game's bot table.
 pub struct BotEntry<G: Game> {
@@ -85,7 +108,7 @@ fn make_simple<G: Game, B: Simple<G>>(
     seat: Seat,
     rng: Rng,
     params: &Params,
-) -> Result<Box<dyn Bot<G>>, String> {
+) -> MadeBot<G> {
     params.expect_none()?;
     Ok(Box::new(B::start(game, seat, rng)))
 }

@@ -10,7 +10,7 @@ use super::manifest::{Manifest, Restart};
 use super::process::{Launch, NoLine, Process};
 use super::protocol::{self, ParamValues};
 use super::wire::Wire;
-use crate::bot::{Bot, BotMaker};
+use crate::bot::{BotMaker, MadeBot};
 use crate::game::Seat;
 use crate::seed::Rng;
 use rand::Rng as _;
@@ -157,13 +157,7 @@ impl ExternalMaker {
 }
 
 impl<G: Wire> BotMaker<G> for ExternalMaker {
-    fn make(
-        &self,
-        game: &G,
-        seat: Seat,
-        mut rng: Rng,
-        game_index: u64,
-    ) -> Result<Box<dyn Bot<G>>, String> {
+    fn make(&self, game: &G, seat: Seat, mut rng: Rng, game_index: u64) -> MadeBot<G> {
         let context = format!("game {game_index} seat {seat}");
         let process = match self.shared.take_idle() {
             Some(process) => {

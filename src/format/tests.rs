@@ -1,7 +1,6 @@
 use super::bracket::{Bracket, MatchTally, seeding_order};
 use super::pools::{PoolTally, snake_pools};
 use super::*;
-use crate::outcome::Termination;
 use crate::runner::GameRecord;
 
 /// A two-seat game: `lineup` bots, their scores; the higher score wins, equal is a draw.
@@ -19,12 +18,8 @@ fn game(lineup: [usize; 2], scores: [i32; 2]) -> GameRecord {
         lineup: lineup.to_vec(),
         scores: scores.to_vec(),
         ranks,
-        termination: Termination::Normal,
-        culprit: None,
         turns: 1,
-        extras: Vec::new(),
-        fault: None,
-        log: None,
+        ..GameRecord::default()
     }
 }
 

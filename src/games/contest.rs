@@ -62,3 +62,38 @@ pub trait CgsWire: Registered {
     /// The `DISP_GAME` text for `seat` (under 20000 bytes).
     fn display(&self, state: &Self::State, seat: Seat) -> String;
 }
+
+/// Test support: plays on from `state` with random legal actions (drawn from `seed`), at most
+/// `max_moves` of them, checking what every game's texts must satisfy: the data fits its
+/// buffer, each move's canonical text reads back as the same action, and the display fits its
+/// buffer. Hands each move to `check` as (mover, action, position before, position after,
+/// texts) for what is particular to the game.
+#[cfg(test)]
+pub fn random_exchanges<G: CgsWire>(
+    game: &G,
+    state: &mut G::State,
+    seed: u64,
+    max_moves: usize,
+    mut check: impl FnMut(Seat, &G::Action, &G::State, &G::State, &Exchange),
+) {
+    use crate::game::ToAct;
+    use rand::{RngExt, SeedableRng};
+    let mut rng = crate::seed::Rng::seed_from_u64(seed);
+    assert!(game.game_data(state, 0).len() < 4096);
+    for _ in 0..max_moves {
+        let ToAct::Seat(seat) = game.to_act(state) else {
+            break;
+        };
+        let legal = game.legal_actions(&game.view(state, seat));
+        let action = legal[rng.random_range(0..legal.len())].clone();
+        let before = state.clone();
+        game.apply(state, seat, action.clone());
+        let exchange = game.exchange(&before, state, seat, &action);
+        assert_eq!(
+            game.parse_move(&before, seat, &exchange.move_text),
+            Ok(action.clone())
+        );
+        assert!(game.display(state, seat).len() < 20000);
+        check(seat, &action, &before, state, &exchange);
+    }
+}

@@ -196,26 +196,12 @@ pub fn check_games_csv(
             .position(|h| h == name)
             .ok_or_else(|| bad(format!("no '{name}' column")))
     };
-    let [
-        c_game,
-        c_seat,
-        c_bot,
-        c_score,
-        c_rank,
-        c_termination,
-        c_turns,
-    ] = [
-        "game",
-        "seat",
-        "bot",
-        "score",
-        "rank",
-        "termination",
-        "turns",
-    ]
-    .map(column);
-    let (c_game, c_seat, c_bot) = (c_game?, c_seat?, c_bot?);
-    let (c_score, c_rank, c_termination, c_turns) = (c_score?, c_rank?, c_termination?, c_turns?);
+    let (c_game, c_seat) = (column("game")?, column("seat")?);
+    // The columns a replay gives again, in the order of `replayed` below.
+    let compared = ["bot", "score", "rank", "termination", "turns"]
+        .map(column)
+        .into_iter()
+        .collect::<Result<Vec<usize>, _>>()?;
     let mut seen = vec![false; lineup.len()];
     for row in reader.records() {
         let row = row.map_err(|e| bad(e.to_string()))?;
@@ -235,8 +221,7 @@ pub fn check_games_csv(
             ("termination", outcome.termination.as_str().to_string()),
             ("turns", turns.to_string()),
         ];
-        let columns = [c_bot, c_score, c_rank, c_termination, c_turns];
-        for ((name, value), c) in replayed.iter().zip(columns) {
+        for ((name, value), &c) in replayed.iter().zip(&compared) {
             if row[c] != *value {
                 return Err(bad(format!(
                     "game {game}, seat {seat}: {name} is {} but the replay gives {value}",

@@ -221,9 +221,20 @@ where
                 .pos(Pos::new(HPos::Left, VPos::Bottom)),
         )
     }))?;
+    legend(&mut chart, SeriesLabelPosition::LowerRight)
+}
+
+/// Every chart's legend in one style, placed where it hides no data.
+fn legend<'a, DB: DrawingBackend + 'a, CT: CoordTranslate>(
+    chart: &mut ChartContext<'a, DB, CT>,
+    position: SeriesLabelPosition,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
     chart
         .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
+        .position(position)
         .background_style(WHITE.mix(0.9))
         .border_style(BLACK)
         .label_font((FONT, 16))
@@ -376,14 +387,7 @@ where
             ))
             .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(3)));
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font((FONT, 16))
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }
 
 fn margins<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
@@ -509,12 +513,5 @@ where
                 .map(|p| Circle::new((p.games as f64, p.elo[i]), 3, c.filled())),
         )?;
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::UpperRight)
-        .background_style(WHITE.mix(0.9))
-        .border_style(BLACK)
-        .label_font((FONT, 16))
-        .draw()?;
-    Ok(())
+    legend(&mut chart, SeriesLabelPosition::UpperRight)
 }

@@ -1,7 +1,6 @@
 //! The exporters together, on a small hand-fed tally.
 
 use super::*;
-use crate::outcome::Termination;
 use crate::runner::GameRecord;
 use crate::summary::{AnalysisOptions, Tally};
 
@@ -28,12 +27,8 @@ fn analysis() -> Analysis {
             lineup,
             scores: vec![10 + index as i32, 5],
             ranks,
-            termination: Termination::Normal,
-            culprit: None,
             turns: 30 + index as u32,
-            extras: Vec::new(),
-            fault: None,
-            log: None,
+            ..GameRecord::default()
         });
     }
     let names = vec!["alpha".to_string(), "beta<b>".to_string()];

@@ -3,7 +3,8 @@
 use crate::game::Seat;
 use crate::outcome::Termination;
 
-#[derive(Clone, Debug, PartialEq)]
+/// The default is an empty game that ended normally, for a reader or a test to fill in.
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameRecord {
     pub index: u64,
     pub seed_index: u64,

@@ -32,6 +32,16 @@ pub struct Schedule {
 }
 
 impl Schedule {
+    /// These groups, each seed in all `seats` cyclic rotations: `games_per_pairing` rounded up
+    /// to whole seed groups.
+    fn of_groups(pairings: Vec<Vec<usize>>, seats: usize, games_per_pairing: u64) -> Schedule {
+        Schedule {
+            pairings,
+            seeds: games_per_pairing.div_ceil(seats as u64),
+            seats,
+        }
+    }
+
     /// Two bots: a head-to-head; more: a round robin of every pair. `games_per_pairing` is
     /// rounded up to whole seed groups (both seat orders of a seed).
     pub fn pairs(bot_count: usize, games_per_pairing: u64) -> Schedule {
@@ -49,11 +59,7 @@ impl Schedule {
         let mut pairings = Vec::new();
         let mut current = Vec::with_capacity(seats);
         push_combinations(bot_count, seats, 0, &mut current, &mut pairings);
-        Schedule {
-            pairings,
-            seeds: games_per_pairing.div_ceil(seats as u64),
-            seats,
-        }
+        Schedule::of_groups(pairings, seats, games_per_pairing)
     }
 
     /// The candidate against the field: with two seats, against each other bot in turn; with
@@ -67,17 +73,9 @@ impl Schedule {
         let field: Vec<usize> = (0..bot_count).filter(|&b| b != candidate).collect();
         assert!(field.len() >= seats - 1, "enough field bots for the seats");
         let pairings = (0..=field.len() - (seats - 1))
-            .map(|start| {
-                std::iter::once(candidate)
-                    .chain(field[start..start + seats - 1].iter().copied())
-                    .collect()
-            })
+            .map(|start| led_by(candidate, field[start..start + seats - 1].iter().copied()))
             .collect();
-        Schedule {
-            pairings,
-            seeds: games_per_pairing.div_ceil(seats as u64),
-            seats,
-        }
+        Schedule::of_groups(pairings, seats, games_per_pairing)
     }
 
     /// Every bot but `field` in turn, seated with `seats` − 1 copies of the field bot: how each
@@ -85,17 +83,9 @@ impl Schedule {
     pub fn field(field: usize, bot_count: usize, seats: usize, games_per_pairing: u64) -> Schedule {
         let pairings = (0..bot_count)
             .filter(|&b| b != field)
-            .map(|b| {
-                std::iter::once(b)
-                    .chain(std::iter::repeat_n(field, seats - 1))
-                    .collect()
-            })
+            .map(|b| led_by(b, std::iter::repeat_n(field, seats - 1)))
             .collect();
-        Schedule {
-            pairings,
-            seeds: games_per_pairing.div_ceil(seats as u64),
-            seats,
-        }
+        Schedule::of_groups(pairings, seats, games_per_pairing)
     }
 
     /// Games in one seed group of one pairing.
@@ -182,6 +172,11 @@ impl Part<'_> {
         fixture.pairing += self.shift.pairing;
         fixture
     }
+}
+
+/// A group with `first` in the first seat and `rest` after it.
+fn led_by(first: usize, rest: impl Iterator<Item = usize>) -> Vec<usize> {
+    std::iter::once(first).chain(rest).collect()
 }
 
 /// Appends every increasing sequence of `seats` bot indices from `from` on, in order.

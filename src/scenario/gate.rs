@@ -9,15 +9,7 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, PartialEq)]
 pub enum Gate {
     /// Candidate against baseline by a generalized SPRT on game pairs, normalized-Elo bounds.
-    Sprt {
-        candidate: usize,
-        baseline: usize,
-        elo0: f64,
-        elo1: f64,
-        alpha: f64,
-        beta: f64,
-        max_games: u64,
-    },
+    Sprt(SprtGate),
     /// `bot`'s win rate against `against`, by its 95% interval over seeds (the report's: Wilson's
     /// at the effective number of independent games, see [`crate::stats::clustered`]).
     WinRate {
@@ -75,6 +67,18 @@ impl Baseline {
     }
 }
 
+/// An SPRT gate on its own, so that `tourney check` can play it without taking the enum apart.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtGate {
+    pub candidate: usize,
+    pub baseline: usize,
+    pub elo0: f64,
+    pub elo1: f64,
+    pub alpha: f64,
+    pub beta: f64,
+    pub max_games: u64,
+}
+
 impl Gate {
     /// Judges a fixed-games gate on a finished run. Not for `Sprt`, which decides while playing.
     pub fn judge(
@@ -84,7 +88,7 @@ impl Gate {
         baseline: Option<&Baseline>,
     ) -> Judgement {
         match self {
-            Gate::Sprt { .. } => unreachable!("SPRT gates are judged while their games are played"),
+            Gate::Sprt(_) => unreachable!("SPRT gates are judged while their games are played"),
             Gate::WinRate {
                 bot,
                 against,

@@ -5,7 +5,7 @@ mod file;
 pub mod gate;
 pub mod glob;
 
-pub use gate::Gate;
+pub use gate::{Gate, SprtGate};
 
 use crate::bot::{BotChoice, Params, check_label, parse_bot};
 use crate::error::UsageError;
@@ -331,7 +331,7 @@ impl Scenario {
                     if candidate == baseline {
                         return Err(bad("sprt gate: candidate and baseline must differ"));
                     }
-                    Gate::Sprt {
+                    Gate::Sprt(SprtGate {
                         candidate,
                         baseline,
                         elo0: *elo0,
@@ -339,7 +339,7 @@ impl Scenario {
                         alpha: *alpha,
                         beta: *beta,
                         max_games: *max_games,
-                    }
+                    })
                 }
                 GateSpec::WinRate {
                     bot,

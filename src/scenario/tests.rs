@@ -1,26 +1,10 @@
 //! Scenario files: a valid one becomes a typed scenario; every mistake is refused with the line.
 
 use super::*;
-use crate::games::{Registered, carcassonne, fresh_fish, labyrinth, t2r};
-
-/// The games as the registry (above this module) describes them.
-fn find_game(name: &str) -> Result<Description, UsageError> {
-    [
-        Description::of::<t2r::TicketToRide>(),
-        Description::of::<labyrinth::Labyrinth>(),
-        Description::of::<carcassonne::Carcassonne>(),
-        Description::of::<fresh_fish::FreshFish>(),
-    ]
-    .into_iter()
-    .find(|game| game.name == name)
-    .ok_or_else(|| UsageError::UnknownGame {
-        name: name.to_string(),
-        known: t2r::TicketToRide::NAME.to_string(),
-    })
-}
+use crate::app::registry;
 
 fn parse(text: &str) -> Result<Scenario, UsageError> {
-    Scenario::parse(Path::new("scenarios/test.toml"), text, find_game)
+    Scenario::parse(Path::new("scenarios/test.toml"), text, registry::describe)
 }
 
 fn error_line(text: &str) -> (usize, String) {
@@ -68,7 +52,7 @@ fn a_valid_scenario_becomes_a_typed_plan() {
     assert_eq!((s.games, s.seed), (Some(50), Some(9)));
     assert_eq!(
         s.gates[0],
-        Gate::Sprt {
+        Gate::Sprt(SprtGate {
             candidate: 0,
             baseline: 2,
             elo0: 0.0,
@@ -76,7 +60,7 @@ fn a_valid_scenario_becomes_a_typed_plan() {
             alpha: 0.05,
             beta: 0.05,
             max_games: 400
-        }
+        })
     );
     assert_eq!(
         s.gates[1],

@@ -8,7 +8,7 @@ use super::connection::Connection;
 use super::lobby;
 use super::session::{After, Session};
 use super::tournament;
-use crate::bot::{Bot, BotEntry, BotFailure, Params};
+use crate::bot::{Bot, BotEntry, BotFailure, MadeBot, Params};
 use crate::game::Seat;
 use crate::games::contest::CgsWire;
 use crate::outcome::{Outcome, Termination};
@@ -165,12 +165,7 @@ pub const fn client_entry<G: CgsWire>() -> BotEntry<G> {
     }
 }
 
-fn make_client<G: CgsWire>(
-    _: &G,
-    _: Seat,
-    mut rng: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<G>>, String> {
+fn make_client<G: CgsWire>(_: &G, _: Seat, mut rng: Rng, params: &Params) -> MadeBot<G> {
     let client = params
         .0
         .get("client")

@@ -6,7 +6,7 @@
 
 use super::command::valid_name;
 use super::tournament::{self, Tournament};
-use crate::bot::{Bot, BotEntry, BotFailure, BotMaker, Params};
+use crate::bot::{Bot, BotEntry, BotFailure, BotMaker, MadeBot, Params};
 use crate::error::UsageError;
 use crate::external::launched::Launched;
 use crate::external::log::BotLog;
@@ -72,13 +72,7 @@ impl<G: Game> ContestMaker<G> {
 }
 
 impl<G: Game> BotMaker<G> for ContestMaker<G> {
-    fn make(
-        &self,
-        game: &G,
-        seat: Seat,
-        mut rng: Rng,
-        game_index: u64,
-    ) -> Result<Box<dyn Bot<G>>, String> {
+    fn make(&self, game: &G, seat: Seat, mut rng: Rng, game_index: u64) -> MadeBot<G> {
         let host = tournament::current()
             .ok_or("a contest program plays only in a run that serves the contest protocol")?;
         let name = instance_name(&self.label, game_index, seat);

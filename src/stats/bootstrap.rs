@@ -157,60 +157,74 @@ pub struct BootstrapSummary {
 }
 
 /// Percentile bootstrap over whole seeds: each resample draws as many seeds as were played,
-/// with replacement, as a multinomial over the distinct seed outcomes; `fit` turns the times
-/// each piece was drawn into ratings. Shared by the Bradley–Terry and Plackett–Luce bootstraps.
+/// with replacement, as a multinomial over the distinct seed outcomes, and the ratings are
+/// fitted again on what it drew. One set of settings serves the Bradley–Terry and the
+/// Plackett–Luce bootstraps, so that the two resample alike.
 ///
 /// Resampling is drawn as a chain of binomials (each outcome's count given the ones before), so
 /// the cost grows with the number of distinct seed outcomes, not of seeds. The binomials come
 /// from `statrs` (BINV inversion for `n·p < 10`, else BTPE rejection; both exact, with a Poisson
 /// limit only for `p < 2⁻⁵⁴`, which counts of seeds cannot produce). Deterministic: outcomes
-/// are drawn in slice order, all from `rng`. `anchor`: each resample's ratings are measured from
-/// that bot's (its interval is then `(0, 0)`); `None` keeps the fit's own centring.
-pub fn bootstrap_seeds(
-    n_bots: usize,
-    seeds: &[SeedOutcome],
-    n_pieces: usize,
-    resamples: usize,
-    anchor: Option<usize>,
-    rng: &mut Rng,
-    mut fit: impl FnMut(&[u64]) -> Result<Vec<f64>, StatsError>,
-) -> Result<BootstrapSummary, StatsError> {
-    if resamples == 0 {
-        return Err(StatsError::NoResamples);
-    }
-    let counts: Vec<u64> = seeds.iter().map(|s| s.count).collect();
-    let mut spread = Resamples::new(n_bots, resamples);
-    let mut drawn_seeds = seeds.to_vec();
-    for _ in 0..resamples {
-        for (seed, drawn) in drawn_seeds.iter_mut().zip(resample_counts(&counts, rng)) {
-            seed.count = drawn;
-        }
-        let elo = anchored(fit(&piece_times(&drawn_seeds, n_pieces))?, anchor);
-        spread.record(&elo);
-    }
-    Ok(spread.summarise())
+/// are drawn in slice order, all from the caller's `rng`.
+#[derive(Clone, Copy, Debug)]
+pub struct SeedBootstrap<'a> {
+    pub n_bots: usize,
+    pub seeds: &'a [SeedOutcome],
+    pub resamples: usize,
+    /// The prior of every refit.
+    pub prior: Prior,
+    /// Each resample's ratings are measured from this bot's (its interval is then `(0, 0)`);
+    /// `None` keeps the fit's own centring.
+    pub anchor: Option<usize>,
 }
 
-/// [`bootstrap_seeds`] for two-seat games: refits Bradley–Terry with `prior` on each resample
-/// of `pieces`.
-pub fn bootstrap_bradley_terry(
-    n_bots: usize,
-    pieces: &[GroupResult],
-    seeds: &[SeedOutcome],
-    resamples: usize,
-    prior: Prior,
-    anchor: Option<usize>,
-    rng: &mut Rng,
-) -> Result<BootstrapSummary, StatsError> {
-    bootstrap_seeds(
-        n_bots,
-        seeds,
-        pieces.len(),
-        resamples,
-        anchor,
-        rng,
-        |times| Ok(fit_bradley_terry(&group_results(n_bots, pieces, times)?, prior)?.elo),
-    )
+impl<'a> SeedBootstrap<'a> {
+    /// With the default prior and no anchor.
+    pub fn new(n_bots: usize, seeds: &'a [SeedOutcome], resamples: usize) -> SeedBootstrap<'a> {
+        SeedBootstrap {
+            n_bots,
+            seeds,
+            resamples,
+            prior: Prior::default(),
+            anchor: None,
+        }
+    }
+
+    /// The bootstrap of any model: `fit` turns the times each of the `n_pieces` seed outcomes
+    /// was drawn into ratings.
+    pub fn refit(
+        &self,
+        n_pieces: usize,
+        rng: &mut Rng,
+        mut fit: impl FnMut(&[u64]) -> Result<Vec<f64>, StatsError>,
+    ) -> Result<BootstrapSummary, StatsError> {
+        if self.resamples == 0 {
+            return Err(StatsError::NoResamples);
+        }
+        let counts: Vec<u64> = self.seeds.iter().map(|s| s.count).collect();
+        let mut spread = Resamples::new(self.n_bots, self.resamples);
+        let mut drawn_seeds = self.seeds.to_vec();
+        for _ in 0..self.resamples {
+            for (seed, drawn) in drawn_seeds.iter_mut().zip(resample_counts(&counts, rng)) {
+                seed.count = drawn;
+            }
+            let elo = anchored(fit(&piece_times(&drawn_seeds, n_pieces))?, self.anchor);
+            spread.record(&elo);
+        }
+        Ok(spread.summarise())
+    }
+
+    /// For two-seat games: refits Bradley–Terry on each resample of `pieces`.
+    pub fn bradley_terry(
+        &self,
+        pieces: &[GroupResult],
+        rng: &mut Rng,
+    ) -> Result<BootstrapSummary, StatsError> {
+        self.refit(pieces.len(), rng, |times| {
+            let results = group_results(self.n_bots, pieces, times)?;
+            Ok(fit_bradley_terry(&results, self.prior)?.elo)
+        })
+    }
 }
 
 /// Ratings measured from `anchor`'s, or unchanged.
@@ -372,7 +386,8 @@ mod tests {
         assert_eq!(observed.games(0, 1), 200.0);
         let point = fit_bradley_terry(&observed, Prior::default()).unwrap().elo;
         let run = || {
-            bootstrap_bradley_terry(3, &pieces, &seeds, 300, Prior::default(), None, &mut rng())
+            SeedBootstrap::new(3, &seeds, 300)
+                .bradley_terry(&pieces, &mut rng())
                 .unwrap()
         };
         let a = run();
@@ -399,9 +414,9 @@ mod tests {
             ([0, 0, 2], 50),
         ]);
         let width = |(pieces, seeds): &(Vec<GroupResult>, Vec<SeedOutcome>)| {
-            let b =
-                bootstrap_bradley_terry(3, pieces, seeds, 2000, Prior::default(), None, &mut rng())
-                    .unwrap();
+            let b = SeedBootstrap::new(3, seeds, 2000)
+                .bradley_terry(pieces, &mut rng())
+                .unwrap();
             b.intervals[0].1 - b.intervals[0].0
         };
         let ratio = width(&correlated) / width(&independent);
@@ -412,11 +427,12 @@ mod tests {
     fn degenerate_input_is_handled() {
         let no_fit = |_: &[u64]| -> Result<Vec<f64>, StatsError> { Ok(vec![0.0; 2]) };
         assert_eq!(
-            bootstrap_seeds(2, &[], 0, 0, None, &mut rng(), no_fit),
+            SeedBootstrap::new(2, &[], 0).refit(0, &mut rng(), no_fit),
             Err(StatsError::NoResamples)
         );
-        let empty =
-            bootstrap_bradley_terry(2, &[], &[], 10, Prior::default(), None, &mut rng()).unwrap();
+        let empty = SeedBootstrap::new(2, &[], 10)
+            .bradley_terry(&[], &mut rng())
+            .unwrap();
         assert_eq!(empty.intervals, vec![(0.0, 0.0), (0.0, 0.0)]);
         let mut p = PairingGroups::new(0, 1, 2);
         assert!(p.record(5).is_err());

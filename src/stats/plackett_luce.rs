@@ -21,9 +21,9 @@
 //! the two fits still agree on two-seat games.
 
 use super::StatsError;
-use super::bootstrap::{BootstrapSummary, SeedOutcome, bootstrap_seeds};
+use super::bootstrap::{BootstrapSummary, SeedBootstrap};
 use super::newton::maximise;
-use super::ratings::{ELO_PER_NAT, Prior, Ratings};
+use super::ratings::{Prior, Ratings, fit_each_component};
 use crate::seed::Rng;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -241,19 +241,15 @@ fn fit_dense(
     above: Option<&BTreeSet<(usize, usize)>>,
 ) -> Result<Ratings, StatsError> {
     let component = components(n, &dense.sets, &dense.weights);
-    let n_components = component.iter().max().map_or(0, |&c| c + 1);
-    let mut elo = vec![0.0; n];
-    let mut iterations = 0;
-    for c in 0..n_components {
-        let members: Vec<usize> = (0..n).filter(|&b| component[b] == c).collect();
-        if members.len() < 2 {
-            continue;
-        }
+    fit_each_component(component.clone(), |members| {
         if let Some(above) = above
-            && !strongly_connected(&members, above)
+            && !strongly_connected(members, above)
         {
-            return Err(StatsError::NoFiniteMle { bots: members });
+            return Err(StatsError::NoFiniteMle {
+                bots: members.to_vec(),
+            });
         }
+        let c = component[members[0]];
         let mut local = vec![usize::MAX; n];
         for (l, &bot) in members.iter().enumerate() {
             local[bot] = l;
@@ -267,20 +263,10 @@ fn fit_dense(
             }
         }
         let wins: Vec<f64> = members.iter().map(|&b| dense.wins[b]).collect();
-        let (theta, steps) = newton(members.len(), &sets, &weights, &wins);
-        iterations += steps;
-        for (l, &bot) in members.iter().enumerate() {
-            elo[bot] = theta[l] * ELO_PER_NAT;
-        }
-    }
-    Ok(Ratings {
-        elo,
-        component,
-        iterations,
+        Ok(newton(members.len(), &sets, &weights, &wins))
     })
 }
 
-/// Groups of bots linked by sharing a stage set, labelled in order of their lowest bot.
 fn components(n: usize, sets: &[Vec<(usize, f64)>], weights: &[f64]) -> Vec<usize> {
     let mut parent: Vec<usize> = (0..n).collect();
     fn root(parent: &mut [usize], mut x: usize) -> usize {
@@ -378,28 +364,18 @@ fn newton(
     )
 }
 
-/// Percentile bootstrap of Plackett–Luce ratings over whole seeds
-/// ([`super::bootstrap::bootstrap_seeds`]): `pieces` are the finishing orders of each distinct
-/// seed-group outcome, and each resample refits on the pieces its seeds drew. Deterministic
-/// given `rng`; cost grows with distinct outcomes, not seeds. `anchor` as there.
-pub fn bootstrap_plackett_luce(
-    n_bots: usize,
-    pieces: &[FinishingOrders],
-    seeds: &[SeedOutcome],
-    resamples: usize,
-    prior: Prior,
-    anchor: Option<usize>,
-    rng: &mut Rng,
-) -> Result<BootstrapSummary, StatsError> {
-    bootstrap_seeds(
-        n_bots,
-        seeds,
-        pieces.len(),
-        resamples,
-        anchor,
-        rng,
-        |times| Ok(fit_plackett_luce(&merged(pieces, times), n_bots, prior)?.elo),
-    )
+impl SeedBootstrap<'_> {
+    /// Refits Plackett–Luce on each resample: `pieces` are the finishing orders of each
+    /// distinct seed-group outcome, and a resample refits on the pieces its seeds drew.
+    pub fn plackett_luce(
+        &self,
+        pieces: &[FinishingOrders],
+        rng: &mut Rng,
+    ) -> Result<BootstrapSummary, StatsError> {
+        self.refit(pieces.len(), rng, |times| {
+            Ok(fit_plackett_luce(&merged(pieces, times), self.n_bots, self.prior)?.elo)
+        })
+    }
 }
 
 /// The finishing orders of `pieces`, each counted `times[k]` times.
@@ -416,7 +392,8 @@ pub fn merged(pieces: &[FinishingOrders], times: &[u64]) -> FinishingOrders {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::ratings::{PairwiseResults, fit_bradley_terry};
+    use crate::stats::bootstrap::SeedOutcome;
+    use crate::stats::ratings::{ELO_PER_NAT, PairwiseResults, fit_bradley_terry};
 
     #[test]
     fn two_seat_games_with_draws_give_the_bradley_terry_fit() {
@@ -536,7 +513,8 @@ mod tests {
             .collect();
         let run = || {
             let mut rng = seed::rng(3, 0, Stream::Bootstrap);
-            bootstrap_plackett_luce(3, &pieces, &seeds, 200, Prior::default(), None, &mut rng)
+            SeedBootstrap::new(3, &seeds, 200)
+                .plackett_luce(&pieces, &mut rng)
                 .unwrap()
         };
         let first = run();

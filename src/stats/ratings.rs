@@ -169,6 +169,33 @@ pub fn fit_bradley_terry(results: &PairwiseResults, prior: Prior) -> Result<Rati
         }
     }
     let component = components(n, &games);
+    fit_each_component(component, |members| {
+        let m = members.len();
+        let sub = |matrix: &[f64]| -> Vec<f64> {
+            let mut out = Vec::with_capacity(m * m);
+            for &i in members {
+                out.extend(members.iter().map(|&j| matrix[i * n + j]));
+            }
+            out
+        };
+        let (p, g) = (sub(&points), sub(&games_with_prior));
+        if !strongly_connected(m, &p) {
+            return Err(StatsError::NoFiniteMle {
+                bots: members.to_vec(),
+            });
+        }
+        Ok(newton(m, &p, &g))
+    })
+}
+
+/// Ratings of separate components cannot be compared, so each component of two or more bots
+/// is fitted on its own by `fit` (its members, ascending, to local strengths in nats and the
+/// Newton steps taken); a bot alone in its component keeps 0.
+pub(crate) fn fit_each_component(
+    component: Vec<usize>,
+    mut fit: impl FnMut(&[usize]) -> Result<(Vec<f64>, usize), StatsError>,
+) -> Result<Ratings, StatsError> {
+    let n = component.len();
     let n_components = component.iter().max().map_or(0, |&c| c + 1);
     let mut elo = vec![0.0; n];
     let mut iterations = 0;
@@ -177,19 +204,7 @@ pub fn fit_bradley_terry(results: &PairwiseResults, prior: Prior) -> Result<Rati
         if members.len() < 2 {
             continue;
         }
-        let m = members.len();
-        let sub = |matrix: &[f64]| -> Vec<f64> {
-            let mut out = Vec::with_capacity(m * m);
-            for &i in &members {
-                out.extend(members.iter().map(|&j| matrix[i * n + j]));
-            }
-            out
-        };
-        let (p, g) = (sub(&points), sub(&games_with_prior));
-        if !strongly_connected(m, &p) {
-            return Err(StatsError::NoFiniteMle { bots: members });
-        }
-        let (theta, steps) = newton(m, &p, &g);
+        let (theta, steps) = fit(&members)?;
         iterations += steps;
         for (local, &bot) in members.iter().enumerate() {
             elo[bot] = theta[local] * ELO_PER_NAT;

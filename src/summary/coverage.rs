@@ -13,11 +13,10 @@
 use super::tests::two_seat_tally;
 use super::{Analysis, AnalysisOptions, Tally};
 use crate::seed::{self, Rng, Stream};
-use crate::stats::bootstrap::{GroupResult, SeedOutcome, bootstrap_bradley_terry};
+use crate::stats::bootstrap::{GroupResult, SeedBootstrap, SeedOutcome};
 use crate::stats::elo::elo_estimate;
 use crate::stats::pentanomial::HeadToHead;
 use crate::stats::ratings::ELO_PER_NAT;
-use crate::stats::ratings::Prior;
 use crate::stats::wilson::wilson_interval;
 use rand::distr::Distribution;
 use statrs::distribution::{ContinuousCDF, Normal};
@@ -75,7 +74,8 @@ fn per_pairing_bootstrap(tally: &Tally) -> Vec<(f64, f64)> {
         }
     }
     let mut rng = seed::rng(0, 0, Stream::Bootstrap);
-    bootstrap_bradley_terry(4, &pieces, &seeds, 1000, Prior::default(), None, &mut rng)
+    SeedBootstrap::new(4, &seeds, 1000)
+        .bradley_terry(&pieces, &mut rng)
         .unwrap()
         .intervals
 }

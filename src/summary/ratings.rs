@@ -12,12 +12,10 @@ use super::analysis::{AnalysisOptions, Method, RatingRow, Ratings};
 use super::tally::{PairingTally, Tally};
 use crate::seed::{self, Stream};
 use crate::stats::bootstrap::{
-    BootstrapSummary, CONFIDENCE, GroupResult, SeedOutcome, bootstrap_bradley_terry, piece_times,
+    BootstrapSummary, CONFIDENCE, GroupResult, SeedBootstrap, SeedOutcome, piece_times,
 };
 use crate::stats::bounds::{Identification, SweptGames, identification, sweep_bound};
-use crate::stats::plackett_luce::{
-    FinishingOrders, bootstrap_plackett_luce, fit_plackett_luce, merged,
-};
+use crate::stats::plackett_luce::{FinishingOrders, fit_plackett_luce, merged};
 use crate::stats::ratings::{DEFAULT_PRIOR_DRAWS, PairwiseResults, Prior, fit_bradley_terry};
 
 /// The bootstrap's generator is keyed by this fixed master seed rather than the run's, so a
@@ -98,6 +96,10 @@ pub(super) fn ratings(
     let anchor_bot = anchor.map(|(bot, _)| bot);
     let mut rng = seed::rng(BOOTSTRAP_MASTER_SEED, 0, Stream::Bootstrap);
     let draws = options.bootstrap_draws;
+    let resampling = SeedBootstrap {
+        anchor: anchor_bot,
+        ..SeedBootstrap::new(n, &seeds.outcomes, draws)
+    };
     let (mut elo, summary) = match method {
         Method::BradleyTerry => {
             let pieces: Vec<GroupResult> = seeds
@@ -109,16 +111,9 @@ pub(super) fn ratings(
                 .expect("the prior keeps the fit finite")
                 .elo;
             let summary = (!seeds.outcomes.is_empty()).then(|| {
-                bootstrap_bradley_terry(
-                    n,
-                    &pieces,
-                    &seeds.outcomes,
-                    draws,
-                    Prior::default(),
-                    anchor_bot,
-                    &mut rng,
-                )
-                .expect("the prior keeps every resample finite")
+                resampling
+                    .bradley_terry(&pieces, &mut rng)
+                    .expect("the prior keeps every resample finite")
             });
             (point, summary)
         }
@@ -140,16 +135,9 @@ pub(super) fn ratings(
             };
             let point = point_ratings(n, &all, &orders, method);
             let summary = (!seeds.outcomes.is_empty()).then(|| {
-                bootstrap_plackett_luce(
-                    n,
-                    &pieces,
-                    &seeds.outcomes,
-                    draws,
-                    Prior::default(),
-                    anchor_bot,
-                    &mut rng,
-                )
-                .expect("the prior keeps every resample finite")
+                resampling
+                    .plackett_luce(&pieces, &mut rng)
+                    .expect("the prior keeps every resample finite")
             });
             (point, summary)
         }

@@ -3,7 +3,6 @@
 //! by seed, then pairing, then rotation), as a run or `games.csv` feeds them.
 
 use super::{Analysis, AnalysisOptions, Tally};
-use crate::outcome::Termination;
 use crate::runner::GameRecord;
 
 /// Feeds seed after seed of two-seat games. `result(seed, pairing)` gives, per rotation, whether
@@ -38,12 +37,8 @@ pub(super) fn two_seat_tally(
                     lineup,
                     scores: vec![0, 0],
                     ranks,
-                    termination: Termination::Normal,
-                    culprit: None,
                     turns: 1,
-                    extras: Vec::new(),
-                    fault: None,
-                    log: None,
+                    ..GameRecord::default()
                 });
                 index += 1;
             }

@@ -15,31 +15,27 @@ fn bench(game: &str) -> String {
     String::from_utf8(output).expect("utf-8")
 }
 
+/// The number just before `unit` at the end of the first line of `text` that starts with
+/// `prefix`.
+fn figure(text: &str, prefix: &str, unit: &str) -> f64 {
+    let line = text
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line '{prefix}…':\n{text}"));
+    line.trim_end_matches(unit)
+        .rsplit(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number in '{line}'"))
+}
+
 #[test]
 fn bench_prints_mcts_iterations_per_second_and_ms_per_decision_for_games_with_search() {
     let text = bench("carcassonne");
     assert!(text.contains("games/s"), "{text}");
-    let line = text
-        .lines()
-        .find(|l| l.starts_with("Search (mcts"))
-        .unwrap_or_else(|| panic!("no search line:\n{text}"));
-    let rate: f64 = line
-        .trim_end_matches(" iterations/s")
-        .rsplit(' ')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no rate in '{line}'"));
-    assert!(rate > 0.0, "{line}");
-    let per_move = text
-        .lines()
-        .find(|l| l.starts_with("Search (mcts at its defaults"))
-        .unwrap_or_else(|| panic!("no per-decision line:\n{text}"));
-    let ms: f64 = per_move
-        .trim_end_matches(" ms per decision")
-        .rsplit(' ')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no time in '{per_move}'"));
-    assert!(ms > 0.0, "{per_move}");
+    let rate = figure(&text, "Search (mcts", " iterations/s");
+    assert!(rate > 0.0, "{text}");
+    let ms = figure(&text, "Search (mcts at its defaults", " ms per decision");
+    assert!(ms > 0.0, "{text}");
     assert!(bench("t2r").contains("Search: t2r has no mcts bot"));
 }

@@ -1,12 +1,10 @@
 //! The `tourney` binary as a user runs it.
 
-use assert_cmd::Command;
+use super::support::{
+    refused, run, run_game, same_at_one_and_two_threads, summary, tourney, tourney_path,
+};
 use predicates::prelude::*;
 use std::fs;
-
-fn tourney() -> Command {
-    Command::cargo_bin("tourney").expect("the binary is built")
-}
 
 #[test]
 fn list_shows_games_rule_sets_maps_and_bots() {
@@ -102,44 +100,26 @@ fn unknown_names_are_refused_with_the_valid_ones_and_exit_code_2() {
         ),
         (vec!["--bots", "nice"], "at least two bots", "nice,nice"),
     ] {
-        tourney()
-            .arg("run")
-            .args(&args)
-            .args(["--games", "2", "--quiet"])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message).and(predicate::str::contains(valid)));
+        refused(
+            tourney()
+                .arg("run")
+                .args(&args)
+                .args(["--games", "2", "--quiet"]),
+            message,
+        )
+        .stderr(predicate::str::contains(valid));
     }
 }
 
 #[test]
 fn same_seed_gives_byte_identical_files_with_one_or_two_threads() {
     let dir = tempfile::tempdir().unwrap();
-    let mut outputs = Vec::new();
-    for threads in ["1", "2"] {
-        let out = dir.path().join(threads);
-        tourney()
-            .args([
-                "run",
-                "--bots",
-                "random,nice,greedy",
-                "--games",
-                "300",
-                "--seed",
-                "99",
-            ])
-            .args(["--threads", threads, "--quiet", "--out"])
-            .arg(&out)
-            .assert()
-            .success();
-        outputs.push((
-            fs::read(out.join("games.csv")).unwrap(),
-            fs::read(out.join("summary.json")).unwrap(),
-        ));
-    }
-    assert_eq!(outputs[0].0, outputs[1].0, "games.csv differs");
-    assert_eq!(outputs[0].1, outputs[1].1, "summary.json differs");
-    let csv = String::from_utf8(outputs[0].0.clone()).unwrap();
+    let out = same_at_one_and_two_threads(dir.path(), || {
+        let mut command = run("random,nice,greedy", "300");
+        command.args(["--seed", "99", "--quiet"]);
+        command
+    });
+    let csv = fs::read_to_string(out.join("games.csv")).unwrap();
     assert!(
         csv.starts_with("game,seed,pairing,rotation,seat,bot,score,rank,termination,turns,fault,")
     );
@@ -153,21 +133,13 @@ fn same_seed_gives_byte_identical_files_with_one_or_two_threads() {
 #[test]
 fn crashing_and_illegal_bots_lose_are_reported_and_the_run_goes_on() {
     let dir = tempfile::tempdir().unwrap();
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,test-panic,test-illegal",
-            "--games",
-            "10",
-            "--out",
-        ])
+    run("nice,test-panic,test-illegal", "10")
+        .arg("--out")
         .arg(dir.path())
         .assert()
         .success()
         .stdout(predicate::str::contains("crash").and(predicate::str::contains("illegal")));
-    let summary: serde_json::Value =
-        serde_json::from_slice(&fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
+    let summary = summary(dir.path());
     let per_bot = summary["per_bot"].as_array().unwrap();
     // Against nice each double always loses (10 games each); against each other, whoever acts
     // first loses: seat 0 in 5 games each.
@@ -187,25 +159,12 @@ fn crashing_and_illegal_bots_lose_are_reported_and_the_run_goes_on() {
 #[test]
 fn summary_states_the_master_seed_and_the_rating_method() {
     let dir = tempfile::tempdir().unwrap();
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "random,greedy",
-            "--games",
-            "40",
-            "--map",
-            "small",
-            "--rules",
-            "cgs",
-            "--quiet",
-            "--out",
-        ])
+    run("random,greedy", "40")
+        .args(["--map", "small", "--rules", "cgs", "--quiet", "--out"])
         .arg(dir.path())
         .assert()
         .success();
-    let summary: serde_json::Value =
-        serde_json::from_slice(&fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
+    let summary = summary(dir.path());
     assert_eq!(summary["master_seed"], 20261121);
     assert_eq!(summary["game"]["rules"], "cgs");
     assert!(
@@ -230,16 +189,9 @@ fn summary_states_the_master_seed_and_the_rating_method() {
 #[test]
 fn ctrl_c_stops_cleanly_and_keeps_every_finished_game() {
     let dir = tempfile::tempdir().unwrap();
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("tourney"))
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "100000000",
-            "--quiet",
-            "--out",
-        ])
+    let mut child = std::process::Command::new(tourney_path())
+        .args(["run", "--bots", "nice,greedy", "--games", "100000000"])
+        .args(["--quiet", "--out"])
         .arg(dir.path())
         .spawn()
         .unwrap();
@@ -257,8 +209,7 @@ fn ctrl_c_stops_cleanly_and_keeps_every_finished_game() {
     assert!(killed.success());
     let status = child.wait().unwrap();
     assert_eq!(status.code(), Some(130), "interrupted runs exit with 130");
-    let summary: serde_json::Value =
-        serde_json::from_slice(&fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
+    let summary = summary(dir.path());
     assert_eq!(summary["interrupted"], true);
     let played = summary["games_played"].as_u64().unwrap();
     assert!(
@@ -277,23 +228,8 @@ fn ctrl_c_stops_cleanly_and_keeps_every_finished_game() {
 fn bot_parameters_on_the_command_line_label_the_bot_and_bad_ones_exit_2() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
-    tourney()
-        .args([
-            "run",
-            "--game",
-            "carcassonne",
-            "--games",
-            "2",
-            "--threads",
-            "1",
-        ])
-        .args([
-            "--bots",
-            "mcts:iterations=5,depth=0,greedy",
-            "--no-plots",
-            "--quiet",
-        ])
-        .arg("--out")
+    run_game("carcassonne", "mcts:iterations=5,depth=0,greedy", "2")
+        .args(["--threads", "1", "--no-plots", "--quiet", "--out"])
         .arg(&out)
         .assert()
         .success();
@@ -308,18 +244,6 @@ fn bot_parameters_on_the_command_line_label_the_bot_and_bad_ones_exit_2() {
         ("greedy,depth=2", "greedy:depth=2"),
         ("mcts:iterations,greedy", "KEY=VALUE"),
     ] {
-        tourney()
-            .args([
-                "run",
-                "--game",
-                "carcassonne",
-                "--games",
-                "2",
-                "--bots",
-                bots,
-            ])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refused(&mut run_game("carcassonne", bots, "2"), message);
     }
 }

@@ -5,6 +5,7 @@
 //! `--bots` and scenarios, and what `cgs:NAME` clients are told when the run cannot seat them.
 
 use super::external::{manifest, root, tourney};
+use super::support::{refused, rows, run, same_at_one_and_two_threads, write_file};
 use std::fs;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
@@ -51,16 +52,6 @@ fn program(dir: &Path, name: &str, client: &Path, strategy: &str, extra: &str) -
     )
 }
 
-/// The rows of `games.csv` as fields, header left out.
-fn rows(dir: &Path) -> Vec<Vec<String>> {
-    fs::read_to_string(dir.join("games.csv"))
-        .expect("games.csv")
-        .lines()
-        .skip(1)
-        .map(|l| l.split(',').map(str::to_string).collect())
-        .collect()
-}
-
 /// Eight launched copies of the example client with different strategies, as manifests
 /// `p0.toml`..`p7.toml` in `DIR/contest`; hands back the pattern that names them all.
 fn eight_programs(dir: &Path, client: &Path) -> String {
@@ -82,18 +73,27 @@ fn a_league_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
     let pattern = eight_programs(tmp.path(), client);
     // Two threads through --bots, one through a scenario listing the same pattern.
     let two = tmp.path().join("two");
-    tourney()
-        .args(["run", "--bots", &pattern, "--map", "small", "--games", "2"])
-        .args(["--seed", "9", "--threads", "2", "--quiet", "--out"])
+    run(&pattern, "2")
+        .args([
+            "--map",
+            "small",
+            "--seed",
+            "9",
+            "--threads",
+            "2",
+            "--quiet",
+            "--out",
+        ])
         .arg(&two)
         .assert()
         .success();
-    let scenario = tmp.path().join("league.toml");
-    fs::write(
-        &scenario,
-        format!("game = \"t2r\"\noptions = {{ map = \"small\" }}\nbots = [{pattern:?}]\ngames = 2\nseed = 9\n"),
-    )
-    .unwrap();
+    let scenario = write_file(
+        tmp.path(),
+        "league.toml",
+        &format!(
+            "game = \"t2r\"\noptions = {{ map = \"small\" }}\nbots = [{pattern:?}]\ngames = 2\nseed = 9\n"
+        ),
+    );
     let one = tmp.path().join("one");
     tourney()
         .arg("run")
@@ -129,31 +129,26 @@ fn a_knockout_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
     let Some(client) = client() else { return };
     let tmp = tempfile::tempdir().unwrap();
     let pattern = eight_programs(tmp.path(), client);
-    let play = |threads: &str, out: &Path| {
-        tourney()
-            .args(["run", "--bots", &pattern, "--map", "small", "--games", "2"])
-            .args(["--format", "knockout", "--pool-size", "4", "--advance", "2"])
-            .args(["--match-games", "2", "--seed", "9", "--threads", threads])
-            .args(["--quiet", "--out"])
-            .arg(out)
-            .assert()
-            .success();
-    };
-    let (one, two) = (tmp.path().join("one"), tmp.path().join("two"));
-    play("1", &one);
-    play("2", &two);
-    for file in ["games.csv", "summary.json"] {
-        assert_eq!(
-            fs::read_to_string(one.join(file)).unwrap(),
-            fs::read_to_string(two.join(file)).unwrap(),
-            "{file}: the same knockout at any thread count"
-        );
-    }
+    let out = same_at_one_and_two_threads(tmp.path(), || {
+        let mut command = run(&pattern, "2");
+        command
+            .args(["--map", "small", "--format", "knockout", "--pool-size", "4"])
+            .args([
+                "--advance",
+                "2",
+                "--match-games",
+                "2",
+                "--seed",
+                "9",
+                "--quiet",
+            ]);
+        command
+    });
     // Two pools of 4 (6 pairings, 2 games each), then 3 matches of 2 games.
-    assert_eq!(rows(&two).len(), (2 * 6 * 2 + 3 * 2) * 2);
-    let summary = fs::read_to_string(two.join("summary.json")).unwrap();
+    assert_eq!(rows(&out).len(), (2 * 6 * 2 + 3 * 2) * 2);
+    let summary = fs::read_to_string(out.join("summary.json")).unwrap();
     assert!(summary.contains("\"champion\""), "{summary}");
-    assert!(two.join("standings.html").is_file());
+    assert!(out.join("standings.html").is_file());
 }
 
 #[test]
@@ -226,25 +221,16 @@ fn a_pattern_that_matches_nothing_is_refused_and_named() {
     let empty = tmp.path().join("contest");
     fs::create_dir(&empty).unwrap();
     let pattern = format!("{}/*.toml", empty.display());
-    tourney()
-        .args(["run", "--bots", &format!("nice,{pattern}"), "--games", "1"])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(format!(
-            "'{pattern}' matches no file"
-        )));
-    let scenario = tmp.path().join("s.toml");
-    fs::write(
-        &scenario,
-        format!("game = \"t2r\"\nbots = [\"nice\", {pattern:?}]\n"),
-    )
-    .unwrap();
-    tourney()
-        .arg("run")
-        .arg(&scenario)
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("matches no file"))
+    refused(
+        &mut run(&format!("nice,{pattern}"), "1"),
+        &format!("'{pattern}' matches no file"),
+    );
+    let scenario = write_file(
+        tmp.path(),
+        "s.toml",
+        &format!("game = \"t2r\"\nbots = [\"nice\", {pattern:?}]\n"),
+    );
+    refused(tourney().arg("run").arg(&scenario), "matches no file")
         .stderr(predicates::str::contains("s.toml:2"));
 }
 

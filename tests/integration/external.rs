@@ -2,9 +2,8 @@
 //! `bots/examples/` (the C one built here with `cc`), every fault kind adjudicated and counted,
 //! bit-identical results at any thread count, and manifests refused before a run.
 
+use super::support::{refused, summary, write_file};
 use assert_cmd::Command;
-use predicates::prelude::*;
-use serde_json::Value;
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -45,17 +44,15 @@ pub(super) fn manifest(
     extra: &str,
 ) -> PathBuf {
     let args: Vec<String> = args.iter().map(|a| format!("{a:?}")).collect();
-    let path = dir.join(format!("{name}.toml"));
-    fs::write(
-        &path,
-        format!(
+    write_file(
+        dir,
+        &format!("{name}.toml"),
+        &format!(
             "name = \"{name}\"\ngame = \"{game}\"\ncommand = {:?}\nargs = [{}]\n{extra}\n",
             command.display().to_string(),
             args.join(", ")
         ),
     )
-    .unwrap();
-    path
 }
 
 /// `games.csv` as rows of (bot, termination, fault) per seat, in file order.
@@ -74,17 +71,33 @@ pub(super) fn seats(out: &Path) -> Vec<(String, String, String)> {
         .collect()
 }
 
-pub(super) fn summary(out: &Path) -> Value {
-    serde_json::from_str(&fs::read_to_string(out.join("summary.json")).unwrap()).unwrap()
-}
-
-pub(super) fn run(out: &Path, args: &[&str]) {
+/// A quiet run of `bots` into `out`, from the repository's root, with these extra flags.
+fn run(out: &Path, bots: &str, games: &str, extra: &[&str]) {
     tourney()
-        .args(["run", "--quiet", "--no-plots", "--out"])
+        .args([
+            "run",
+            "--quiet",
+            "--no-plots",
+            "--bots",
+            bots,
+            "--games",
+            games,
+        ])
+        .arg("--out")
         .arg(out)
-        .args(args)
+        .args(extra)
         .assert()
         .success();
+}
+
+/// A Ticket to Ride manifest `dir/NAME.toml` for the fault double `doubles/fault.py`, which
+/// misbehaves as `mode` (its arguments) says.
+pub(super) fn fault_double(dir: &Path, name: &str, mode: &[&str], extra: &str) -> PathBuf {
+    let script = examples().join("doubles/fault.py").display().to_string();
+    let args: Vec<&str> = std::iter::once(script.as_str())
+        .chain(mode.iter().copied())
+        .collect();
+    manifest(dir, name, "t2r", Path::new("python3"), &args, extra)
 }
 
 #[test]
@@ -107,14 +120,8 @@ fn the_c_and_python_example_players_play_ticket_to_ride_and_labyrinth_without_fa
         }
         for (bot, label) in players {
             let out = dir.path().join(format!("out-{label}"));
-            let mut args = vec!["--game", game, "--bots", &format!("random,{bot}")]
-                .into_iter()
-                .map(str::to_string)
-                .collect::<Vec<_>>();
-            args.extend(["--games", "6", "--threads", "2"].map(str::to_string));
-            args.extend(options.iter().map(|o| o.to_string()));
-            let args: Vec<&str> = args.iter().map(String::as_str).collect();
-            run(&out, &args);
+            let extra = [&["--game", game, "--threads", "2"][..], &options].concat();
+            run(&out, &format!("random,{bot}"), "6", &extra);
             let rows = seats(&out);
             assert_eq!(rows.len(), 12, "{label}: 6 games of 2 seats");
             assert_eq!(rows.iter().filter(|r| r.0 == label).count(), 6, "{label}");
@@ -154,19 +161,7 @@ fn results_are_bit_identical_at_any_thread_count_and_under_either_restart_policy
     for (bot, threads) in [(&reused, "1"), (&reused, "3"), (&fresh, "2")] {
         let out = dir.path().join(format!("out-{threads}"));
         let bots = format!("nice,{}", bot.display());
-        run(
-            &out,
-            &[
-                "--bots",
-                &bots,
-                "--games",
-                "24",
-                "--map",
-                "small",
-                "--threads",
-                threads,
-            ],
-        );
+        run(&out, &bots, "24", &["--map", "small", "--threads", threads]);
         let csv = fs::read_to_string(out.join("games.csv")).unwrap();
         tables.push(csv.replace("c-fresh", "c-reused"));
     }
@@ -181,33 +176,11 @@ fn results_are_bit_identical_at_any_thread_count_and_under_either_restart_policy
 /// it, the message says why, and the per-bot counts of `summary.json` and `report.md` agree.
 fn adjudicates(mode_args: &[&str], extra: &str, expected: &str, message: &str) {
     let dir = tempfile::tempdir().unwrap();
-    let python = PathBuf::from("python3");
-    let mut args = vec![examples().join("doubles/fault.py").display().to_string()];
-    args.extend(mode_args.iter().map(|a| a.to_string()));
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let double = manifest(
-        dir.path(),
-        "double",
-        "t2r",
-        &python,
-        &args,
-        &format!("move_ms = 300\n{extra}"),
-    );
+    let extra = format!("move_ms = 300\n{extra}");
+    let double = fault_double(dir.path(), "double", mode_args, &extra);
     let out = dir.path().join("out");
     let bots = format!("random,{}", double.display());
-    run(
-        &out,
-        &[
-            "--bots",
-            &bots,
-            "--games",
-            "4",
-            "--map",
-            "small",
-            "--threads",
-            "2",
-        ],
-    );
+    run(&out, &bots, "4", &["--map", "small", "--threads", "2"]);
     let rows = seats(&out);
     assert_eq!(rows.len(), 8);
     for (bot, termination, fault) in &rows {
@@ -311,18 +284,10 @@ fn a_well_formed_illegal_action_loses_by_illegal() {
 #[test]
 fn a_bot_flooding_stderr_plays_on_and_its_log_is_capped() {
     let dir = tempfile::tempdir().unwrap();
-    let script = examples().join("doubles/fault.py").display().to_string();
-    let double = manifest(
-        dir.path(),
-        "flood",
-        "t2r",
-        Path::new("python3"),
-        &[&script, "flood"],
-        "move_ms = 5000",
-    );
+    let double = fault_double(dir.path(), "flood", &["flood"], "move_ms = 5000");
     let out = dir.path().join("out");
     let bots = format!("random,{}", double.display());
-    run(&out, &["--bots", &bots, "--games", "2", "--map", "small"]);
+    run(&out, &bots, "2", &["--map", "small"]);
     assert!(
         seats(&out).iter().all(|r| r.2 == "0"),
         "flooding is no fault"
@@ -339,17 +304,16 @@ fn a_bot_flooding_stderr_plays_on_and_its_log_is_capped() {
 fn scenario_files_accept_manifests_like_built_in_bots() {
     let dir = tempfile::tempdir().unwrap();
     let python = examples().join("t2r-random-py.toml");
-    let scenario = dir.path().join("s.toml");
-    fs::write(
-        &scenario,
-        format!(
+    let scenario = write_file(
+        dir.path(),
+        "s.toml",
+        &format!(
             "game = \"t2r\"\noptions = {{ map = \"small\" }}\nbots = [\"random\", {:?}, \
              {{ bot = {:?}, name = \"py-2\" }}]\ngames = 2\nseed = 3\n",
             python.display().to_string(),
             python.display().to_string()
         ),
-    )
-    .unwrap();
+    );
     let out = dir.path().join("out");
     tourney()
         .args(["run", "--quiet", "--no-plots", "--out"])
@@ -365,12 +329,11 @@ fn scenario_files_accept_manifests_like_built_in_bots() {
 #[test]
 fn broken_manifests_are_refused_before_the_run_with_exit_code_2() {
     let dir = tempfile::tempdir().unwrap();
-    let typo = dir.path().join("typo.toml");
-    fs::write(
-        &typo,
+    let typo = write_file(
+        dir.path(),
+        "typo.toml",
         "name = \"x\"\ngame = \"t2r\"\ncommand = \"c\"\nmove_sm = 5\n",
-    )
-    .unwrap();
+    );
     let labyrinth = examples().join("labyrinth-random-py.toml");
     for (bot, message) in [
         (typo.display().to_string(), "typo.toml:4:".to_string()),
@@ -383,12 +346,12 @@ fn broken_manifests_are_refused_before_the_run_with_exit_code_2() {
             "cannot read the bot manifest".to_string(),
         ),
     ] {
-        tourney()
-            .args(["run", "--games", "2", "--bots"])
-            .arg(format!("random,{bot}"))
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refused(
+            tourney()
+                .args(["run", "--games", "2", "--bots"])
+                .arg(format!("random,{bot}")),
+            &message,
+        );
     }
 }
 
@@ -399,14 +362,9 @@ fn a_manifest_listed_twice_gets_two_labels() {
     let out = dir.path().join("out");
     run(
         &out,
-        &[
-            "--bots",
-            &format!("{python},{python}"),
-            "--games",
-            "2",
-            "--map",
-            "small",
-        ],
+        &format!("{python},{python}"),
+        "2",
+        &["--map", "small"],
     );
     let mut bots: Vec<String> = seats(&out).into_iter().map(|r| r.0).collect();
     bots.sort();

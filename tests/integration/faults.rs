@@ -2,7 +2,8 @@
 //! are labels and never paths, programs checked once before the first game, no bot process
 //! left behind by any exit, and faulted games explained in the terminal and in `report.html`.
 
-use super::external::{examples, manifest, seats, summary, tourney};
+use super::external::{examples, fault_double, manifest, seats, tourney};
+use super::support::{self, refused, summary, write_file};
 use predicates::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -26,6 +27,17 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
     found
 }
 
+/// A two-game run on the small map of `random` against the bot of `manifest`, into `out`.
+fn against_random(manifest: &Path, out: &Path) -> assert_cmd::Command {
+    let mut command = tourney();
+    command
+        .args(["run", "--quiet", "--games", "2", "--map", "small", "--out"])
+        .arg(out)
+        .arg("--bots")
+        .arg(format!("random,{}", manifest.display()));
+    command
+}
+
 #[test]
 fn a_bot_name_is_a_label_never_a_path() {
     let dir = tempfile::tempdir().unwrap();
@@ -37,41 +49,32 @@ fn a_bot_name_is_a_label_never_a_path() {
         ("x/y", "path separator"),
         ("..", "'..'"),
     ] {
-        let path = dir.path().join("bad.toml");
-        fs::write(
-            &path,
-            format!(
+        let path = write_file(
+            dir.path(),
+            "bad.toml",
+            &format!(
                 "game = \"t2r\"\nname = {name:?}\ncommand = \"python3\"\nargs = [{script:?}]\n"
             ),
-        )
-        .unwrap();
-        tourney()
-            .args(["run", "--quiet", "--games", "2", "--map", "small", "--out"])
-            .arg(&out)
-            .arg("--bots")
-            .arg(format!("random,{}", path.display()))
-            .assert()
-            .code(2)
-            .stderr(
-                predicate::str::contains(format!("bad.toml:2: `name`: bot name {name:?}"))
-                    .and(predicate::str::contains(problem)),
-            );
-    }
-    let scenario = dir.path().join("s.toml");
-    fs::write(
-        &scenario,
-        "game = \"t2r\"\nbots = [\n  \"random\",\n  { bot = \"nice\", name = \"../up\" },\n]\n",
-    )
-    .unwrap();
-    tourney()
-        .args(["run", "--quiet", "--out"])
-        .arg(&out)
-        .arg(&scenario)
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("s.toml:4:").and(predicate::str::contains("path separator")),
         );
+        refused(
+            &mut against_random(&path, &out),
+            &format!("bad.toml:2: `name`: bot name {name:?}"),
+        )
+        .stderr(predicate::str::contains(problem));
+    }
+    let scenario = write_file(
+        dir.path(),
+        "s.toml",
+        "game = \"t2r\"\nbots = [\n  \"random\",\n  { bot = \"nice\", name = \"../up\" },\n]\n",
+    );
+    refused(
+        tourney()
+            .args(["run", "--quiet", "--out"])
+            .arg(&out)
+            .arg(&scenario),
+        "s.toml:4:",
+    )
+    .stderr(predicate::str::contains("path separator"));
     assert_eq!(
         files_under(dir.path()).len(),
         2,
@@ -85,17 +88,11 @@ fn a_program_that_cannot_start_is_refused_before_the_first_game() {
     let missing = dir.path().join("no-such-program");
     let double = manifest(dir.path(), "double", "t2r", &missing, &[], "");
     let out = dir.path().join("out");
-    tourney()
-        .args(["run", "--quiet", "--games", "2", "--map", "small", "--out"])
-        .arg(&out)
-        .arg("--bots")
-        .arg(format!("random,{}", double.display()))
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains(format!("bot manifest {}", double.display()))
-                .and(predicate::str::contains("No such file")),
-        );
+    refused(
+        &mut against_random(&double, &out),
+        &format!("bot manifest {}", double.display()),
+    )
+    .stderr(predicate::str::contains("No such file"));
     assert!(!out.join("games.csv").exists(), "no game was played");
 }
 
@@ -112,18 +109,14 @@ fn a_script_that_stops_before_it_is_ready_gives_its_exit_status_and_its_log() {
     );
     let out = dir.path().join("out");
     let log = out.join("logs/double.log");
-    tourney()
-        .args(["run", "--quiet", "--games", "2", "--map", "small", "--out"])
-        .arg(&out)
-        .arg("--bots")
-        .arg(format!("random,{}", double.display()))
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("stopped before it was ready")
-                .and(predicate::str::contains("exit status: 2"))
-                .and(predicate::str::contains(log.display().to_string())),
-        );
+    refused(
+        &mut against_random(&double, &out),
+        "stopped before it was ready",
+    )
+    .stderr(
+        predicate::str::contains("exit status: 2")
+            .and(predicate::str::contains(log.display().to_string())),
+    );
     let text = fs::read_to_string(&log).unwrap();
     assert!(
         text.contains("no-such-script.py"),
@@ -134,56 +127,22 @@ fn a_script_that_stops_before_it_is_ready_gives_its_exit_status_and_its_log() {
 #[test]
 fn a_bot_that_never_says_ready_is_refused_with_a_hint() {
     let dir = tempfile::tempdir().unwrap();
-    let script = examples().join("doubles/fault.py").display().to_string();
-    let double = manifest(
-        dir.path(),
-        "double",
-        "t2r",
-        Path::new("python3"),
-        &[&script, "silent"],
-        "startup_ms = 300",
-    );
-    tourney()
-        .args(["run", "--quiet", "--games", "2", "--map", "small", "--out"])
-        .arg(dir.path().join("out"))
-        .arg("--bots")
-        .arg(format!("random,{}", double.display()))
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("did not say ready within 300 ms")
-                .and(predicate::str::contains("flush")),
-        );
+    let double = fault_double(dir.path(), "double", &["silent"], "startup_ms = 300");
+    refused(
+        &mut against_random(&double, &dir.path().join("out")),
+        "did not say ready within 300 ms",
+    )
+    .stderr(predicate::str::contains("flush"));
 }
 
 #[test]
 fn an_answer_left_in_an_output_buffer_times_out_with_a_hint() {
     let dir = tempfile::tempdir().unwrap();
-    let script = examples().join("doubles/fault.py").display().to_string();
-    let double = manifest(
-        dir.path(),
-        "double",
-        "t2r",
-        Path::new("python3"),
-        &[&script, "buffered"],
-        "move_ms = 300",
-    );
+    let double = fault_double(dir.path(), "double", &["buffered"], "move_ms = 300");
     let out = dir.path().join("out");
-    tourney()
+    against_random(&double, &out)
         .env_remove("PYTHONUNBUFFERED")
-        .args([
-            "run",
-            "--quiet",
-            "--no-plots",
-            "--games",
-            "2",
-            "--map",
-            "small",
-        ])
-        .arg("--out")
-        .arg(&out)
-        .arg("--bots")
-        .arg(format!("random,{}", double.display()))
+        .arg("--no-plots")
         .assert()
         .success();
     let summary = summary(&out);
@@ -199,13 +158,10 @@ fn an_answer_left_in_an_output_buffer_times_out_with_a_hint() {
 fn start_sleeping_run(dir: &Path, move_ms: u64, games: &str) -> (Child, PathBuf) {
     let pids = dir.join("pids");
     fs::create_dir_all(&pids).unwrap();
-    let script = examples().join("doubles/fault.py").display().to_string();
-    let double = manifest(
+    let double = fault_double(
         dir,
         "sleeper",
-        "t2r",
-        Path::new("python3"),
-        &[&script, "sleep", "--pids", &pids.display().to_string()],
+        &["sleep", "--pids", &pids.display().to_string()],
         &format!("move_ms = {move_ms}"),
     );
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("tourney"))
@@ -288,24 +244,24 @@ fn assert_exits_leaving_no_bot(mut child: Child, pids: &Path, codes: &[i32]) {
     });
 }
 
-#[test]
-fn a_second_ctrl_c_leaves_no_bot_running() {
+/// A second signal stops the run at once, where the first lets it finish its block of games.
+fn a_second_signal_leaves_no_bot_running(signal_number: libc::c_int) {
     let dir = tempfile::tempdir().unwrap();
     let (child, pids) = start_sleeping_run(dir.path(), 60_000, "40");
-    signal(&child, libc::SIGINT);
+    signal(&child, signal_number);
     std::thread::sleep(Duration::from_millis(200));
-    signal(&child, libc::SIGINT);
+    signal(&child, signal_number);
     assert_exits_leaving_no_bot(child, &pids, &[130]);
 }
 
 #[test]
+fn a_second_ctrl_c_leaves_no_bot_running() {
+    a_second_signal_leaves_no_bot_running(libc::SIGINT);
+}
+
+#[test]
 fn a_second_sigterm_leaves_no_bot_running() {
-    let dir = tempfile::tempdir().unwrap();
-    let (child, pids) = start_sleeping_run(dir.path(), 60_000, "40");
-    signal(&child, libc::SIGTERM);
-    std::thread::sleep(Duration::from_millis(200));
-    signal(&child, libc::SIGTERM);
-    assert_exits_leaving_no_bot(child, &pids, &[130]);
+    a_second_signal_leaves_no_bot_running(libc::SIGTERM);
 }
 
 #[test]
@@ -353,10 +309,8 @@ fn the_terminal_and_report_say_why_each_faulted_game_was_lost() {
     assert!(page.contains("<a href=\"replays/game-0.html\">"));
     // A report made later from the folder finds the messages in the records.
     let later = dir.path().join("later");
-    tourney()
-        .args(["report", "--quiet", "--no-plots"])
-        .arg(&out)
-        .arg("--out")
+    support::report(&[&out])
+        .args(["--quiet", "--no-plots", "--out"])
         .arg(&later)
         .assert()
         .success();
@@ -379,17 +333,8 @@ fn every_game_says_which_rule_an_illegal_action_breaks() {
         ),
     ] {
         let out = dir.path().join(game);
-        tourney()
-            .args([
-                "run",
-                "--quiet",
-                "--no-plots",
-                "--games",
-                "2",
-                "--game",
-                game,
-            ])
-            .args(["--bots", "random,test-illegal", "--out"])
+        support::run_game(game, "random,test-illegal", "2")
+            .args(["--quiet", "--no-plots", "--out"])
             .arg(&out)
             .assert()
             .success();

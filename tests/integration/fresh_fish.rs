@@ -1,37 +1,19 @@
 //! Fresh Fish through the real binary: a 2-seat run with every bot, adjudicated test doubles,
 //! the game's own CSV columns, and option and seat-count errors.
 
-use assert_cmd::Command;
+use super::support::{refused, run_game, run_quietly_into, summary};
 use predicates::prelude::*;
 use std::fs;
-
-fn tourney() -> Command {
-    Command::cargo_bin("tourney").expect("the binary is built")
-}
 
 #[test]
 fn fresh_fish_runs_every_bot_and_adjudicates_the_doubles() {
     let dir = tempfile::tempdir().unwrap();
-    tourney()
-        .args([
-            "run",
-            "--game",
-            "fresh-fish",
-            "--bots",
-            "random,greedy,lookahead,test-panic,test-illegal",
-            "--games",
-            "4",
-            "--quiet",
-            "--out",
-        ])
-        .arg(dir.path())
-        .assert()
-        .success();
+    let bots = "random,greedy,lookahead,test-panic,test-illegal";
+    run_quietly_into(&mut run_game("fresh-fish", bots, "4"), dir.path());
     let csv = fs::read_to_string(dir.path().join("games.csv")).unwrap();
     let header = csv.lines().next().unwrap();
     assert!(header.ends_with("distances,coins_left,coins_paid,shops_built,shops_eliminated"));
-    let summary: serde_json::Value =
-        serde_json::from_slice(&fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
+    let summary = summary(dir.path());
     let per_bot = summary["per_bot"].as_array().unwrap();
     // 4 games against each of the 4 others; against each other, whoever acts first loses.
     assert_eq!(per_bot[3]["crashes"], 14);
@@ -42,16 +24,8 @@ fn fresh_fish_runs_every_bot_and_adjudicates_the_doubles() {
 
 #[test]
 fn fresh_fish_refuses_bad_options_and_seat_counts() {
-    tourney()
-        .args(["run", "--game", "fresh-fish", "--bots", "greedy,random"])
-        .args(["--option", "trees=many"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("trees").and(predicate::str::contains("0 to 100")));
-    tourney()
-        .args(["run", "--game", "fresh-fish", "--bots", "greedy,random"])
-        .args(["--players", "6"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("2 to 5"));
+    let run = || run_game("fresh-fish", "greedy,random", "2");
+    refused(run().args(["--option", "trees=many"]), "trees")
+        .stderr(predicate::str::contains("0 to 100"));
+    refused(run().args(["--players", "6"]), "2 to 5");
 }

@@ -1,23 +1,15 @@
 //! `run --format knockout`: pools then a bracket, the same at any thread count, byes, bad
 //! settings refused, and the standings page.
 
-use assert_cmd::Command;
+use super::support::{
+    refused, report, run, same_at_one_and_two_threads, summary, tourney, write_file,
+};
 use predicates::prelude::*;
 use std::fs;
-use std::path::Path;
-
-fn tourney() -> Command {
-    Command::cargo_bin("tourney").expect("the binary is built")
-}
-
-fn summary(dir: &Path) -> serde_json::Value {
-    serde_json::from_slice(&fs::read(dir.join("summary.json")).unwrap()).unwrap()
-}
 
 /// Six Ticket to Ride bots on the small map, pools of 3, the top 2 of each into a bracket of 4.
-const POOLS: [&str; 12] = [
-    "--bots",
-    "random,nice,greedy,do-nothing,expert,random",
+const SIX_BOTS: &str = "random,nice,greedy,do-nothing,expert,random";
+const POOLS: [&str; 10] = [
     "--map",
     "small",
     "--format",
@@ -33,34 +25,11 @@ const POOLS: [&str; 12] = [
 #[test]
 fn a_knockout_writes_the_same_games_at_one_and_two_threads() {
     let dir = tempfile::tempdir().unwrap();
-    let mut outputs = Vec::new();
-    for threads in ["1", "2"] {
-        let out = dir.path().join(threads);
-        tourney()
-            .arg("run")
-            .args(POOLS)
-            .args([
-                "--games",
-                "6",
-                "--seed",
-                "5",
-                "--quiet",
-                "--threads",
-                threads,
-            ])
-            .arg("--out")
-            .arg(&out)
-            .assert()
-            .success();
-        outputs.push((
-            fs::read(out.join("games.csv")).unwrap(),
-            fs::read(out.join("summary.json")).unwrap(),
-        ));
-    }
-    assert_eq!(outputs[0].0, outputs[1].0, "games.csv differs");
-    assert_eq!(outputs[0].1, outputs[1].1, "summary.json differs");
-
-    let out = dir.path().join("1");
+    let out = same_at_one_and_two_threads(dir.path(), || {
+        let mut command = run(SIX_BOTS, "6");
+        command.args(POOLS).args(["--seed", "5", "--quiet"]);
+        command
+    });
     let knockout = &summary(&out)["knockout"];
     // Two pools of 3 (3 pairings x 6 games each), then 2 semi-finals and a final of 4 games.
     assert_eq!(summary(&out)["games_played"], 2 * 3 * 6 + 3 * 4);
@@ -71,7 +40,7 @@ fn a_knockout_writes_the_same_games_at_one_and_two_threads() {
     let champion = knockout["champion"].as_str().unwrap();
     assert_eq!(rounds[1]["matches"][0]["winner"], champion);
     // Every game row is of the run's bots, game indices increase through the stages.
-    let csv = String::from_utf8(outputs[0].0.clone()).unwrap();
+    let csv = fs::read_to_string(out.join("games.csv")).unwrap();
     let games: Vec<u64> = csv
         .lines()
         .skip(1)
@@ -84,9 +53,7 @@ fn a_knockout_writes_the_same_games_at_one_and_two_threads() {
     let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
     assert!(manifest.contains("knockout:pool-size=3,advance=2,match-games=4"));
     let again = dir.path().join("again");
-    tourney()
-        .arg("report")
-        .arg(&out)
+    report(&[&out])
         .arg("--out")
         .arg(&again)
         .arg("--no-plots")
@@ -138,71 +105,49 @@ fn three_bots_without_pools_give_the_first_seed_a_bye() {
 
 #[test]
 fn bad_knockout_settings_exit_2_with_a_message() {
-    for (args, message) in [
-        (vec!["--pool-size", "3"], "add --format knockout"),
-        (
-            vec!["--format", "knockout", "--advance", "2"],
-            "needs --pool-size",
-        ),
-        (
-            vec!["--format", "knockout", "--pool-size", "2", "--advance", "3"],
-            "more than a pool holds",
-        ),
-        (
-            vec!["--format", "knockout", "--pool-size", "1"],
-            "pool size of 1",
-        ),
-        (
-            vec!["--format", "knockout", "--match-games", "0"],
-            "--match-games must be at least 1",
-        ),
-        (
-            vec!["--format", "knockout", "--pool-size", "4", "--advance", "1"],
-            "leaves no knockout",
-        ),
-        (
-            vec!["--format", "knockout", "--shard", "1/2"],
-            "cannot be resumed or sharded",
-        ),
-        (vec!["--format", "knockout", "--field", "nice"], "give one"),
-        (vec!["--format", "swiss"], "invalid value 'swiss'"),
+    // Flags as one string each, split at spaces.
+    let refused_with = |flags: &str, message: &str| {
+        refused(
+            run("random,nice,greedy,do-nothing", "2")
+                .args(flags.split(' '))
+                .args(["--quiet", "--out"])
+                .arg(tempfile::tempdir().unwrap().path()),
+            message,
+        );
+    };
+    refused_with("--pool-size 3", "add --format knockout");
+    refused_with("--format swiss", "invalid value 'swiss'");
+    for (flags, message) in [
+        ("--advance 2", "needs --pool-size"),
+        ("--pool-size 2 --advance 3", "more than a pool holds"),
+        ("--pool-size 1", "pool size of 1"),
+        ("--match-games 0", "--match-games must be at least 1"),
+        ("--pool-size 4 --advance 1", "leaves no knockout"),
+        ("--shard 1/2", "cannot be resumed or sharded"),
+        ("--field nice", "give one"),
     ] {
-        tourney()
-            .args([
-                "run",
-                "--bots",
-                "random,nice,greedy,do-nothing",
-                "--games",
-                "2",
-            ])
-            .args(&args)
-            .args(["--quiet", "--out"])
-            .arg(tempfile::tempdir().unwrap().path())
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refused_with(&format!("--format knockout {flags}"), message);
     }
-    tourney()
-        .args(["run", "--game", "fresh-fish", "--players", "3"])
-        .args(["--bots", "random,greedy,random", "--format", "knockout"])
-        .args(["--quiet", "--out"])
-        .arg(tempfile::tempdir().unwrap().path())
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("two-player matches"));
+    refused(
+        tourney()
+            .args(["run", "--game", "fresh-fish", "--players", "3"])
+            .args(["--bots", "random,greedy,random", "--format", "knockout"])
+            .args(["--quiet", "--out"])
+            .arg(tempfile::tempdir().unwrap().path()),
+        "two-player matches",
+    );
 }
 
 #[test]
 fn a_scenario_plays_a_knockout_and_flags_override_its_table() {
     let dir = tempfile::tempdir().unwrap();
-    let scenario = dir.path().join("cup.toml");
-    fs::write(
-        &scenario,
+    let scenario = write_file(
+        dir.path(),
+        "cup.toml",
         "bots = [\"random\", \"nice\", \"greedy\", \"do-nothing\"]\noptions = { map = \"small\" }\n\
          format = \"knockout\"\ngames = 2\n\n[knockout]\npool_size = 2\nadvance = 1\n\
          match_games = 2\n",
-    )
-    .unwrap();
+    );
     let out = dir.path().join("out");
     tourney()
         .arg("run")
@@ -220,26 +165,24 @@ fn a_scenario_plays_a_knockout_and_flags_override_its_table() {
         "bots = [\"random\", \"nice\"]\n\n[knockout]\npool_size = 2\n",
     )
     .unwrap();
-    tourney()
-        .arg("run")
-        .arg(&scenario)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("needs `format = \"knockout\"`"));
+    refused(
+        tourney().arg("run").arg(&scenario),
+        "needs `format = \"knockout\"`",
+    );
 }
 
 #[test]
 fn the_standings_page_has_the_crosstable_and_links_each_program_s_losses() {
     let dir = tempfile::tempdir().unwrap();
-    tourney()
+    run("greedy,random,do-nothing", "4")
         .args([
-            "run",
-            "--bots",
-            "greedy,random,do-nothing",
             "--map",
             "small",
+            "--record",
+            "--quiet",
+            "--no-plots",
+            "--out",
         ])
-        .args(["--games", "4", "--record", "--quiet", "--no-plots", "--out"])
         .arg(dir.path())
         .assert()
         .success();

@@ -1,13 +1,9 @@
 //! Labyrinth through the real binary, with nothing special about it: listed, run, written out,
 //! its faults adjudicated, its options validated with exit code 2.
 
-use assert_cmd::Command;
+use super::support::{refused, run_game, run_quietly_into, summary, tourney};
 use predicates::prelude::*;
 use std::fs;
-
-fn tourney() -> Command {
-    Command::cargo_bin("tourney").expect("the binary is built")
-}
 
 #[test]
 fn list_shows_labyrinth_with_its_rule_sets_options_and_bots() {
@@ -23,29 +19,15 @@ fn list_shows_labyrinth_with_its_rule_sets_options_and_bots() {
 #[test]
 fn a_run_writes_games_with_the_labyrinth_columns_and_adjudicates_faults() {
     let dir = tempfile::tempdir().unwrap();
-    tourney()
-        .args([
-            "run",
-            "--game",
-            "labyrinth",
-            "--bots",
-            "basic,random,test-illegal",
-            "--games",
-            "6",
-            "--quiet",
-            "--out",
-        ])
-        .arg(dir.path())
-        .assert()
-        .success();
+    let bots = "basic,random,test-illegal";
+    run_quietly_into(&mut run_game("labyrinth", bots, "6"), dir.path());
     let csv = fs::read_to_string(dir.path().join("games.csv")).unwrap();
     let header = csv.lines().next().unwrap();
     assert!(
         header.ends_with(",items,board_width,board_height"),
         "{header}"
     );
-    let summary: serde_json::Value =
-        serde_json::from_slice(&fs::read(dir.path().join("summary.json")).unwrap()).unwrap();
+    let summary = summary(dir.path());
     assert_eq!(summary["games_played"], 18);
     assert_eq!(summary["per_bot"][2]["illegal"], 12);
 }
@@ -59,19 +41,9 @@ fn a_size_with_classic_and_a_bad_size_are_refused_with_exit_code_2() {
         ),
         (vec!["--option", "size=8x9"], "'8x9' for option 'size'"),
     ] {
-        tourney()
-            .args([
-                "run",
-                "--game",
-                "labyrinth",
-                "--bots",
-                "basic,random",
-                "--games",
-                "2",
-            ])
-            .args(args)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refused(
+            run_game("labyrinth", "basic,random", "2").args(args),
+            message,
+        );
     }
 }

@@ -2,14 +2,10 @@
 //! positions and result, and the fault message of an illegal action, from a built-in double of
 //! every game and from the external fault double, are all in the games' notation.
 
-use super::external::{examples, manifest};
-use assert_cmd::Command;
+use super::external::fault_double;
+use super::support::tourney;
 use std::fs;
 use std::path::Path;
-
-fn tourney() -> Command {
-    Command::cargo_bin("tourney").expect("the binary is built")
-}
 
 /// The first Rust debug text in `text`, with a little context: a brace (`Action { x: 0 }`),
 /// a CamelCase word (`DrawBlind`, `ColumnTop`) or a word glued to a parenthesis (`Bid(3)`,
@@ -131,19 +127,8 @@ fn replays_and_fault_messages_of_every_game_are_in_its_notation() {
 #[test]
 fn an_external_bots_illegal_action_is_described_in_the_notation() {
     let dir = tempfile::tempdir().unwrap();
-    let script = examples().join("doubles/fault.py").display().to_string();
-    let double = manifest(
-        dir.path(),
-        "double",
-        "t2r",
-        Path::new("python3"),
-        &[
-            &script,
-            "illegal",
-            r#"{"kind":"claim","route":0,"colour":"red","locomotives":1}"#,
-        ],
-        "move_ms = 5000",
-    );
+    let claim = r#"{"kind":"claim","route":0,"colour":"red","locomotives":1}"#;
+    let double = fault_double(dir.path(), "double", &["illegal", claim], "move_ms = 5000");
     let out = dir.path().join("out");
     let bots = format!("random,{}", double.display());
     record(&out, "t2r", &bots, &["--map", "small"]);

@@ -3,17 +3,13 @@
 //! caught (exit 1), bad input exits 2, faults link to their replays, and the replay page of
 //! every game renders and steps in headless Chromium.
 
-use assert_cmd::Command;
+use super::support::{refused, tourney};
 use flate2::Compression;
 use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use predicates::str::contains;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-
-fn tourney() -> Command {
-    Command::cargo_bin("tourney").expect("the binary is built")
-}
 
 /// A recorded run of `args` into `dir/name`.
 fn recorded(dir: &Path, name: &str, args: &[&str]) -> PathBuf {
@@ -150,39 +146,29 @@ fn a_tampered_record_or_games_csv_is_caught() {
 fn bad_replay_input_exits_2_naming_the_problem() {
     let dir = tempfile::tempdir().unwrap();
     let plain = recorded(dir.path(), "plain", &T2R);
-    tourney()
-        .args(["replay", plain.to_str().unwrap(), "--game", "0"])
-        .assert()
-        .code(2)
-        .stderr(contains("records.jsonl.gz"))
-        .stderr(contains("--record"));
+    refused(
+        tourney().args(["replay", plain.to_str().unwrap(), "--game", "0"]),
+        "records.jsonl.gz",
+    )
+    .stderr(contains("--record"));
     let mut args = T2R.to_vec();
     args.push("--record");
     let run = recorded(dir.path(), "run", &args);
-    tourney()
-        .args(["replay", run.to_str().unwrap(), "--game", "99"])
-        .assert()
-        .code(2)
-        .stderr(contains("no game 99"))
-        .stderr(contains("games 0 to 5"));
+    refused(
+        tourney().args(["replay", run.to_str().unwrap(), "--game", "99"]),
+        "no game 99",
+    )
+    .stderr(contains("games 0 to 5"));
 }
 
 #[test]
 fn the_report_links_each_fault_to_its_replay() {
     let dir = tempfile::tempdir().unwrap();
-    let run = recorded(
-        dir.path(),
-        "run",
-        &[
-            "--bots",
-            "nice,test-illegal",
-            "--map",
-            "small",
-            "--games",
-            "2",
-            "--record",
-        ],
-    );
+    let mut args = T2R.to_vec();
+    args[1] = "nice,test-illegal";
+    args[5] = "2";
+    args.push("--record");
+    let run = recorded(dir.path(), "run", &args);
     let html = std::fs::read_to_string(run.join("report.html")).unwrap();
     for game in 0..2 {
         assert!(html.contains(&format!("<a href=\"replays/game-{game}.html\">")));

@@ -1,33 +1,14 @@
 //! `tourney report` end to end: files, merging, anchoring, bad input, and the HTML in a browser.
 
-use assert_cmd::Command;
+use super::support::{refused, report, tourney};
 use predicates::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-fn tourney() -> Command {
-    Command::cargo_bin("tourney").expect("the binary is built")
-}
-
 /// A small run's folder (with `--no-plots`, so only `report` draws).
 fn small_run(dir: &Path) -> PathBuf {
     let out = dir.join("run");
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "random,greedy,nice",
-            "--games",
-            "20",
-            "--map",
-            "small",
-            "--quiet",
-            "--no-plots",
-            "--out",
-        ])
-        .arg(&out)
-        .assert()
-        .success();
+    super::support::small_run("random,greedy,nice", "20", &[], &out);
     out
 }
 
@@ -85,9 +66,7 @@ fn report_writes_every_file_and_matches_the_run() {
     let run = small_run(dir.path());
     let run_ratings = fs::read(run.join("ratings.csv")).unwrap();
     assert!(!run.join("ratings.png").exists(), "--no-plots on run");
-    tourney()
-        .arg("report")
-        .arg(&run)
+    report(&[&run])
         .assert()
         .success()
         .stdout(predicate::str::contains("Ratings"));
@@ -127,9 +106,7 @@ fn merged_folders_double_the_games_and_anchor_shifts_the_ratings() {
     fs::create_dir_all(&copy).unwrap();
     fs::copy(run.join("games.csv"), copy.join("games.csv")).unwrap();
     let merged = dir.path().join("merged");
-    tourney()
-        .arg("report")
-        .args([&run, &copy])
+    report(&[&run, &copy])
         .args(["--quiet", "--no-plots", "--out"])
         .arg(&merged)
         .assert()
@@ -142,9 +119,7 @@ fn merged_folders_double_the_games_and_anchor_shifts_the_ratings() {
     assert!(!merged.join("ratings.png").exists());
 
     let anchored = dir.path().join("anchored");
-    tourney()
-        .arg("report")
-        .arg(&run)
+    report(&[&run])
         .args(["--quiet", "--no-plots", "--anchor", "random=1000", "--out"])
         .arg(&anchored)
         .assert()
@@ -169,24 +144,14 @@ fn merged_folders_double_the_games_and_anchor_shifts_the_ratings() {
 fn bad_input_exits_2_naming_the_problem() {
     let dir = tempfile::tempdir().unwrap();
     let run = small_run(dir.path());
-    tourney()
-        .arg("report")
-        .arg(&run)
-        .args(["--quiet", "--anchor", "nobody=0"])
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("unknown anchor bot 'nobody'")
-                .and(predicate::str::contains("random, greedy, nice")),
-        );
+    refused(
+        report(&[&run]).args(["--quiet", "--anchor", "nobody=0"]),
+        "unknown anchor bot 'nobody'",
+    )
+    .stderr(predicate::str::contains("random, greedy, nice"));
     let empty = dir.path().join("empty");
     fs::create_dir_all(&empty).unwrap();
-    tourney()
-        .arg("report")
-        .arg(&empty)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("games.csv"));
+    refused(&mut report(&[&empty]), "games.csv");
 
     let garbled = dir.path().join("garbled");
     fs::create_dir_all(&garbled).unwrap();
@@ -196,23 +161,11 @@ fn bad_input_exits_2_naming_the_problem() {
     broken[4] = broken[4].replacen(",normal,", ",exploded,", 1);
     text = broken.join("\n");
     fs::write(garbled.join("games.csv"), &text).unwrap();
-    tourney()
-        .arg("report")
-        .arg(&garbled)
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("games.csv:5:")
-                .and(predicate::str::contains("unknown termination 'exploded'")),
-        );
+    refused(&mut report(&[&garbled]), "games.csv:5:")
+        .stderr(predicate::str::contains("unknown termination 'exploded'"));
     broken[6] = "1,2,3".to_string();
     fs::write(garbled.join("games.csv"), broken.join("\n")).unwrap();
-    tourney()
-        .arg("report")
-        .arg(&garbled)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("games.csv:"));
+    refused(&mut report(&[&garbled]), "games.csv:");
 }
 
 #[test]
@@ -243,12 +196,7 @@ fn three_seat_games_are_rated_by_plackett_luce() {
         }
     }
     fs::write(dir.path().join("games.csv"), csv).unwrap();
-    tourney()
-        .arg("report")
-        .arg(dir.path())
-        .arg("--quiet")
-        .assert()
-        .success();
+    report(&[dir.path()]).arg("--quiet").assert().success();
     let rows = ratings(&dir.path().join("ratings.csv"));
     assert!(rows[0].1 > rows[1].1 && rows[1].1 > rows[2].1, "{rows:?}");
     assert!(rows.iter().all(|r| r.2 < r.1 && r.1 < r.3), "{rows:?}");

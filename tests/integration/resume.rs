@@ -2,10 +2,9 @@
 //! garbage) and resumed ends with the very files of an uninterrupted run; a folder of another
 //! configuration is refused, naming the difference.
 
-use super::folders::{assert_same_files, tourney, tourney_path};
+use super::support::{assert_same_files, start, stop, tourney, write_file};
 use std::fs;
 use std::path::Path;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// A fast run with faults (test-illegal loses every game by an illegal move, and the summary
@@ -66,27 +65,11 @@ fn kill_9_or_ctrl_c_at_random_points_then_resume_gives_the_uninterrupted_files()
     let mut landed = Vec::new();
     for round in 0..20 {
         let dir = root.path().join(format!("killed{round}"));
-        let mut child = std::process::Command::new(tourney_path())
-            .arg("run")
-            .args(RUN)
-            .args(["--threads", "1", "--out"])
-            .arg(&dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = start("run", &RUN, "1", &dir);
         let wait = next(&mut state) % span;
         std::thread::sleep(Duration::from_millis(wait));
-        if round % 4 == 3 {
-            // Ctrl-C: the run stops after its block, writes an interrupted summary, exits 130.
-            std::process::Command::new("kill")
-                .args(["-s", "INT", &child.id().to_string()])
-                .status()
-                .unwrap();
-        } else {
-            child.kill().unwrap();
-        }
-        child.wait().unwrap();
+        // Ctrl-C: the run stops after its block, writes an interrupted summary, exits 130.
+        stop(&mut child, round % 4 == 3);
         landed.push((
             wait,
             fs::metadata(dir.join("games.csv")).map_or(0, |m| m.len()),
@@ -301,17 +284,15 @@ fn a_folder_of_another_configuration_is_refused_naming_each_difference() {
     );
 
     let scenario = |nodes: u32| {
-        let path = root.path().join(format!("minimax{nodes}.toml"));
-        fs::write(
-            &path,
-            format!(
+        write_file(
+            root.path(),
+            &format!("minimax{nodes}.toml"),
+            &format!(
                 "game = \"labyrinth\"\ngames = 2\n[options]\nsize = \"7x7\"\n\
                  [[bots]]\nbot = \"minimax\"\nparams = {{ nodes = {nodes} }}\n\
                  [[bots]]\nbot = \"random\"\n"
             ),
         )
-        .unwrap();
-        path
     };
     let maze = root.path().join("maze");
     let first = scenario(50);

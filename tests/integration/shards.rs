@@ -1,7 +1,7 @@
 //! `tourney run --shard I/N` and `tourney merge`: shards joined are the single-machine run,
 //! byte for byte, and a set of shards that misses, repeats or mixes games is refused.
 
-use super::folders::{assert_same_files, files, tourney};
+use super::support::{assert_same_files, files, tourney};
 use std::fs;
 use std::path::{Path, PathBuf};
 

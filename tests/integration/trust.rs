@@ -3,7 +3,7 @@
 //! or records file. Each is refused with exit 2 and a message naming it, or capped with a note;
 //! never a panic, a hang, a silently lost run or a silently wrong table.
 
-use super::folders::tourney;
+use super::support::{self, refused, run, tourney, write_file};
 use predicates::prelude::*;
 use std::ffi::OsString;
 use std::fs;
@@ -13,30 +13,13 @@ use std::time::Duration;
 /// A small, fast run (small map) into `dir/name`, with these extra flags.
 fn small_run(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
     let out = dir.join(name);
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "6",
-            "--map",
-            "small",
-        ])
-        .args(["--quiet", "--no-plots"])
-        .args(extra)
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success();
+    support::small_run("nice,greedy", "6", extra, &out);
     out
 }
 
 /// `tourney report DIR...` (no plots, quiet), to be asserted on.
 fn report(dirs: &[&Path], out: &Path) -> assert_cmd::assert::Assert {
-    tourney()
-        .arg("report")
-        .args(dirs)
+    support::report(dirs)
         .args(["--quiet", "--no-plots", "--out"])
         .arg(out)
         .assert()
@@ -46,17 +29,8 @@ fn report(dirs: &[&Path], out: &Path) -> assert_cmd::assert::Assert {
 fn a_thread_count_beyond_what_helps_is_capped_with_a_note_and_zero_is_refused() {
     let dir = tempfile::tempdir().unwrap();
     let many = dir.path().join("many");
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "10",
-            "--quiet",
-            "--no-plots",
-        ])
-        .args(["--threads", "100000", "--out"])
+    run("nice,greedy", "10")
+        .args(["--quiet", "--no-plots", "--threads", "100000", "--out"])
         .arg(&many)
         .timeout(Duration::from_secs(120))
         .assert()
@@ -66,17 +40,8 @@ fn a_thread_count_beyond_what_helps_is_capped_with_a_note_and_zero_is_refused() 
                 .and(predicate::str::contains("panicked").not()),
         );
     let one = dir.path().join("one");
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "10",
-            "--quiet",
-            "--no-plots",
-        ])
-        .args(["--threads", "1", "--out"])
+    run("nice,greedy", "10")
+        .args(["--quiet", "--no-plots", "--threads", "1", "--out"])
         .arg(&one)
         .assert()
         .success();
@@ -95,12 +60,10 @@ fn a_thread_count_beyond_what_helps_is_capped_with_a_note_and_zero_is_refused() 
         vec!["merge".into(), one.into(), "--out".into(), many.into()],
     ];
     for args in runs {
-        tourney()
-            .args(&args)
-            .args(["--threads", "0", "--quiet"])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("--threads must be at least 1"));
+        refused(
+            tourney().args(&args).args(["--threads", "0", "--quiet"]),
+            "--threads must be at least 1",
+        );
     }
 }
 
@@ -109,47 +72,26 @@ fn a_second_run_into_a_folder_holding_a_run_is_refused_until_force() {
     let dir = tempfile::tempdir().unwrap();
     let first = small_run(dir.path(), "out", &[]);
     let games = fs::read(first.join("games.csv")).unwrap();
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "6",
-            "--map",
-            "small",
-        ])
-        .args(["--quiet", "--seed", "7", "--out"])
-        .arg(&first)
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains(first.display().to_string())
-                .and(predicate::str::contains(
-                    "master seed: 20261121 in the folder, 7 here",
-                ))
-                .and(predicate::str::contains("--resume"))
-                .and(predicate::str::contains("--force")),
-        );
+    let again = || {
+        let mut command = run("nice,greedy", "6");
+        command.args(["--map", "small", "--quiet"]);
+        command
+    };
+    refused(
+        again().args(["--seed", "7", "--out"]).arg(&first),
+        &first.display().to_string(),
+    )
+    .stderr(
+        predicate::str::contains("master seed: 20261121 in the folder, 7 here")
+            .and(predicate::str::contains("--resume"))
+            .and(predicate::str::contains("--force")),
+    );
     assert_eq!(fs::read(first.join("games.csv")).unwrap(), games, "kept");
     // The same command again is refused too: --resume is how to continue it.
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "6",
-            "--map",
-            "small",
-        ])
-        .args(["--quiet", "--no-plots", "--out"])
-        .arg(&first)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "a finished run of this same configuration",
-        ));
+    refused(
+        again().args(["--no-plots", "--out"]).arg(&first),
+        "a finished run of this same configuration",
+    );
     small_run(dir.path(), "out", &["--seed", "7", "--force"]);
     let manifest = fs::read_to_string(first.join("manifest.json")).unwrap();
     assert!(manifest.contains("\"master_seed\": 7"), "{manifest}");
@@ -160,33 +102,24 @@ fn a_second_run_into_a_folder_holding_a_run_is_refused_until_force() {
     let bare = dir.path().join("bare");
     fs::create_dir_all(&bare).unwrap();
     fs::write(bare.join("games.csv"), &games).unwrap();
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "6",
-            "--quiet",
-            "--out",
-        ])
-        .arg(&bare)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("games.csv without manifest.json"));
+    refused(
+        run("nice,greedy", "6")
+            .args(["--quiet", "--out"])
+            .arg(&bare),
+        "games.csv without manifest.json",
+    );
 
     // A scenario's `out` is guarded the same way, and --force works there too.
-    let scenario = dir.path().join("s.toml");
-    fs::write(
-        &scenario,
-        format!(
+    let scenario = write_file(
+        dir.path(),
+        "s.toml",
+        &format!(
             "game = \"t2r\"\noptions = {{ map = \"small\" }}\nbots = [\"nice\", \"random\"]\n\
              games = 6\nseed = 3\nout = \"{}\"\n\
              [[gates]]\nkind = \"win-rate\"\nbot = \"nice\"\nagainst = \"random\"\nmin_lower = 0.0\n",
             first.display()
         ),
-    )
-    .unwrap();
+    );
     let scenario_run = |extra: &[&str]| {
         tourney()
             .arg("run")
@@ -285,16 +218,7 @@ fn report_refuses_folders_of_different_games_rules_or_options() {
     let small = small_run(dir.path(), "small", &[]);
     let out = dir.path().join("out");
     let labyrinth = dir.path().join("labyrinth");
-    tourney()
-        .args([
-            "run",
-            "--game",
-            "labyrinth",
-            "--bots",
-            "random,basic",
-            "--games",
-            "4",
-        ])
+    support::run_game("labyrinth", "random,basic", "4")
         .args(["--quiet", "--no-plots", "--out"])
         .arg(&labyrinth)
         .assert()
@@ -307,17 +231,8 @@ fn report_refuses_folders_of_different_games_rules_or_options() {
         .code(2)
         .stderr(predicate::str::contains("rules: official in"));
     let europe = dir.path().join("europe");
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "2",
-            "--map",
-            "europe",
-        ])
-        .args(["--quiet", "--no-plots", "--out"])
+    run("nice,greedy", "2")
+        .args(["--map", "europe", "--quiet", "--no-plots", "--out"])
         .arg(&europe)
         .assert()
         .success();
@@ -343,46 +258,27 @@ fn report_checks_every_column_of_games_csv() {
     let run = small_run(dir.path(), "run", &[]);
     let text = fs::read_to_string(run.join("games.csv")).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    // (line to change, column, new value, expected message); line 1 is the header.
+    // (line to change, column, new value, expected message after `games.csv:LINE: `); line 1
+    // is the header.
     let cases: [(usize, usize, &str, &str); 14] = [
-        (
-            3,
-            1,
-            "xx",
-            "games.csv:3: column 'seed' is 'xx', not a whole number",
-        ),
-        (2, 0, "-1", "games.csv:2: column 'game' is '-1'"),
-        (
-            3,
-            1,
-            "5",
-            "games.csv:3: column 'seed' of game 0 is '5' here",
-        ),
-        (3, 2, "1", "games.csv:3: column 'pairing' of game 0"),
-        (3, 9, "7", "games.csv:3: column 'turns' of game 0"),
-        (3, 4, "2", "games.csv:3: seat 2 of game 0 out of order"),
-        (3, 5, "", "games.csv:3: empty bot name"),
-        (
-            3,
-            6,
-            "1.5",
-            "games.csv:3: column 'score' is '1.5', not an integer",
-        ),
-        (3, 7, "0", "games.csv:3: column 'rank' is '0'"),
-        (
-            3,
-            7,
-            "3",
-            "games.csv:3: rank 3 of game 0 is above its 2 seats",
-        ),
-        (3, 8, "won", "games.csv:3: unknown termination 'won'"),
-        (3, 10, "2", "games.csv:3: column 'fault' is '2', not 0 or 1"),
-        (3, 10, "1", "games.csv:3: fault 1 in a game ended by '"),
+        (3, 1, "xx", "column 'seed' is 'xx', not a whole number"),
+        (2, 0, "-1", "column 'game' is '-1'"),
+        (3, 1, "5", "column 'seed' of game 0 is '5' here"),
+        (3, 2, "1", "column 'pairing' of game 0"),
+        (3, 9, "7", "column 'turns' of game 0"),
+        (3, 4, "2", "seat 2 of game 0 out of order"),
+        (3, 5, "", "empty bot name"),
+        (3, 6, "1.5", "column 'score' is '1.5', not an integer"),
+        (3, 7, "0", "column 'rank' is '0'"),
+        (3, 7, "3", "rank 3 of game 0 is above its 2 seats"),
+        (3, 8, "won", "unknown termination 'won'"),
+        (3, 10, "2", "column 'fault' is '2', not 0 or 1"),
+        (3, 10, "1", "fault 1 in a game ended by '"),
         (
             3,
             11,
             "NaN",
-            "games.csv:3: column 'route_points' is 'NaN', not a finite number",
+            "column 'route_points' is 'NaN', not a finite number",
         ),
     ];
     let bad = dir.path().join("bad");
@@ -395,7 +291,9 @@ fn report_checks_every_column_of_games_csv() {
         fs::write(bad.join("games.csv"), changed.join("\n") + "\n").unwrap();
         report(&[&bad], &dir.path().join("out"))
             .code(2)
-            .stderr(predicate::str::contains(message));
+            .stderr(predicate::str::contains(format!(
+                "games.csv:{line}: {message}"
+            )));
     }
     // A game given twice (its rows repeated after the next game's).
     let mut repeated: Vec<&str> = lines[..5].to_vec();
@@ -452,11 +350,11 @@ fn a_damaged_records_file_is_bad_input_named_with_what_is_wrong() {
         fs::create_dir_all(&damaged).unwrap();
         fs::copy(run.join("games.csv"), damaged.join("games.csv")).unwrap();
         fs::write(damaged.join("records.jsonl.gz"), bytes).unwrap();
-        tourney()
-            .args(["replay", "--quiet", "--game", "1"])
-            .arg(&damaged)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(message));
+        refused(
+            tourney()
+                .args(["replay", "--quiet", "--game", "1"])
+                .arg(&damaged),
+            message,
+        );
     }
 }

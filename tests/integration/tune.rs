@@ -2,10 +2,9 @@
 //! from three starts; tune.csv does not depend on --threads; a killed tuning resumed ends with
 //! the uninterrupted files; an external bot's `[params]` reach it and can be tuned.
 
-use super::folders::{assert_same_files, tourney, tourney_path};
+use super::support::{assert_same_files, refused, run, start, stop, tourney, write_file};
 use std::fs;
 use std::path::Path;
-use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 /// The external double: strongest at x = 0.7 (bots/examples/doubles/tune_double.py).
@@ -27,6 +26,12 @@ fn tune(args: &[&str], dir: &Path) -> String {
     String::from_utf8(out.get_output().stdout.clone()).unwrap()
 }
 
+/// [`tune`] of `bot`'s parameter `param` over `games` games.
+fn tune_bot(bot: &str, param: &str, games: &str, extra: &[&str], dir: &Path) -> String {
+    let args = ["--bot", bot, "--param", param, "--games", games];
+    tune(&[&args[..], extra].concat(), dir)
+}
+
 #[test]
 fn the_double_s_optimum_is_found_from_three_starts_within_a_tenth_of_the_range() {
     let root = tempfile::tempdir().unwrap();
@@ -36,18 +41,7 @@ fn the_double_s_optimum_is_found_from_three_starts_within_a_tenth_of_the_range()
         .enumerate()
     {
         let dir = root.path().join(format!("start{i}"));
-        let stdout = tune(
-            &[
-                "--bot",
-                bot,
-                "--param",
-                "x=0:1",
-                "--games",
-                "4000",
-                "--no-verify",
-            ],
-            &dir,
-        );
+        let stdout = tune_bot(bot, "x=0:1", "4000", &["--no-verify"], &dir);
         let json = tuned_json(&dir);
         let x = json["params"]["x"].as_f64().unwrap();
         assert!((x - 0.3).abs() < 0.1, "from {bot}: tuned x = {x}");
@@ -67,20 +61,11 @@ fn the_double_s_optimum_is_found_from_three_starts_within_a_tenth_of_the_range()
 #[test]
 fn tune_csv_is_the_same_at_one_and_two_threads_and_the_verdict_is_printed() {
     let root = tempfile::tempdir().unwrap();
-    let args = [
-        "--bot",
-        "test-optimum:x=1",
-        "--param",
-        "x",
-        "--games",
-        "1600",
-        "--seed",
-        "9",
-    ];
     let one = root.path().join("one");
     let two = root.path().join("two");
-    let printed = tune(&[&args[..], &["--threads", "1"]].concat(), &one);
-    tune(&[&args[..], &["--threads", "2"]].concat(), &two);
+    let bot = "test-optimum:x=1";
+    let printed = tune_bot(bot, "x", "1600", &["--seed", "9", "--threads", "1"], &one);
+    tune_bot(bot, "x", "1600", &["--seed", "9", "--threads", "2"], &two);
     assert_same_files(&one, &two);
     assert!(printed.contains("verify: tuned against start"), "{printed}");
     let verify = &tuned_json(&one)["verify"];
@@ -117,30 +102,14 @@ fn a_killed_tuning_resumed_ends_with_the_uninterrupted_files() {
     let mut landed = Vec::new();
     for round in 0..6u64 {
         let dir = root.path().join(format!("killed{round}"));
-        let mut child = std::process::Command::new(tourney_path())
-            .arg("tune")
-            .args(args)
-            .args(["--threads", "2", "--out"])
-            .arg(&dir)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = start("tune", &args, "2", &dir);
         // Once the settings are written, anywhere in the tuning, the verification or the files.
         while !dir.join("tune.json").exists() {
             std::thread::sleep(Duration::from_millis(1));
         }
         std::thread::sleep(Duration::from_millis(span * (2 * round + 1) / 12));
-        if round % 3 == 2 {
-            // Ctrl-C: the iteration in play is dropped, exit 130.
-            std::process::Command::new("kill")
-                .args(["-s", "INT", &child.id().to_string()])
-                .status()
-                .unwrap();
-        } else {
-            child.kill().unwrap();
-        }
-        child.wait().unwrap();
+        // Ctrl-C: the iteration in play is dropped, exit 130.
+        stop(&mut child, round % 3 == 2);
         landed.push(fs::read_to_string(dir.join("tune.csv")).map_or(0, |t| t.lines().count()));
         tourney()
             .args(["tune", "--quiet", "--threads", "1", "--resume"])
@@ -196,15 +165,14 @@ fn bad_tuning_requests_are_refused_with_exit_2() {
             "--against",
         ),
     ] {
-        let out = tourney()
-            .arg("tune")
-            .args(&args)
-            .arg("--out")
-            .arg(root.path().join("x"))
-            .assert()
-            .code(2);
-        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-        assert!(stderr.contains(says), "{args:?}: {stderr}");
+        refused(
+            tourney()
+                .arg("tune")
+                .args(&args)
+                .arg("--out")
+                .arg(root.path().join("x")),
+            says,
+        );
     }
 }
 
@@ -213,17 +181,8 @@ fn an_external_bot_receives_its_params_in_hello_and_new_game() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("run");
     let bot = format!("{}/{DOUBLE}:x=0.25", env!("CARGO_MANIFEST_DIR"));
-    tourney()
-        .args([
-            "run",
-            "--map",
-            "small",
-            "--games",
-            "4",
-            "--quiet",
-            "--no-plots",
-        ])
-        .args(["--bots", &format!("{bot},random"), "--out"])
+    run(&format!("{bot},random"), "4")
+        .args(["--map", "small", "--quiet", "--no-plots", "--out"])
         .arg(&dir)
         .assert()
         .success();
@@ -235,18 +194,13 @@ fn an_external_bot_receives_its_params_in_hello_and_new_game() {
         "{log}"
     );
     for (given, says) in [("x=2", "[0, 1]"), ("y=1", "takes x")] {
-        let out = tourney()
-            .args(["run", "--games", "2", "--quiet", "--bots"])
-            .arg(format!(
-                "{}/{DOUBLE}:{given},random",
-                env!("CARGO_MANIFEST_DIR")
-            ))
-            .arg("--out")
-            .arg(root.path().join("bad"))
-            .assert()
-            .code(2);
-        let stderr = String::from_utf8_lossy(&out.get_output().stderr).to_string();
-        assert!(stderr.contains(says), "{given}: {stderr}");
+        let bots = format!("{}/{DOUBLE}:{given},random", env!("CARGO_MANIFEST_DIR"));
+        refused(
+            run(&bots, "2")
+                .args(["--quiet", "--out"])
+                .arg(root.path().join("bad")),
+            says,
+        );
     }
 }
 
@@ -257,20 +211,7 @@ fn tune_moves_an_external_bot_toward_its_optimum() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("ext");
     let bot = format!("{}/{DOUBLE}", env!("CARGO_MANIFEST_DIR"));
-    tune(
-        &[
-            "--bot",
-            &bot,
-            "--param",
-            "x",
-            "--map",
-            "small",
-            "--games",
-            "800",
-            "--no-verify",
-        ],
-        &dir,
-    );
+    tune_bot(&bot, "x", "800", &["--map", "small", "--no-verify"], &dir);
     let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
     assert!((x - 0.7).abs() < 0.2, "tuned x = {x}");
 }
@@ -278,31 +219,18 @@ fn tune_moves_an_external_bot_toward_its_optimum() {
 #[test]
 fn a_tune_table_in_a_scenario_tunes_as_the_same_flags_do_and_flags_override_it() {
     let root = tempfile::tempdir().unwrap();
-    let scenario = root.path().join("tune.toml");
-    fs::write(
-        &scenario,
+    let scenario = write_file(
+        root.path(),
+        "tune.toml",
         "game = \"t2r\"\nseed = 9\n\n[tune]\nbot = \"test-optimum:x=1\"\nparams = [\"x=0:1\"]\n\
          games = 800\n",
-    )
-    .unwrap();
+    );
     let scenario = scenario.to_str().unwrap();
     let from_file = root.path().join("file");
     let from_flags = root.path().join("flags");
     tune(&[scenario, "--no-verify"], &from_file);
-    tune(
-        &[
-            "--bot",
-            "test-optimum:x=1",
-            "--param",
-            "x=0:1",
-            "--games",
-            "800",
-            "--seed",
-            "9",
-            "--no-verify",
-        ],
-        &from_flags,
-    );
+    let flags = ["--seed", "9", "--no-verify"];
+    tune_bot("test-optimum:x=1", "x=0:1", "800", &flags, &from_flags);
     let csv = |dir: &Path| fs::read_to_string(dir.join("tune.csv")).unwrap();
     assert_eq!(csv(&from_file), csv(&from_flags));
     assert_eq!(

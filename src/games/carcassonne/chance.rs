@@ -24,11 +24,7 @@ impl Chance for Carcassonne {
         State::new_logged(self.seats, &mut chance, ChanceLog::on())
     }
 
-    fn setup_chance(&self, state: &mut State) -> Vec<ChanceEvent> {
-        state.chance.take()
-    }
-
-    fn step_chance(&self, state: &mut State) -> Vec<ChanceEvent> {
-        state.chance.take()
+    fn chance_log(state: &mut State) -> Option<&mut ChanceLog<ChanceEvent>> {
+        Some(&mut state.chance)
     }
 }

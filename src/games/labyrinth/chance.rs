@@ -39,8 +39,4 @@ impl Chance for Labyrinth {
             extra: board.extra,
         }]
     }
-
-    fn step_chance(&self, _state: &mut State) -> Vec<ChanceEvent> {
-        Vec::new()
-    }
 }

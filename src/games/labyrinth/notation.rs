@@ -104,24 +104,31 @@ mod tests {
         let mut board = open_board(7, 7);
         board.set_tile(4, 2, Tile { walls: 0, item: 1 });
         let state = state_on(board);
-        let say = |seat, a| describe(&state.position, seat, &a);
-        assert_eq!(
-            say(0, action(Side::ColumnTop, 3, 1, 4, 2)),
-            "pushes column 3 down, turned 90°, walks to (4, 2), collects item 1"
-        );
-        assert_eq!(
-            say(0, action(Side::LineRight, 5, 0, 0, 0)),
-            "pushes line 5 left, stays on (0, 0)"
-        );
         // Seat 1's pawn on (6, 6) is on neither pushed column 1 nor pushed line 1.
-        assert_eq!(
-            say(1, action(Side::ColumnBottom, 1, 3, 6, 6)),
-            "pushes column 1 up, turned 270°, stays on (6, 6)"
-        );
-        assert_eq!(
-            say(1, action(Side::LineLeft, 1, 2, 3, 3)),
-            "pushes line 1 right, turned 180°, walks to (3, 3)"
-        );
+        for (seat, turn, said) in [
+            (
+                0,
+                action(Side::ColumnTop, 3, 1, 4, 2),
+                "pushes column 3 down, turned 90°, walks to (4, 2), collects item 1",
+            ),
+            (
+                0,
+                action(Side::LineRight, 5, 0, 0, 0),
+                "pushes line 5 left, stays on (0, 0)",
+            ),
+            (
+                1,
+                action(Side::ColumnBottom, 1, 3, 6, 6),
+                "pushes column 1 up, turned 270°, stays on (6, 6)",
+            ),
+            (
+                1,
+                action(Side::LineLeft, 1, 2, 3, 3),
+                "pushes line 1 right, turned 180°, walks to (3, 3)",
+            ),
+        ] {
+            assert_eq!(describe(&state.position, seat, &turn), said);
+        }
     }
 
     #[test]

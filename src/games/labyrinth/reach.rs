@@ -47,35 +47,25 @@ impl Links {
                 row = next;
             }
         };
+        // Lets line y take in what its neighbours reach; whether that grew it.
+        let relax = |rows: &mut [u16; MAX_SIDE], y: usize| {
+            let mut row = rows[y];
+            if y > 0 {
+                row |= rows[y - 1] & self.south[y - 1];
+            }
+            if y + 1 < h {
+                row |= rows[y + 1] & self.south[y];
+            }
+            let row = spread(row, self.east[y]);
+            let grew = row != rows[y];
+            rows[y] = row;
+            grew
+        };
         loop {
             let mut changed = false;
-            for y in 0..h {
-                let mut row = rows[y];
-                if y > 0 {
-                    row |= rows[y - 1] & self.south[y - 1];
-                }
-                if y + 1 < h {
-                    row |= rows[y + 1] & self.south[y];
-                }
-                let row = spread(row, self.east[y]);
-                if row != rows[y] {
-                    rows[y] = row;
-                    changed = true;
-                }
-            }
-            for y in (0..h).rev() {
-                let mut row = rows[y];
-                if y > 0 {
-                    row |= rows[y - 1] & self.south[y - 1];
-                }
-                if y + 1 < h {
-                    row |= rows[y + 1] & self.south[y];
-                }
-                let row = spread(row, self.east[y]);
-                if row != rows[y] {
-                    rows[y] = row;
-                    changed = true;
-                }
+            // Down then up: a path that turns back is found in one round.
+            for y in (0..h).chain((0..h).rev()) {
+                changed |= relax(&mut rows, y);
             }
             if !changed {
                 return Reach {

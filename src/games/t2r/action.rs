@@ -19,18 +19,6 @@ pub enum Colour {
 }
 
 impl Colour {
-    /// All nine kinds in code order.
-    pub const ALL: [Colour; 9] = [
-        Colour::Purple,
-        Colour::White,
-        Colour::Blue,
-        Colour::Yellow,
-        Colour::Orange,
-        Colour::Black,
-        Colour::Red,
-        Colour::Green,
-        Colour::Locomotive,
-    ];
     /// The eight card colours (codes 1-8), in code order.
     pub const CARD_COLOURS: [Colour; 8] = [
         Colour::Purple,
@@ -42,6 +30,17 @@ impl Colour {
         Colour::Red,
         Colour::Green,
     ];
+    /// All nine kinds in code order: the card colours, then the locomotive (code 9), listed
+    /// once so that the two lists cannot disagree.
+    pub const ALL: [Colour; 9] = {
+        let mut all = [Colour::Locomotive; 9];
+        let mut i = 0;
+        while i < Colour::CARD_COLOURS.len() {
+            all[i] = Colour::CARD_COLOURS[i];
+            i += 1;
+        }
+        all
+    };
 
     /// Position in a 9-slot count array (`hand[colour.index()]`): code − 1.
     pub fn index(self) -> usize {

@@ -148,26 +148,18 @@ mod tests {
             locomotives,
         };
         let say = |action| describe(&game, &state, 0, &action);
-        assert_eq!(
-            say(claim(Colour::Orange, 0)),
-            "claims Denver–Kansas City, 4 orange"
-        );
-        assert_eq!(
-            say(claim(Colour::Black, 1)),
-            "claims Denver–Kansas City, 3 black + 1 locomotive"
-        );
-        assert_eq!(
-            say(claim(Colour::Locomotive, 4)),
-            "claims Denver–Kansas City, 4 locomotives"
-        );
-        assert_eq!(
-            say(claim(Colour::Locomotive, 1)),
-            "claims Denver–Kansas City, 4 locomotives (1 named)"
-        );
-        assert_eq!(
-            say(claim(Colour::Orange, 6)),
-            "claims Denver–Kansas City, 6 locomotives as orange"
-        );
+        for (colour, locomotives, paid) in [
+            (Colour::Orange, 0, "4 orange"),
+            (Colour::Black, 1, "3 black + 1 locomotive"),
+            (Colour::Locomotive, 4, "4 locomotives"),
+            (Colour::Locomotive, 1, "4 locomotives (1 named)"),
+            (Colour::Orange, 6, "6 locomotives as orange"),
+        ] {
+            assert_eq!(
+                say(claim(colour, locomotives)),
+                format!("claims Denver–Kansas City, {paid}")
+            );
+        }
         let nowhere = Action::Claim {
             route: 250,
             colour: Colour::Red,
@@ -186,35 +178,28 @@ mod tests {
         state.players[1].offer = [0, 6, 1];
         state.players[1].offer_len = 3;
         let say = |state: &State, seat, action| describe(&game, state, seat, &action);
-        assert_eq!(say(&state, 0, Action::DrawBlind), "draws blind");
-        assert_eq!(say(&state, 0, Action::DrawSlot(0)), "draws face-up red");
-        assert_eq!(
-            say(&state, 0, Action::DrawSlot(3)),
-            "draws face-up slot 3, which is empty"
-        );
-        assert_eq!(
-            say(&state, 0, Action::DrawSlot(9)),
-            "draws face-up slot 9, which is empty"
-        );
-        assert_eq!(
-            say(&state, 0, Action::DrawColour(Colour::Locomotive)),
-            "draws face-up locomotive"
-        );
-        assert_eq!(say(&state, 0, Action::DrawTickets), "draws tickets");
-        assert_eq!(say(&state, 0, Action::Pass), "passes");
-        assert_eq!(
-            say(&state, 1, Action::KeepTickets(0b011)),
-            "keeps tickets Boston–Miami, Denver–El Paso"
-        );
-        assert_eq!(
-            say(&state, 1, Action::KeepTickets(0b010)),
-            "keeps ticket Denver–El Paso"
-        );
-        assert_eq!(
-            say(&state, 1, Action::KeepTickets(0b1001)),
-            "keeps tickets Boston–Miami, unoffered ticket 4"
-        );
-        assert_eq!(say(&state, 1, Action::KeepTickets(0)), "keeps no ticket");
+        for (action, said) in [
+            (Action::DrawBlind, "draws blind"),
+            (Action::DrawSlot(0), "draws face-up red"),
+            (Action::DrawSlot(3), "draws face-up slot 3, which is empty"),
+            (Action::DrawSlot(9), "draws face-up slot 9, which is empty"),
+            (
+                Action::DrawColour(Colour::Locomotive),
+                "draws face-up locomotive",
+            ),
+            (Action::DrawTickets, "draws tickets"),
+            (Action::Pass, "passes"),
+        ] {
+            assert_eq!(say(&state, 0, action), said);
+        }
+        for (kept, said) in [
+            (0b011, "keeps tickets Boston–Miami, Denver–El Paso"),
+            (0b010, "keeps ticket Denver–El Paso"),
+            (0b1001, "keeps tickets Boston–Miami, unoffered ticket 4"),
+            (0, "keeps no ticket"),
+        ] {
+            assert_eq!(say(&state, 1, Action::KeepTickets(kept)), said);
+        }
         assert_eq!(
             say(&state, 7, Action::KeepTickets(1)),
             "keeps ticket unoffered ticket 1"

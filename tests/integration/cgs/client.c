@@ -93,16 +93,12 @@ static int misbehave(void) {
         return 1;
     }
     if (strcmp(fault, "sleep") == 0) sleep(3);
-    if (strcmp(fault, "garbage") == 0) {
-        sendf("HELLO_SERVER");
-        read_frame(1024);
-        printf("REFUSED %s\n", frame);
-        close(sock);
-        sock = -1;
-        return 1;
-    }
-    if (strcmp(fault, "early") == 0) {
-        sendf("GET_MOVE");
+    /* A request out of place: the server refuses it and closes. */
+    const char *wrong = strcmp(fault, "garbage") == 0 ? "HELLO_SERVER"
+                      : strcmp(fault, "early") == 0   ? "GET_MOVE"
+                                                      : NULL;
+    if (wrong) {
+        sendf("%s", wrong);
         read_frame(1024);
         printf("REFUSED %s\n", frame);
         close(sock);

@@ -31,13 +31,20 @@ fn client_binary() -> &'static Path {
 }
 
 /// Runs the C client to the end: `client 127.0.0.1 PORT NAME GAME SPEC GAMES RECONNECT [FAULT MOVE]`.
+/// It must exit successfully, even after a fault it was told to commit; its stderr says why not.
 fn run_client(port: u16, args: &[&str]) -> Output {
-    Command::new(client_binary())
+    let output = Command::new(client_binary())
         .arg("127.0.0.1")
         .arg(port.to_string())
         .args(args)
         .output()
-        .expect("the client runs")
+        .expect("the client runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    output
 }
 
 /// The client's `RESULT WIN|LOSS|QUIT <game> <seat>` lines.

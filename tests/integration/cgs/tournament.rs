@@ -2,38 +2,18 @@
 //! play their seats of the normal schedule, with ratings, files and faults as for any bot.
 
 use super::{results, run_client, start_run};
+use crate::support::{refused, rows, run, run_game, tourney};
 use std::fs;
 use std::path::Path;
-
-/// The rows of `games.csv` as fields, header left out.
-fn rows(dir: &Path) -> Vec<Vec<String>> {
-    let text = fs::read_to_string(dir.join("games.csv")).expect("games.csv");
-    text.lines()
-        .skip(1)
-        .map(|l| l.split(',').map(str::to_string).collect())
-        .collect()
-}
 
 /// A round robin of nice, random and one client (4 of its 6 games), the client reconnecting
 /// for each; returns games.csv and the client's results.
 fn round_robin(dir: &Path, threads: &str) -> (String, Vec<(String, String, usize)>) {
     let out = dir.to_str().unwrap();
-    let args = [
-        "--bots",
-        "nice,random,cgs:alice",
-        "--games",
-        "2",
-        "--seed",
-        "5",
-    ];
-    let (mut run, port, _stderr) =
-        start_run(&[&args[..], &["--threads", threads, "--out", out]].concat());
+    let bots = ["--bots", "nice,random,cgs:alice", "--games", "2"];
+    let flags = ["--seed", "5", "--threads", threads, "--out", out];
+    let (mut run, port, _stderr) = start_run(&[&bots[..], &flags].concat());
     let client = run_client(port, &["alice", "t2r", "", "4", "1"]);
-    assert!(
-        client.status.success(),
-        "{}",
-        String::from_utf8_lossy(&client.stderr)
-    );
     assert!(run.wait().expect("the run ends").success());
     (
         fs::read_to_string(dir.join("games.csv")).unwrap(),
@@ -81,25 +61,11 @@ fn a_client_that_stops_answering_quits_or_breaks_the_protocol_loses_and_the_run_
     ] {
         let dir = tmp.path().join(fault);
         let out = dir.to_str().unwrap();
-        let (mut run, port, _stderr) = start_run(&[
-            "--bots",
-            "nice,cgs:alice",
-            "--games",
-            "2",
-            "--threads",
-            "1",
-            "--serve-timeout",
-            "1",
-            "--out",
-            out,
-        ]);
+        let bots = ["--bots", "nice,cgs:alice", "--games", "2"];
+        let flags = ["--threads", "1", "--serve-timeout", "1", "--out", out];
+        let (mut run, port, _stderr) = start_run(&[&bots[..], &flags].concat());
         // The fault comes at the client's 2nd move of its first game; it plays the second.
         let client = run_client(port, &["alice", "t2r", "", "2", "1", fault, "2"]);
-        assert!(
-            client.status.success(),
-            "{}",
-            String::from_utf8_lossy(&client.stderr)
-        );
         assert!(run.wait().expect("the run ends").success());
         let rows = rows(&dir);
         let alice: Vec<&Vec<String>> = rows.iter().filter(|r| r[5] == "cgs:alice").collect();
@@ -122,77 +88,34 @@ fn a_client_that_stops_answering_quits_or_breaks_the_protocol_loses_and_the_run_
 
 #[test]
 fn clients_need_serve_and_a_game_that_speaks_the_protocol() {
-    let tourney = || assert_cmd::Command::cargo_bin("tourney").unwrap();
-    tourney()
-        .args(["run", "--bots", "nice,cgs:alice", "--games", "2"])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("add --serve PORT"));
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "2",
-            "--serve",
-            "0",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("cgs:NAME"));
-    tourney()
-        .args([
-            "run",
-            "--game",
-            "carcassonne",
-            "--bots",
-            "random,cgs:a",
-            "--serve",
-            "0",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("no contest-server protocol"));
-    tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,cgs:a",
-            "--rules",
-            "official",
-            "--serve",
-            "0",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("rule set 'cgs'"));
-    tourney()
-        .args(["serve", "--game", "fresh-fish", "--port", "0"])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("t2r and labyrinth"));
+    refused(&mut run("nice,cgs:alice", "2"), "add --serve PORT");
+    let serving = ["--serve", "0"];
+    refused(run("nice,greedy", "2").args(serving), "cgs:NAME");
+    refused(
+        run_game("carcassonne", "random,cgs:a", "2").args(serving),
+        "no contest-server protocol",
+    );
+    refused(
+        run("nice,cgs:a", "2").args(["--rules", "official", "--serve", "0"]),
+        "rule set 'cgs'",
+    );
+    refused(
+        tourney().args(["serve", "--game", "fresh-fish", "--port", "0"]),
+        "t2r and labyrinth",
+    );
 }
 
 #[test]
 fn two_clients_play_each_other_and_a_built_in_bot() {
     let tmp = tempfile::tempdir().unwrap();
     let out = tmp.path().to_str().unwrap();
-    let args = [
-        "--bots",
-        "cgs:alice,cgs:bob,nice",
-        "--games",
-        "2",
-        "--out",
-        out,
-    ];
-    let (mut run, port, _stderr) = start_run(&args);
+    let bots = ["--bots", "cgs:alice,cgs:bob,nice", "--games", "2"];
+    let (mut run, port, _stderr) = start_run(&[&bots[..], &["--out", out]].concat());
     let client = |name: &'static str| {
         std::thread::spawn(move || run_client(port, &[name, "t2r", "", "4", "1"]))
     };
     let (alice, bob) = (client("alice"), client("bob"));
     let (alice, bob) = (alice.join().unwrap(), bob.join().unwrap());
-    assert!(alice.status.success() && bob.status.success());
     assert!(run.wait().expect("the run ends").success());
     let rows = rows(tmp.path());
     assert_eq!(rows.len(), 12);

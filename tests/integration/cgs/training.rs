@@ -5,11 +5,6 @@ use super::{Server, results, run_client};
 /// Plays `spec` with the client and checks that both sides agree on every game's result.
 fn play_and_agree(server: &mut Server, args: &[&str], games: usize) {
     let output = run_client(server.port, args);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
     let results = results(&output);
     assert_eq!(results.len(), games, "{results:?}");
     for (verdict, name, seat) in results {

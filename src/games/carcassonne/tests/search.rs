@@ -4,6 +4,7 @@
 use super::super::bots;
 use super::super::{Action, Carcassonne, State};
 use crate::bot::Params;
+use crate::bot::table::test_bot;
 use crate::game::Game;
 use crate::search::checked::play_checked;
 use crate::seed::{Rng, Stream, rng};
@@ -17,14 +18,7 @@ fn mcts(
     seat: usize,
     params: &[(&str, &str)],
 ) -> Box<dyn crate::bot::Bot<Carcassonne>> {
-    let params = Params(
-        params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    );
-    let entry = bots::find("mcts").expect("listed");
-    (entry.make)(game, seat, seat_rng(), &params).expect("valid params")
+    test_bot("mcts", game, seat, seat_rng(), params)
 }
 
 #[test]

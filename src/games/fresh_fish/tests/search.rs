@@ -2,25 +2,18 @@
 //! and legal play over seeded games with 2 and 3 seats (simultaneous bids included).
 
 use super::{new_game, play};
-use crate::bot::{Bot, Params};
+use crate::bot::Bot;
+use crate::bot::table::test_bot;
 use crate::game::{Game, ToAct};
 use crate::games::fresh_fish::FreshFish;
 use crate::games::fresh_fish::action::{Action, Tile};
 use crate::games::fresh_fish::board::{Content, Kind};
-use crate::games::fresh_fish::bots;
 use crate::games::fresh_fish::state::{Phase, Received};
 use crate::search::checked::play_checked;
 use crate::seed::{Stream, rng};
 
 fn mcts(game: &FreshFish, seat: usize, params: &[(&str, &str)]) -> Box<dyn Bot<FreshFish>> {
-    let params = Params(
-        params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    );
-    let entry = bots::find("mcts").expect("listed");
-    (entry.make)(game, seat, rng(3, 4, Stream::Seat(0)), &params).expect("valid params")
+    test_bot("mcts", game, seat, rng(3, 4, Stream::Seat(0)), params)
 }
 
 #[test]

@@ -2,9 +2,9 @@
 //! over seeded games.
 
 use super::*;
-use crate::game::{Game, ToAct};
+use crate::game::Game;
+use crate::games::contest::random_exchanges;
 use crate::seed::{self, Stream};
-use rand::{RngExt, SeedableRng};
 
 fn game(size: Option<(u8, u8)>) -> Labyrinth {
     Labyrinth::new(RuleSet::Cgs, size, super::super::DEFAULT_TURN_LIMIT)
@@ -99,30 +99,19 @@ fn exchanges_round_trip_and_report_the_new_extra_tile() {
     for seed in 0..20 {
         let game = game(None);
         let mut state = game.new_state(seed::rng(seed, 0, Stream::Chance));
-        let mut rng = crate::seed::Rng::seed_from_u64(seed);
-        assert!(game.game_data(&state, 0).len() < 4096);
-        let mut moves = 0;
-        while let ToAct::Seat(seat) = game.to_act(&state) {
-            let legal = game.legal_actions(&game.view(&state, seat));
-            let action = legal[rng.random_range(0..legal.len())];
-            let before = state.clone();
-            game.apply(&mut state, seat, action);
-            let exchange = game.exchange(&before, &state, seat, &action);
-            assert_eq!(
-                game.parse_move(&before, seat, &exchange.move_text),
-                Ok(action)
-            );
-            let next = state.position.target(seat).unwrap_or(0);
-            assert_eq!(
-                exchange.answer,
-                format!("{} {next}", tile_text(state.position.board.extra))
-            );
-            assert_eq!(exchange.message, exchange.answer);
-            assert!(game.display(&state, seat).len() < 20000);
-            moves += 1;
-            if moves == 200 {
-                break;
-            }
-        }
+        random_exchanges(
+            &game,
+            &mut state,
+            seed,
+            200,
+            |seat, _, _, after, exchange| {
+                let next = after.position.target(seat).unwrap_or(0);
+                assert_eq!(
+                    exchange.answer,
+                    format!("{} {next}", tile_text(after.position.board.extra))
+                );
+                assert_eq!(exchange.message, exchange.answer);
+            },
+        );
     }
 }

@@ -72,13 +72,7 @@ fn check_cgs(board: &Board, width: u8, height: u8) {
             .all_tiles()
             .all(|t| matches!(t.shape(), Some(Shape::T | Shape::L)))
     );
-    let mut items: Vec<u8> = board
-        .all_tiles()
-        .map(|t| t.item)
-        .filter(|&i| i > 0)
-        .collect();
-    items.sort_unstable();
-    assert_eq!(items, (1..=24).collect::<Vec<_>>());
+    assert_eq!(items_on(board), (1..=24).collect::<Vec<_>>());
     for tile in movable.iter().filter(|t| t.item > 0) {
         let shape = if tile.item <= 18 { Shape::T } else { Shape::L };
         assert!(tile.item >= 13 && tile.shape() == Some(shape), "{tile:?}");

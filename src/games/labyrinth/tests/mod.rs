@@ -40,20 +40,25 @@ pub(super) fn tile_multiset(board: &Board) -> Vec<(Option<Shape>, u8)> {
     tiles
 }
 
-/// Checks what must hold after every action: tiles conserved against `initial`, every item
-/// 1–24 exactly once, pawns on the board, counts within 0–24.
-pub(super) fn check_invariants(state: &State, initial: &[(Option<Shape>, u8)]) {
-    let position = &state.position;
-    let board = &position.board;
-    assert_eq!(tile_multiset(board), initial, "tiles conserved");
+/// The items on the board's tiles, the extra tile's included, in ascending order.
+pub(super) fn items_on(board: &Board) -> Vec<u8> {
     let mut items: Vec<u8> = board
         .all_tiles()
         .map(|t| t.item)
         .filter(|&i| i > 0)
         .collect();
     items.sort_unstable();
+    items
+}
+
+/// Checks what must hold after every action: tiles conserved against `initial`, every item
+/// 1–24 exactly once, pawns on the board, counts within 0–24.
+pub(super) fn check_invariants(state: &State, initial: &[(Option<Shape>, u8)]) {
+    let position = &state.position;
+    let board = &position.board;
+    assert_eq!(tile_multiset(board), initial, "tiles conserved");
     assert_eq!(
-        items,
+        items_on(board),
         (1..=24).collect::<Vec<_>>(),
         "every item exactly once"
     );

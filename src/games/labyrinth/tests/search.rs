@@ -1,22 +1,15 @@
 //! The generic `mcts` on Labyrinth (plain MCTS: everything is public): a solved position,
 //! determinism, and legal play over seeded games.
 
-use super::{bots, cgs, open_board, state_on};
-use crate::bot::Params;
+use super::{cgs, open_board, state_on};
+use crate::bot::table::test_bot;
 use crate::game::Game;
 use crate::games::labyrinth::{Labyrinth, Tile};
 use crate::search::checked::play_checked;
 use crate::seed::{Stream, rng};
 
 fn mcts(game: &Labyrinth, params: &[(&str, &str)]) -> Box<dyn crate::bot::Bot<Labyrinth>> {
-    let params = Params(
-        params
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect(),
-    );
-    let entry = bots::find("mcts").expect("listed");
-    (entry.make)(game, 0, rng(1, 2, Stream::Seat(0)), &params).expect("valid params")
+    test_bot("mcts", game, 0, rng(1, 2, Stream::Seat(0)), params)
 }
 
 #[test]

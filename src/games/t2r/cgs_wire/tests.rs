@@ -4,9 +4,9 @@
 
 use super::*;
 use crate::game::ToAct;
+use crate::games::contest::random_exchanges;
 use crate::games::t2r::maps::MapName;
 use crate::seed::{self, Stream};
-use rand::{RngExt, SeedableRng};
 
 fn cgs_game(map: MapName) -> TicketToRide {
     TicketToRide::new(map, RuleSet::Cgs, super::super::DEFAULT_TURN_LIMIT)
@@ -122,50 +122,44 @@ fn exchanges_round_trip_and_fit_the_client_buffers() {
         let game = cgs_game(map);
         for seed in seeds {
             let mut state = start(&game, seed);
-            let mut rng = crate::seed::Rng::seed_from_u64(seed);
-            assert!(game.game_data(&state, 0).len() < 4096);
-            while let ToAct::Seat(seat) = game.to_act(&state) {
-                let legal = game.legal_actions(&game.view(&state, seat));
-                let action = legal[rng.random_range(0..legal.len())];
-                let before = state.clone();
-                game.apply(&mut state, seat, action);
-                let exchange = game.exchange(&before, &state, seat, &action);
-                assert_eq!(
-                    game.parse_move(&before, seat, &exchange.move_text),
-                    Ok(action)
-                );
-                assert!(exchange.move_text.len() < 128 && exchange.message.len() < 1024);
-                assert!(exchange.answer.len() < 1024);
-                assert!(game.display(&state, seat).len() < 20000);
-                let again = game.to_act(&state) == ToAct::Seat(seat);
-                match action {
-                    Action::DrawBlind if state.outcome.is_none() => {
-                        let card: usize = exchange.answer.parse().expect("a card code");
-                        assert_eq!(state.hand(seat)[card - 1], before.hand(seat)[card - 1] + 1);
-                        let replay = again && state.phase() == Phase::SecondCard;
-                        assert_eq!(exchange.message, format!("{} ", u8::from(replay)));
+            random_exchanges(
+                &game,
+                &mut state,
+                seed,
+                usize::MAX,
+                |seat, &action, before, state, exchange| {
+                    assert!(exchange.move_text.len() < 128 && exchange.message.len() < 1024);
+                    assert!(exchange.answer.len() < 1024);
+                    let again = game.to_act(state) == ToAct::Seat(seat);
+                    match action {
+                        Action::DrawBlind if state.outcome.is_none() => {
+                            let card: usize = exchange.answer.parse().expect("a card code");
+                            assert_eq!(state.hand(seat)[card - 1], before.hand(seat)[card - 1] + 1);
+                            let replay = again && state.phase() == Phase::SecondCard;
+                            assert_eq!(exchange.message, format!("{} ", u8::from(replay)));
+                        }
+                        Action::DrawColour(c) if state.outcome.is_none() => {
+                            let row = face_up_codes(state);
+                            assert_eq!(exchange.answer, row);
+                            let replay = u8::from(again && state.phase() == Phase::SecondCard);
+                            assert_eq!(exchange.message, format!("{replay} {} {row}", c.code()));
+                        }
+                        Action::DrawTickets if state.outcome.is_none() => {
+                            assert!(again, "the drawer chooses next");
+                            assert_eq!(
+                                exchange.answer.split(' ').count(),
+                                9,
+                                "3 tickets of 3 numbers"
+                            );
+                        }
+                        Action::KeepTickets(mask) => {
+                            assert_eq!(exchange.answer, mask.count_ones().to_string());
+                            assert_eq!(exchange.message, exchange.answer);
+                        }
+                        _ => {}
                     }
-                    Action::DrawColour(c) if state.outcome.is_none() => {
-                        let row = face_up_codes(&state);
-                        assert_eq!(exchange.answer, row);
-                        let replay = u8::from(again && state.phase() == Phase::SecondCard);
-                        assert_eq!(exchange.message, format!("{replay} {} {row}", c.code()));
-                    }
-                    Action::DrawTickets if state.outcome.is_none() => {
-                        assert!(again, "the drawer chooses next");
-                        assert_eq!(
-                            exchange.answer.split(' ').count(),
-                            9,
-                            "3 tickets of 3 numbers"
-                        );
-                    }
-                    Action::KeepTickets(mask) => {
-                        assert_eq!(exchange.answer, mask.count_ones().to_string());
-                        assert_eq!(exchange.message, exchange.answer);
-                    }
-                    _ => {}
-                }
-            }
+                },
+            );
             let outcome = game.outcome(&state).expect("over");
             assert!(game.end_reason(&state, &outcome).len() < 1024);
         }

@@ -12,18 +12,7 @@ fn each_illegal_action_names_the_rule_it_breaks() {
     };
     assert!(why(&state, 0, Action::Pass).contains("only legal answer is keep-tickets"));
     assert!(why(&state, 0, Action::KeepTickets(0b1)).contains("at least 2 must be kept"));
-    keep_all_at_setup(&game, &mut state);
-    let route = route_between(&game, "Atlanta", "Miami");
-    set_hand(
-        &mut state,
-        0,
-        &[(Colour::Blue, 4), (Colour::Locomotive, 5), (Colour::Red, 5)],
-    );
-    let claim = |colour, locomotives| Action::Claim {
-        route,
-        colour,
-        locomotives,
-    };
+    let claim = atlanta_miami(&game, &mut state);
     let cases = [
         (
             0,

@@ -55,6 +55,24 @@ pub(super) fn keep_all_at_setup(game: &TicketToRide, state: &mut State) {
     play(game, state, Action::KeepTickets(0b111));
 }
 
+/// Brings a new USA game past the setup to seat 0 holding 4 blue cards, 5 locomotives and 5
+/// red, with Atlanta–Miami (blue, length 5) free: a position where each rule of §3.5 can be
+/// broken alone. Returns how to claim that route with a colour and some locomotives.
+pub(super) fn atlanta_miami(
+    game: &TicketToRide,
+    state: &mut State,
+) -> impl Fn(Colour, u8) -> Action + use<> {
+    keep_all_at_setup(game, state);
+    let hand = [(Colour::Blue, 4), (Colour::Locomotive, 5), (Colour::Red, 5)];
+    set_hand(state, 0, &hand);
+    let route = route_between(game, "Atlanta", "Miami");
+    move |colour, locomotives| Action::Claim {
+        route,
+        colour,
+        locomotives,
+    }
+}
+
 /// Empties `seat`'s hand into the discard pile, then gives it exactly `cards`, taken from the
 /// discard pile, deck or face-up row as needed so the 110 cards stay conserved.
 pub(super) fn set_hand(state: &mut State, seat: usize, cards: &[(Colour, u8)]) {

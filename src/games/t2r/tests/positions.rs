@@ -47,18 +47,7 @@ fn claiming_either_track_closes_a_double_route() {
 #[test]
 fn illegal_claims_are_refused() {
     let (game, mut state) = new_game(MapName::Usa, RuleSet::Official, 2);
-    keep_all_at_setup(&game, &mut state);
-    let route = route_between(&game, "Atlanta", "Miami");
-    set_hand(
-        &mut state,
-        0,
-        &[(Colour::Blue, 4), (Colour::Locomotive, 5), (Colour::Red, 5)],
-    );
-    let claim = |colour, locomotives| Action::Claim {
-        route,
-        colour,
-        locomotives,
-    };
+    let claim = atlanta_miami(&game, &mut state);
     assert!(game.is_legal(&state, 0, &claim(Colour::Blue, 1)));
     assert!(
         game.is_legal(&state, 0, &claim(Colour::Blue, 5)),

@@ -1,0 +1,173 @@
+//! What the integration tests do alike: start the binary, make the runs most of them start
+//! from, expect bad input to be refused, and read back or compare what a run wrote.
+
+use assert_cmd::Command;
+use assert_cmd::assert::Assert;
+use predicates::prelude::*;
+use std::collections::BTreeMap;
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+
+pub fn tourney() -> Command {
+    Command::cargo_bin("tourney").expect("the binary is built")
+}
+
+pub fn tourney_path() -> PathBuf {
+    assert_cmd::cargo::cargo_bin("tourney")
+}
+
+/// `tourney run --bots BOTS --games GAMES` of Ticket to Ride, for the test to add its flags.
+pub fn run(bots: &str, games: &str) -> Command {
+    let mut command = tourney();
+    command.args(["run", "--bots", bots, "--games", games]);
+    command
+}
+
+/// [`run`] of another game.
+pub fn run_game(game: &str, bots: &str, games: &str) -> Command {
+    let mut command = run(bots, games);
+    command.args(["--game", game]);
+    command
+}
+
+/// A small, fast Ticket to Ride run (the small map, no plots) of these bots into `out`, with
+/// these extra flags.
+pub fn small_run(bots: &str, games: &str, extra: &[&str], out: &Path) {
+    run(bots, games)
+        .args(["--map", "small", "--quiet", "--no-plots"])
+        .args(extra)
+        .arg("--out")
+        .arg(out)
+        .assert()
+        .success();
+}
+
+/// Runs `command` quietly into `out` and asserts it succeeds.
+pub fn run_quietly_into(command: &mut Command, out: &Path) {
+    command
+        .args(["--quiet", "--out"])
+        .arg(out)
+        .assert()
+        .success();
+}
+
+/// `tourney report DIRS`, for the test to add its flags.
+pub fn report<P: AsRef<std::ffi::OsStr>>(dirs: &[P]) -> Command {
+    let mut command = tourney();
+    command.arg("report").args(dirs);
+    command
+}
+
+/// Runs `command` and asserts it is refused as bad input: exit code 2 and `message` on stderr.
+pub fn refused(command: &mut Command, message: &str) -> Assert {
+    command
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(message))
+}
+
+/// Starts `tourney COMMAND ARGS --threads THREADS --out OUT` in the background, its output
+/// thrown away, for the test to interrupt.
+pub fn start(command: &str, args: &[&str], threads: &str, out: &Path) -> Child {
+    std::process::Command::new(tourney_path())
+        .arg(command)
+        .args(args)
+        .args(["--threads", threads, "--out"])
+        .arg(out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap()
+}
+
+/// Stops `child` as a terminal's Ctrl-C would (SIGINT: it winds down and exits 130) or as a
+/// crash would (SIGKILL), and reaps it.
+pub fn stop(child: &mut Child, ctrl_c: bool) {
+    if ctrl_c {
+        std::process::Command::new("kill")
+            .args(["-s", "INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+    } else {
+        child.kill().unwrap();
+    }
+    child.wait().unwrap();
+}
+
+/// Writes `text` to DIR/NAME (a scenario, a manifest) and hands back its path.
+pub fn write_file(dir: &Path, name: &str, text: &str) -> PathBuf {
+    let path = dir.join(name);
+    fs::write(&path, text).unwrap();
+    path
+}
+
+/// A results folder's `summary.json`.
+pub fn summary(dir: &Path) -> serde_json::Value {
+    serde_json::from_slice(&fs::read(dir.join("summary.json")).unwrap()).unwrap()
+}
+
+/// The rows of a results folder's `games.csv` as fields, header left out.
+pub fn rows(dir: &Path) -> Vec<Vec<String>> {
+    fs::read_to_string(dir.join("games.csv"))
+        .expect("games.csv")
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').map(str::to_string).collect())
+        .collect()
+}
+
+/// Plays `run` (a command that only lacks `--threads` and `--out`) at one thread into DIR/1 and
+/// at two into DIR/2, and asserts both wrote the same `games.csv` and `summary.json`: no result
+/// may depend on the thread count. Hands back DIR/1.
+pub fn same_at_one_and_two_threads(dir: &Path, run: impl Fn() -> Command) -> PathBuf {
+    for threads in ["1", "2"] {
+        run()
+            .args(["--threads", threads, "--out"])
+            .arg(dir.join(threads))
+            .assert()
+            .success();
+    }
+    for file in ["games.csv", "summary.json"] {
+        let (one, two) = (dir.join("1").join(file), dir.join("2").join(file));
+        assert!(
+            fs::read(one).unwrap() == fs::read(two).unwrap(),
+            "{file} differs between one and two threads"
+        );
+    }
+    dir.join("1")
+}
+
+/// Every file of a folder by name, with its bytes.
+pub fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|entry| {
+            let entry = entry.unwrap();
+            (
+                entry.file_name().to_string_lossy().into_owned(),
+                fs::read(entry.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The two folders hold the same files, byte for byte.
+pub fn assert_same_files(expected: &Path, actual: &Path) {
+    let (want, got) = (files(expected), files(actual));
+    assert_eq!(
+        want.keys().collect::<Vec<_>>(),
+        got.keys().collect::<Vec<_>>(),
+        "{} and {} hold different files",
+        expected.display(),
+        actual.display()
+    );
+    for (name, bytes) in &want {
+        assert!(
+            *bytes == got[name],
+            "{name} differs between {} and {}",
+            expected.display(),
+            actual.display()
+        );
+    }
+}
