@@ -213,14 +213,33 @@ Exit codes: 0 done, 2 bad input (e.g. --out DIR already holds a run: --resume DI
 /// What the game is and who plays it. Every flag overrides the scenario's field, if any.
 #[derive(Debug, Args, Clone, Default)]
 pub struct MatchArgs {
-    /// Game to play (see `tourney list`) [default: t2r].
-    #[arg(long)]
-    pub game: Option<String>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// Comma-separated bots (see `tourney list`), at least two. Parameters follow a ':' as
     /// KEY=VALUE items; every following KEY=VALUE item belongs to the same bot, the first item
     /// without '=' starts the next bot: `--bots mcts:iterations=2000,rollout=greedy,nice`.
     #[arg(long, value_delimiter = ',', num_args = 1..)]
     pub bots: Vec<String>,
+    /// Seat every other bot against copies of this one (with --players K: one bot and K-1
+    /// copies per game) instead of playing every combination of the bots.
+    #[arg(long, value_name = "BOT")]
+    pub field: Option<String>,
+    /// Master seed; every game's seed derives from it and the game index.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Worker threads (default: all cores; at most 4 per core and one per game are used; 0 is
+    /// refused). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+}
+
+/// Which game, under which rules and options: the flags `run` and `tune` share. Each overrides
+/// the scenario's field, if any.
+#[derive(Debug, Args, Clone, Default)]
+pub struct GameArgs {
+    /// Game (see `tourney list`) [default: t2r].
+    #[arg(long = "game")]
+    pub name: Option<String>,
     /// Rule set (default: the game's first, e.g. `official` for t2r).
     #[arg(long)]
     pub rules: Option<String>,
@@ -230,20 +249,10 @@ pub struct MatchArgs {
     /// Any other game option, as NAME=VALUE (e.g. `--option turn_limit=300`); repeatable.
     #[arg(long = "option", value_name = "NAME=VALUE")]
     pub options: Vec<String>,
-    /// Seat every other bot against copies of this one (with --players K: one bot and K-1
-    /// copies per game) instead of playing every combination of the bots.
-    #[arg(long, value_name = "BOT")]
-    pub field: Option<String>,
-    /// Seats per game, for games of 2 to 5 players (default: the game's smallest).
+    /// Seats per game, for games of 2 to 5 players (default: the game's smallest; `tune` needs
+    /// --against for more than 2).
     #[arg(long)]
     pub players: Option<usize>,
-    /// Master seed; every game's seed derives from it and the game index.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Worker threads (default: all cores; at most 4 per core and one per game are used; 0 is
-    /// refused). Results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
 }
 
 #[derive(Debug, Args)]
@@ -367,21 +376,8 @@ Exit codes: 0 done, 2 bad input, 3 harness failure (I/O), 130 stopped by Ctrl-C 
 pub struct TuneArgs {
     /// A scenario file with a [tune] table; flags override its fields.
     pub scenario: Option<PathBuf>,
-    /// Game (see `tourney list`) [default: t2r].
-    #[arg(long)]
-    pub game: Option<String>,
-    /// Rule set (default: the game's first).
-    #[arg(long)]
-    pub rules: Option<String>,
-    /// Map, for games that have maps (shortcut for `--option map=NAME`).
-    #[arg(long)]
-    pub map: Option<String>,
-    /// Any other game option, as NAME=VALUE; repeatable.
-    #[arg(long = "option", value_name = "NAME=VALUE")]
-    pub options: Vec<String>,
-    /// Seats per game, for games of 2 to 5 players (more than 2 needs --against).
-    #[arg(long)]
-    pub players: Option<usize>,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// The bot to tune, as in `run --bots`: `mcts:iterations=400` or `./mybot.toml:x=0.3`.
     /// Its values (given here, or its defaults) are the starting point.
     #[arg(long, value_name = "BOTSPEC")]

@@ -7,7 +7,7 @@ use super::RunPlan;
 use super::TunePlan;
 use super::search_speed::{ITERATIONS, POSITIONS};
 use super::tune::{DEFAULT_BATCH, TuneSettings};
-use crate::cli::{BenchArgs, MatchArgs};
+use crate::cli::{BenchArgs, GameArgs, MatchArgs};
 use crate::error::UsageError;
 use crate::report::table::Table;
 use crate::seed::DEFAULT_MASTER_SEED;
@@ -99,10 +99,13 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
 
 fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, UsageError> {
     let matchup_args = MatchArgs {
-        game: Some(args.game.clone()),
+        game: GameArgs {
+            name: Some(args.game.clone()),
+            rules: args.rules.clone(),
+            map: args.map.clone(),
+            ..GameArgs::default()
+        },
         bots: matchup.split(',').map(str::to_string).collect(),
-        rules: args.rules.clone(),
-        map: args.map.clone(),
         threads: Some(threads),
         ..MatchArgs::default()
     };

@@ -8,7 +8,7 @@ use super::report::ReportSettings;
 use super::threads;
 use crate::app::registry::{self, GameEntry};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
-use crate::cli::{FormatFlag, MatchArgs, RunArgs, TournamentArgs};
+use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
 use crate::format::Knockout;
 use crate::games::GameConfig;
@@ -146,22 +146,8 @@ impl RunPlan {
         args: &MatchArgs,
         games: Option<u64>,
     ) -> Result<RunPlan, UsageError> {
-        let game_name = args
-            .game
-            .as_deref()
-            .or(scenario.map(|s| s.game.as_str()))
-            .unwrap_or("t2r");
-        let game = registry::find(game_name)?;
-        let config = game_config(
-            game.name,
-            scenario,
-            ConfigFlags {
-                rules: &args.rules,
-                players: args.players,
-                options: &args.options,
-                map: &args.map,
-            },
-        )?;
+        let (game_name, config) = game_config(&args.game, scenario)?;
+        let game = registry::find(&game_name)?;
         let (bots, format) = if !args.bots.is_empty() {
             let items: Vec<String> = glob::expand_all(&args.bots)
                 .map_err(UsageError::Invalid)?
@@ -400,13 +386,14 @@ fn tournament_format(args: &TournamentArgs, given: Format) -> Result<Format, Usa
 
 /// Whether the flags say anything about the games (more than threads).
 fn names_a_run(args: &MatchArgs) -> bool {
-    args.game.is_some()
+    let game = &args.game;
+    game.name.is_some()
         || !args.bots.is_empty()
-        || args.rules.is_some()
-        || args.map.is_some()
-        || !args.options.is_empty()
+        || game.rules.is_some()
+        || game.map.is_some()
+        || !game.options.is_empty()
         || args.field.is_some()
-        || args.players.is_some()
+        || game.players.is_some()
         || args.seed.is_some()
 }
 
@@ -455,21 +442,18 @@ fn default_out_dir(root: &Path, plan: &RunPlan) -> PathBuf {
     candidate
 }
 
-/// The flags of `run` and `tune` that shape the game itself.
-pub(super) struct ConfigFlags<'a> {
-    pub rules: &'a Option<String>,
-    pub players: Option<usize>,
-    pub options: &'a [String],
-    pub map: &'a Option<String>,
-}
-
-/// The configuration of `game`: the scenario's (when it is of that game), with every flag that
-/// was given on top. `run` and `tune` read a game's configuration alike.
+/// The game the flags name (else the scenario's, else t2r) and its configuration: the
+/// scenario's (when it is of that game), with every flag that was given on top. `run` and
+/// `tune` read a game's configuration alike.
 pub(super) fn game_config(
-    game: &str,
+    flags: &GameArgs,
     scenario: Option<&Scenario>,
-    flags: ConfigFlags,
-) -> Result<GameConfig, UsageError> {
+) -> Result<(String, GameConfig), UsageError> {
+    let game = flags
+        .name
+        .clone()
+        .or(scenario.map(|s| s.game.clone()))
+        .unwrap_or_else(|| "t2r".to_string());
     let mut config = match scenario {
         Some(s) if s.game == game => s.config.clone(),
         _ => GameConfig::default(),
@@ -480,14 +464,14 @@ pub(super) fn game_config(
     if flags.players.is_some() {
         config.seats = flags.players;
     }
-    for option in flags.options {
+    for option in &flags.options {
         let (name, value) = option
             .split_once('=')
             .ok_or_else(|| UsageError::Invalid(format!("--option '{option}' is not NAME=VALUE")))?;
         config.options.insert(name.to_string(), value.to_string());
     }
-    if let Some(map) = flags.map {
+    if let Some(map) = &flags.map {
         config.options.insert("map".to_string(), map.clone());
     }
-    Ok(config)
+    Ok((game, config))
 }

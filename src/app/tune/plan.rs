@@ -2,7 +2,7 @@
 //! validated tuning plan. The settings are kept in `DIR/tune.json`, so `--resume DIR` needs
 //! nothing else.
 
-use super::super::plan::{ConfigFlags, game_config};
+use super::super::plan::game_config;
 use crate::app::registry::{self, GameEntry};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::TuneArgs;
@@ -157,21 +157,7 @@ impl TunePlan {
 /// The settings from flags over a scenario's fields and its `[tune]` table.
 fn settings(args: &TuneArgs, scenario: Option<&Scenario>) -> Result<TuneSettings, UsageError> {
     let tune = scenario.and_then(|s| s.tune.clone()).unwrap_or_default();
-    let game = args
-        .game
-        .clone()
-        .or(scenario.map(|s| s.game.clone()))
-        .unwrap_or_else(|| "t2r".to_string());
-    let config = game_config(
-        &game,
-        scenario,
-        ConfigFlags {
-            rules: &args.rules,
-            players: args.players,
-            options: &args.options,
-            map: &args.map,
-        },
-    )?;
+    let (game, config) = game_config(&args.game, scenario)?;
     let bot = args.bot.clone().or(tune.bot).ok_or_else(|| {
         UsageError::Invalid("no bot to tune: give --bot BOTSPEC (e.g. mcts:iterations=400)".into())
     })?;
