@@ -164,7 +164,7 @@ where
     G::Action: Eq + Hash,
 {
     fn act(&mut self, game: &G, view: &G::View) -> G::Action {
-        let legal = game.legal_actions(view);
+        let legal = game.root_candidates(view);
         if legal.len() == 1 {
             return legal[0].clone();
         }

@@ -18,6 +18,7 @@ mod places;
 mod resample;
 mod rules;
 mod scoring;
+mod search;
 mod state;
 pub mod trail;
 pub mod view;

@@ -97,10 +97,3 @@ fn set_offer(player: &mut Player, offer: &[u16]) {
     player.offer[..offer.len()].copy_from_slice(offer);
     player.offer_len = u8::try_from(offer.len()).expect("offers hold at most 3 tickets");
 }
-
-/// Points; twenty are a clear lead.
-impl crate::search::Search for TicketToRide {
-    fn score_scale(&self) -> f64 {
-        20.0
-    }
-}

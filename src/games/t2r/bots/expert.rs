@@ -119,6 +119,37 @@ fn with_payment(
     }))
 }
 
+impl Expert {
+    /// `expert-plus` as a value rather than a boxed bot, for a search that asks it more than
+    /// its move.
+    pub fn plus() -> Expert {
+        Expert {
+            payment: PaymentRule::Thrifty,
+            ..Expert::default()
+        }
+    }
+
+    /// The planned routes the hand pays now, in the order the expert would claim them, each
+    /// with its payment rule's payment: what a search weighs against hoarding longer.
+    pub fn planned_claims(&mut self, map: &Map, view: &View) -> Vec<Action> {
+        self.refresh(map, view);
+        if self.order.is_none() {
+            self.order = Some(self.planner.claim_order(map, view, &self.plan));
+        }
+        let order = self.order.as_deref().expect("just worked out");
+        order
+            .iter()
+            .filter_map(|&id| {
+                let route = &map.routes[usize::from(id)];
+                let payment = self
+                    .pay(map, view, id)
+                    .filter(|_| route.length <= view.my_trains())?;
+                Some(claim(route, payment, view.rules))
+            })
+            .collect()
+    }
+}
+
 impl Bot<TicketToRide> for Expert {
     fn act(&mut self, game: &TicketToRide, view: &View) -> Action {
         self.decide(game.map(), view)

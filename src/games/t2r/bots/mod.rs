@@ -6,8 +6,10 @@
 //! (do-nothing's card decision), `tickets`, and for `expert` the `itinerary` planner and the
 //! card `demand` of a plan.
 
+mod candidates;
 mod demand;
 mod do_nothing;
+mod estimate;
 mod expert;
 mod fallback;
 #[cfg(test)]
@@ -28,6 +30,8 @@ mod tickets;
 use super::TicketToRide;
 use crate::bot::BotEntry;
 
+pub use candidates::{candidates, expert_move};
+pub use estimate::estimate;
 pub use test_doubles::ILLEGAL_CLAIM;
 
 /// Every Ticket to Ride bot, in the order `tourney list` shows them: the ladder from weakest to
