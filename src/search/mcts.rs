@@ -49,7 +49,8 @@ where
     G::Action: Eq + Hash,
 {
     /// Plays one iteration from `state` (already a sample) and backs its rewards up.
-    /// `root_legal` is the bot's own legal list: at the root it is the same in every sample.
+    /// `root_legal` is the bot's own candidate list ([`Search::root_candidates`]): at the root
+    /// it is the same in every sample.
     fn iterate(
         &mut self,
         game: &G,
@@ -164,7 +165,7 @@ where
     G::Action: Eq + Hash,
 {
     fn act(&mut self, game: &G, view: &G::View) -> G::Action {
-        let legal = game.legal_actions(view);
+        let legal = game.root_candidates(view);
         if legal.len() == 1 {
             return legal[0].clone();
         }

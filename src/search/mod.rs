@@ -33,6 +33,13 @@ pub trait Search: Resample + BotTable {
         &[]
     }
 
+    /// The actions search weighs at the root, from the bot's own view. All legal actions by
+    /// default; a game with a large branching factor returns the subset worth searching
+    /// (macro-actions), and overrides [`Search::legal_in`] the same way for the tree.
+    fn root_candidates(&self, view: &Self::View) -> Vec<Self::Action> {
+        self.legal_actions(view)
+    }
+
     /// The legal actions of `seat` in a full state. The default builds the seat's view; a game
     /// whose view is costly to build (a board copy) reads the state instead.
     fn legal_in(&self, state: &Self::State, seat: Seat) -> Vec<Self::Action> {
