@@ -49,7 +49,8 @@ where
     G::Action: Eq + Hash,
 {
     /// Plays one iteration from `state` (already a sample) and backs its rewards up.
-    /// `root_legal` is the bot's own legal list: at the root it is the same in every sample.
+    /// `root_legal` is the bot's own candidate list ([`Search::root_candidates`]): at the root
+    /// it is the same in every sample.
     fn iterate(
         &mut self,
         game: &G,

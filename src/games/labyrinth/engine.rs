@@ -2,7 +2,7 @@
 //! trait. The view is the whole public position (§8).
 
 use super::action::Action;
-use super::bots::steps::distance_value;
+use super::bots::steps::{distance_value, turns};
 use super::state::{Position, State};
 use super::view::View;
 use super::{Labyrinth, RuleSet, generator, rules};
@@ -117,8 +117,33 @@ impl Search for Labyrinth {
         1.0
     }
 
+    /// Two `greedy` turns, one per seat, before the estimate: a leaf valued as it stands
+    /// cannot see that the seat to move collects at once, and a single greedy turn favours
+    /// whichever seat moved last (20-game probes against `minimax`: estimate at once, 1000
+    /// iterations, 5%; one greedy turn, 600 iterations, 17.5%; two, 400 iterations, 60%).
+    /// 400 iterations keep a decision near 50 ms of one core.
     fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
-        &[("c", "0.05"), ("depth", "0")]
+        &[
+            ("iterations", "400"),
+            ("c", "0.05"),
+            ("rollout", "greedy"),
+            ("depth", "2"),
+        ]
+    }
+
+    /// Every insertion and rotation with only the walks `minimax` tries (onto the target, or
+    /// the two cells nearest it): the full list's thousands of destinations leave the search
+    /// near one ply deep.
+    fn root_candidates(&self, view: &View) -> Vec<Action> {
+        if view.seat != view.position.to_move() {
+            return Vec::new();
+        }
+        turns(&view.position)
+    }
+
+    /// The same pruned turns as [`Search::root_candidates`], for every node of the tree.
+    fn legal_in(&self, state: &State, _seat: Seat) -> Vec<Action> {
+        turns(&state.position)
     }
 
     /// Items collected, less `greedy`'s distance value in tenths of an item (the weight

@@ -8,15 +8,15 @@
 //!   Depth 1 always completes; a deeper iteration cut off by the budget still counts for the
 //!   root moves it finished, which are searched best-first from the previous iteration.
 //! * Destinations: the target alone when it is reachable (collecting is what the turn is
-//!   for), else the [`DESTINATIONS`] reachable cells nearest to it (Manhattan, column-major
-//!   on ties), else, when the target is on the extra tile, the pawn's own cell.
+//!   for), else the [`DESTINATIONS`](super::steps::DESTINATIONS) reachable cells nearest to
+//!   it (Manhattan, column-major on ties), else, when the target is on the extra tile, the pawn's own cell.
 //! * Leaf evaluation as §9.4.2: 10 × (own items − opponent's items) + (opponent's distance
 //!   value − own distance value), with `greedy`'s distance value. A 24th item is a win worth
 //!   [`WIN`] (sooner is better); the turn cap is scored as §7 says.
 //! * Inside the tree, the insertion that last caused a cut-off at the same depth (the killer)
 //!   is tried first; otherwise insertions come in `basic`'s order and rotations 0–3.
 
-use super::steps::{distance_value, simulate};
+use super::steps::{destinations, distance_value, simulate};
 use crate::bot::{Bot, ParamKind, ParamSpec, Params};
 use crate::game::Seat;
 use crate::games::labyrinth::action::insertions;
@@ -29,8 +29,6 @@ use crate::seed::Rng;
 /// and the reply) on the smaller boards, part of the reply on 13×13. Tuned on cgs boards:
 /// 12,000 won no more often against greedy (98% against 99%) at twice the time per game.
 pub const DEFAULT_NODES: u64 = 5_000;
-/// Destinations tried per insertion when the target is out of reach.
-pub const DESTINATIONS: usize = 2;
 /// The value of a won position, far above any evaluation.
 pub const WIN: i32 = 1_000_000;
 /// Items are worth this many distance steps (§9.4.2).
@@ -242,35 +240,6 @@ fn candidates(position: &Position, killer: Option<(Insertion, u8)>) -> Vec<(Inse
         }
     }
     out
-}
-
-/// The destinations worth trying for `seat` after an insertion (see the module notes).
-fn destinations(after: &Position, reach: &Reach, seat: Seat) -> Vec<(u8, u8)> {
-    let Some((tx, ty)) = after
-        .target(seat)
-        .and_then(|item| after.board.find_item(item))
-    else {
-        return vec![after.pawns[seat]];
-    };
-    if reach.contains(tx, ty) {
-        return vec![(tx, ty)];
-    }
-    let mut cells: Vec<(u32, (u8, u8))> = reach
-        .cells()
-        .map(|(x, y)| {
-            (
-                u32::from(x.abs_diff(tx)) + u32::from(y.abs_diff(ty)),
-                (x, y),
-            )
-        })
-        .collect();
-    // Stable: equal distances stay in column-major order.
-    cells.sort_by_key(|&(distance, _)| distance);
-    cells
-        .into_iter()
-        .take(DESTINATIONS)
-        .map(|(_, cell)| cell)
-        .collect()
 }
 
 /// §9.4.2 for `mover`, whose reachable set `reach` is unchanged by its own move.

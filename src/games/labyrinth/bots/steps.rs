@@ -1,12 +1,16 @@
 //! The steps the contest bots share (§9): "random insertion", "simulate and target",
-//! "nearest reachable cell", and the distance value of `greedy` that `minimax` reuses.
+//! "nearest reachable cell", the distance value of `greedy` that `minimax` reuses, and the
+//! few destinations per insertion that `minimax` and `mcts` search.
 
 use crate::game::Seat;
-use crate::games::labyrinth::action::{Insertion, Side};
+use crate::games::labyrinth::action::{Action, Insertion, Side, insertions};
 use crate::games::labyrinth::reach::Reach;
 use crate::games::labyrinth::state::Position;
 use crate::seed::Rng;
 use rand::RngExt;
+
+/// Destinations tried per insertion when the target is out of reach.
+pub const DESTINATIONS: usize = 2;
 
 /// "Random insertion": a side, an odd index of that dimension and a rotation, uniformly; the
 /// forbidden reversal becomes a repeat of the previous insertion by flipping the side.
@@ -85,4 +89,69 @@ pub fn distance_value(position: &Position, reach: &Reach, seat: Seat) -> u32 {
         Some(None) => u32::from(board.width()) + u32::from(board.height()),
         Some(Some((x, y))) => reach.manhattan_to(x, y),
     }
+}
+
+/// The destinations worth trying for `seat` after an insertion: the target alone when it is
+/// reachable (collecting is what the turn is for), else the [`DESTINATIONS`] reachable cells
+/// nearest to it (Manhattan, column-major on ties), else, when the target is on the extra
+/// tile, the pawn's own cell.
+pub fn destinations(after: &Position, reach: &Reach, seat: Seat) -> Vec<(u8, u8)> {
+    let Some((tx, ty)) = after
+        .target(seat)
+        .and_then(|item| after.board.find_item(item))
+    else {
+        return vec![after.pawns[seat]];
+    };
+    if reach.contains(tx, ty) {
+        return vec![(tx, ty)];
+    }
+    let mut cells: Vec<(u32, (u8, u8))> = reach
+        .cells()
+        .map(|(x, y)| {
+            (
+                u32::from(x.abs_diff(tx)) + u32::from(y.abs_diff(ty)),
+                (x, y),
+            )
+        })
+        .collect();
+    // Stable: equal distances stay in column-major order.
+    cells.sort_by_key(|&(distance, _)| distance);
+    cells
+        .into_iter()
+        .take(DESTINATIONS)
+        .map(|(_, cell)| cell)
+        .collect()
+}
+
+/// The turns worth searching for the seat to move: every allowed insertion and distinct
+/// rotation with only its [`destinations`], under 90 actions on 7×7 where the legal list
+/// holds some 2,400. Search spends its iterations on the insertion, which decides the game;
+/// the walk that follows is nearly always "onto the target, or towards it". A rotation that
+/// gives the extra tile the walls of a smaller one (a straight tile turned twice) is left
+/// out, since it makes the same board. Insertions in `basic`'s order, rotations 0–3, as
+/// `legal_actions` lists them.
+pub fn turns(position: &Position) -> Vec<Action> {
+    let seat = position.to_move();
+    let board = &position.board;
+    let walls = |rotation: u8| board.extra.rotated(rotation).walls;
+    let rotations: Vec<u8> = (0..4)
+        .filter(|&r| (0..r).all(|earlier| walls(earlier) != walls(r)))
+        .collect();
+    let mut out = Vec::new();
+    for insertion in insertions(board.width(), board.height(), position.forbidden()) {
+        for &rotation in &rotations {
+            let after = simulate(position, insertion, rotation);
+            let reach = after.reach(seat);
+            for (x, y) in destinations(&after, &reach, seat) {
+                out.push(Action {
+                    side: insertion.side,
+                    index: insertion.index,
+                    rotation,
+                    x,
+                    y,
+                });
+            }
+        }
+    }
+    out
 }

@@ -4,7 +4,7 @@
 use super::{cgs, open_board, state_on};
 use crate::bot::table::test_bot;
 use crate::game::Game;
-use crate::games::labyrinth::{Labyrinth, Tile};
+use crate::games::labyrinth::{Action, Labyrinth, Tile};
 use crate::search::checked::play_checked;
 use crate::seed::{Stream, rng};
 
@@ -54,4 +54,72 @@ fn mcts_plays_only_legal_actions_in_seeded_games() {
     {
         play_checked(&game, seed as u64, &[spec, "greedy"]);
     }
+}
+
+/// Every tile walled in but the pawn's corner, open to the east, and the extra tile carrying
+/// item 1: only pushing it into column 1 from the top with its west side open (rotation 0 or
+/// 1 of a corner walled north and east) reaches the target, at (1, 0).
+fn one_push_away() -> crate::games::labyrinth::State {
+    use crate::games::labyrinth::tile::{EAST, NORTH, SOUTH, WEST};
+    let mut board = open_board(7, 7);
+    for x in 0..7 {
+        for y in 0..7 {
+            board.set_tile(x, y, Tile { walls: 15, item: 0 });
+        }
+    }
+    board.set_tile(
+        0,
+        0,
+        Tile {
+            walls: NORTH | SOUTH | WEST,
+            item: 0,
+        },
+    );
+    board.set_tile(4, 4, Tile { walls: 15, item: 2 });
+    board.extra = Tile {
+        walls: NORTH | EAST,
+        item: 1,
+    };
+    state_on(board)
+}
+
+#[test]
+fn the_pruned_turns_keep_the_push_that_reaches_the_target() {
+    use crate::games::labyrinth::Side;
+    use crate::games::labyrinth::bots::steps::turns;
+    let game = cgs(Some((7, 7)));
+    let state = one_push_away();
+    let turns = turns(&state.position);
+    for rotation in [0, 1] {
+        let winning = Action {
+            side: Side::ColumnTop,
+            index: 1,
+            rotation,
+            x: 1,
+            y: 0,
+        };
+        assert!(turns.contains(&winning), "{winning:?} missing");
+    }
+    // Everywhere else the pawn is shut in: one destination, its own cell, per insertion and
+    // rotation, and every turn legal.
+    assert!(turns.iter().all(|a| game.is_legal(&state, 0, a)));
+    assert_eq!(turns.len(), 12 * 4);
+    let chosen = mcts(&game, &[]).act(&game, &game.view(&state, 0));
+    let mut after = state.clone();
+    game.apply(&mut after, 0, chosen);
+    assert_eq!(after.position.collected, [1, 0], "{chosen:?}");
+}
+
+#[test]
+fn a_straight_extra_tile_is_searched_in_two_rotations() {
+    use crate::games::labyrinth::bots::steps::turns;
+    use crate::games::labyrinth::tile::{EAST, WEST};
+    let mut state = one_push_away();
+    state.position.board.extra = Tile {
+        walls: EAST | WEST,
+        item: 1,
+    };
+    let rotations: std::collections::BTreeSet<u8> =
+        turns(&state.position).iter().map(|a| a.rotation).collect();
+    assert_eq!(rotations, [0, 1].into());
 }
