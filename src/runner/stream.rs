@@ -7,7 +7,8 @@ use super::record::GameRecord;
 use super::schedule::Part;
 use crate::game::Game;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Instant;
 
 /// Whether a sink wants more records.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,9 +38,15 @@ pub struct StreamStatus {
     pub interrupted: bool,
 }
 
-/// Games per block per thread: large enough to keep every core busy between the ordered
-/// hand-offs, small enough that Ctrl-C answers within a fraction of a second.
+/// Most games per block per thread: large enough to keep every core busy between the ordered
+/// hand-offs of fast games, small enough that Ctrl-C answers within a fraction of a second.
 const GAMES_PER_THREAD_PER_BLOCK: u64 = 256;
+
+/// Blocks start at one seed group per thread and double while a block takes less than this,
+/// up to [`GAMES_PER_THREAD_PER_BLOCK`]: games of a search bot (seconds each) are then written,
+/// and kept by Ctrl-C or a kill, every few seconds instead of every few hundred games. Block
+/// sizes change when records are handed over, never what they are.
+const BLOCK_SECONDS: f64 = 2.0;
 
 /// Plays `part` of a schedule (all of it, or a shard's or a resumed run's share) on `pool`, in
 /// blocks of whole seed groups. While the pool plays one block, the calling thread hands the
@@ -58,16 +65,23 @@ pub fn run_fixtures<G: Game>(
     let part = &part;
     let end = part.games.end;
     let group = schedule.games_per_seed();
-    let block =
-        (GAMES_PER_THREAD_PER_BLOCK * pool.current_num_threads() as u64).div_ceil(group) * group;
+    let threads = pool.current_num_threads() as u64;
+    let largest = (GAMES_PER_THREAD_PER_BLOCK * threads).div_ceil(group) * group;
+    let block = AtomicU64::new((threads * group).min(largest));
     let play_block = |start: u64| -> Vec<GameRecord> {
-        let block_end = (start + block).min(end);
-        pool.install(|| {
+        let size = block.load(Ordering::Relaxed);
+        let block_end = (start + size).min(end);
+        let started = Instant::now();
+        let records = pool.install(|| {
             (start..block_end)
                 .into_par_iter()
                 .map(|index| play_fixture(game, lineup, master_seed, &part.fixture(index)))
                 .collect()
-        })
+        });
+        if started.elapsed().as_secs_f64() < BLOCK_SECONDS {
+            block.store((size * 2).min(largest), Ordering::Relaxed);
+        }
+        records
     };
     let first = part.games.start;
     let mut played = first;

@@ -493,3 +493,40 @@ fn a_bot_that_fails_to_begin_loses_before_any_move() {
         && r.turns == 0
         && r.fault.as_deref() == Some("never connected")));
 }
+
+/// Records every `block_done`, to see the blocks the stream played.
+struct Blocks(Vec<u64>);
+impl RecordSink for Blocks {
+    fn record(&mut self, _: &GameRecord) -> std::io::Result<Flow> {
+        Ok(Flow::Continue)
+    }
+
+    fn block_done(&mut self, games_done: u64) -> std::io::Result<()> {
+        self.0.push(games_done);
+        Ok(())
+    }
+}
+
+#[test]
+fn blocks_start_at_one_seed_group_per_thread_and_at_most_double() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build()
+        .unwrap();
+    let schedule = Schedule::pairs(2, 2000);
+    let mut sink = Blocks(Vec::new());
+    let stop = AtomicBool::new(false);
+    let part = schedule.part(0..2000);
+    run_fixtures(&race(), &lineup(&[0, 0]), part, 42, &pool, &stop, &mut sink).unwrap();
+    let sizes: Vec<u64> = std::iter::once(sink.0[0])
+        .chain(sink.0.windows(2).map(|w| w[1] - w[0]))
+        .collect();
+    assert_eq!(
+        sizes[0], 4,
+        "two threads, seed groups of two games: {sizes:?}"
+    );
+    assert_eq!(*sink.0.last().unwrap(), 2000);
+    let whole = &sizes[..sizes.len() - 1];
+    assert!(whole.windows(2).all(|w| w[1] <= 2 * w[0]), "{sizes:?}");
+    assert!(sizes.iter().all(|&s| s <= 512), "{sizes:?}");
+}
