@@ -116,8 +116,9 @@ fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, 
 
 /// Games per second of `run` and of `tune` on games that cost about the same: `test-optimum`
 /// near x = 1 plays uniformly random moves but for greedy's move about once in 1400 decisions,
-/// tuned within 0.999:1 from its middle, and played by `run` at that middle. Tune's iterations are short runs through the same runner, so the
-/// difference is its per-iteration cost (a block per iteration, the csv row, the step).
+/// tuned within 0.999:1 from its middle, and played by `run` at that middle. Both play the
+/// same games through `play_fixture`, so the difference is tune's own cost: the idle workers
+/// when an iteration waits for the step before it, the makers of every iteration, the step.
 fn tune_overhead(args: &BenchArgs) -> anyhow::Result<()> {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let mut table = Table::new(&[
