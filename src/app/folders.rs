@@ -6,7 +6,7 @@
 use super::manifest::{MANIFEST, Manifest};
 use crate::error::UsageError;
 use crate::replay::RECORDS_FILE;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The files that make a folder a run's; anything else (reports, plots) may be rewritten.
 const RUN_FILES: [&str; 2] = ["games.csv", MANIFEST];
@@ -112,4 +112,38 @@ pub fn claim(dir: &Path, wanted: Option<&Manifest>, existing: Existing) -> anyho
         dir.display()
     ))
     .into())
+}
+
+/// `root/base`, or `root/base-2`, `-3`… the first that does not exist yet: a default output
+/// folder never lands on an earlier run.
+pub fn unused(root: &Path, base: &str) -> PathBuf {
+    let mut candidate = root.join(base);
+    let mut n = 2;
+    while candidate.exists() {
+        candidate = root.join(format!("{base}-{n}"));
+        n += 1;
+    }
+    candidate
+}
+
+/// Refuses two folders whose runs differ: `differences` lists what differs, given the words
+/// that name each folder ("in DIR"); `what` says why that matters to the caller.
+pub fn refuse_differences(
+    (first, other): (&Path, &Path),
+    differences: impl FnOnce((&str, &str)) -> Vec<String>,
+    what: &str,
+) -> Result<(), UsageError> {
+    let differences = differences((
+        &format!("in {}", first.display()),
+        &format!("in {}", other.display()),
+    ));
+    if differences.is_empty() {
+        return Ok(());
+    }
+    Err(UsageError::Invalid(format!(
+        "{} and {} {what}: {}",
+        first.display(),
+        other.display(),
+        differences.join("; ")
+    )))
 }

@@ -80,21 +80,15 @@ pub fn execute(args: &MergeArgs) -> anyhow::Result<()> {
 fn check_shards(shards: &[(&Path, Manifest)]) -> Result<(), UsageError> {
     let (first_dir, first) = &shards[0];
     for (dir, manifest) in &shards[1..] {
-        let differences = first.configuration.differences(
-            &manifest.configuration,
-            (
-                &format!("in {}", first_dir.display()),
-                &format!("in {}", dir.display()),
-            ),
-        );
-        if !differences.is_empty() {
-            return Err(UsageError::Invalid(format!(
-                "{} and {} come from different runs: {}",
-                first_dir.display(),
-                dir.display(),
-                differences.join("; ")
-            )));
-        }
+        folders::refuse_differences(
+            (first_dir, dir),
+            |labels| {
+                first
+                    .configuration
+                    .differences(&manifest.configuration, labels)
+            },
+            "come from different runs",
+        )?;
     }
     for (dir, manifest) in shards {
         let name = manifest

@@ -433,13 +433,7 @@ fn default_out_dir(root: &Path, plan: &RunPlan) -> PathBuf {
         names.join("-"),
         plan.master_seed
     );
-    let mut candidate = root.join(&base);
-    let mut n = 2;
-    while candidate.exists() {
-        candidate = root.join(format!("{base}-{n}"));
-        n += 1;
-    }
-    candidate
+    super::folders::unused(root, &base)
 }
 
 /// The game the flags name (else the scenario's, else t2r) and its configuration: the

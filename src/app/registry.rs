@@ -142,7 +142,9 @@ mod tests {
         let game: G = crate::games::configure(&GameConfig::default()).unwrap();
         let params = Params([("bogus".to_string(), "3".to_string())].into());
         for entry in G::bots() {
-            let refused = (entry.make)(&game, 0, rng(1, 2, Stream::Seat(0)), &params).err();
+            let refused = entry
+                .make(&game, 0, rng(1, 2, Stream::Seat(0)), &params)
+                .err();
             assert!(
                 refused.is_some_and(|why| why.contains("bogus")),
                 "{} of {} took 'bogus'",

@@ -182,21 +182,15 @@ fn check_folders(dirs: &[PathBuf]) -> Result<(), UsageError> {
         return Ok(());
     };
     for (dir, manifest) in known {
-        let differences = first.configuration.game_differences(
-            &manifest.configuration,
-            (
-                &format!("in {}", first_dir.display()),
-                &format!("in {}", dir.display()),
-            ),
-        );
-        if !differences.is_empty() {
-            return Err(UsageError::Invalid(format!(
-                "{} and {} hold games of different kinds, which one table cannot rate: {}",
-                first_dir.display(),
-                dir.display(),
-                differences.join("; ")
-            )));
-        }
+        folders::refuse_differences(
+            (first_dir, dir),
+            |labels| {
+                first
+                    .configuration
+                    .game_differences(&manifest.configuration, labels)
+            },
+            "hold games of different kinds, which one table cannot rate",
+        )?;
     }
     Ok(())
 }

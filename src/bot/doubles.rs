@@ -6,7 +6,7 @@
 //! `greedy` would with probability 1 − |x − 0.3| / 0.7 (1 at the optimum [`OPTIMUM`], 0 at
 //! x = 1) and a uniformly random legal action otherwise.
 
-use super::{Bot, BotEntry, BotTable, MadeBot, ParamKind, ParamSpec, Params, Simple};
+use super::{Bot, BotEntry, BotTable, MadeBot, ParamKind, ParamSpec, Params, Policy, Simple};
 use crate::game::{Game, Seat};
 use crate::seed::Rng;
 use rand::RngExt;
@@ -14,6 +14,11 @@ use rand::RngExt;
 /// The hidden `test-panic` row every game lists.
 pub const fn test_panic<G: Game>() -> BotEntry<G> {
     BotEntry::simple::<Panics>("test-panic", "Test double: panics when asked to act").hidden()
+}
+
+/// The hidden `test-illegal` row: `decide` plays a move no position of the game accepts.
+pub const fn test_illegal<G: Game>(summary: &'static str, decide: Policy<G>) -> BotEntry<G> {
+    BotEntry::policy("test-illegal", summary, decide).hidden()
 }
 
 struct Panics;
@@ -83,7 +88,7 @@ fn make<G: BotTable>(game: &G, seat: Seat, mut rng: Rng, params: &Params) -> Mad
         .ok_or_else(|| format!("test-optimum needs the game's '{STRONG}' bot"))?;
     let strong_rng = Rng::new(rng.random::<u128>());
     Ok(Box::new(Optimum {
-        strong: (entry.make)(game, seat, strong_rng, &Params::default())?,
+        strong: entry.make(game, seat, strong_rng, &Params::default())?,
         strength: 1.0 - (x - OPTIMUM).abs() / 0.7,
         rng,
     }))

@@ -12,7 +12,9 @@ pub mod table;
 
 pub use label::{MAX_LABEL_CHARS, check_label};
 pub use spec::{BotChoice, parse_bot, parse_bots};
-pub use table::{BotEntry, BotTable, MakeBot, ParamKind, ParamSpec, Params, Simple, no_params};
+pub use table::{
+    BotEntry, BotTable, MakeBot, ParamKind, ParamSpec, Params, Policy, Simple, no_params,
+};
 
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Termination};
@@ -99,6 +101,6 @@ pub struct Configured<'a, G: Game> {
 
 impl<G: Game> BotMaker<G> for Configured<'_, G> {
     fn make(&self, game: &G, seat: Seat, rng: Rng, _: u64) -> MadeBot<G> {
-        (self.entry.make)(game, seat, rng, &self.params)
+        self.entry.make(game, seat, rng, &self.params)
     }
 }

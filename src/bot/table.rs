@@ -46,11 +46,22 @@ pub fn test_bot<G: BotTable>(
         .iter()
         .find(|entry| entry.name == name)
         .expect("listed");
-    (entry.make)(game, seat, rng, &params).expect("valid params")
+    entry.make(game, seat, rng, &params).expect("valid params")
 }
 
 /// Builds a bot for a seat; gets the seat's own seeded RNG (the only randomness it may use).
 pub type MakeBot<G> = fn(&G, Seat, Rng, &Params) -> MadeBot<G>;
+
+/// A bot that keeps nothing between its decisions but its seat's random stream: one function
+/// from the view to the action, so such a bot is a function, not a type. Its table row is
+/// `BotEntry::policy(name, summary, decide)`.
+pub type Policy<G> = fn(&G, &<G as Game>::View, &mut Rng) -> <G as Game>::Action;
+
+/// How a row builds its bot.
+enum Build<G: Game> {
+    Make(MakeBot<G>),
+    Policy(Policy<G>),
+}
 
 /// How `--bots greedy` becomes a bot: one row of a game's bot table.
 pub struct BotEntry<G: Game> {
@@ -60,7 +71,7 @@ pub struct BotEntry<G: Game> {
     pub summary: &'static str,
     /// Test doubles (a bot that panics, one that plays illegally) are hidden from `list`.
     pub hidden: bool,
-    pub make: MakeBot<G>,
+    build: Build<G>,
     /// The numeric parameters it takes, with their defaults in the configured game: what
     /// `tourney tune` may tune and `tourney list` shows.
     pub params: fn(&G) -> Vec<ParamSpec>,
@@ -73,7 +84,7 @@ impl<G: Game> BotEntry<G> {
             name,
             summary,
             hidden: false,
-            make,
+            build: Build::Make(make),
             params: no_params,
         }
     }
@@ -81,6 +92,28 @@ impl<G: Game> BotEntry<G> {
     /// A visible bot that takes no parameters and is built by [`Simple::start`].
     pub const fn simple<B: Simple<G>>(name: &'static str, summary: &'static str) -> Self {
         BotEntry::new(name, summary, make_simple::<G, B>)
+    }
+
+    /// A visible bot that takes no parameters and decides by `decide` alone.
+    pub const fn policy(name: &'static str, summary: &'static str, decide: Policy<G>) -> Self {
+        BotEntry {
+            name,
+            summary,
+            hidden: false,
+            build: Build::Policy(decide),
+            params: no_params,
+        }
+    }
+
+    /// The bot of one seat with these parameters, or why these parameters are refused.
+    pub fn make(&self, game: &G, seat: Seat, rng: Rng, params: &Params) -> MadeBot<G> {
+        match self.build {
+            Build::Make(make) => make(game, seat, rng, params),
+            Build::Policy(decide) => {
+                params.expect_none()?;
+                Ok(Box::new(PolicyBot { rng, decide }))
+            }
+        }
     }
 
     /// The same bot, declaring the numeric parameters it takes (what `tourney tune` tunes).
@@ -101,6 +134,18 @@ impl<G: Game> BotEntry<G> {
 /// its seat's random stream. Its table row is `BotEntry::simple::<Self>(name, summary)`.
 pub trait Simple<G: Game>: Bot<G> + 'static {
     fn start(game: &G, seat: Seat, rng: Rng) -> Self;
+}
+
+/// The bot a [`Policy`] row builds: the policy and the seat's random stream.
+struct PolicyBot<G: Game> {
+    rng: Rng,
+    decide: Policy<G>,
+}
+
+impl<G: Game> Bot<G> for PolicyBot<G> {
+    fn act(&mut self, game: &G, view: &G::View) -> G::Action {
+        (self.decide)(game, view, &mut self.rng)
+    }
 }
 
 fn make_simple<G: Game, B: Simple<G>>(

@@ -245,62 +245,40 @@ impl Bot<Race> for Absent {
 }
 
 static BOTS: [BotEntry<Race>; 8] = [
-    BotEntry {
-        name: "fair",
-        summary: "random",
-        hidden: false,
-        make: |_, _, rng, _| Ok(Box::new(Fair(rng))),
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "panicky",
-        summary: "panics once the total reaches 5",
-        hidden: true,
-        make: |_, _, _, _| Ok(Box::new(Panicky)),
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "cheat",
-        summary: "adds 4",
-        hidden: true,
-        make: |_, _, _, _| Ok(Box::new(Cheat)),
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "slow",
-        summary: "times out once the total reaches 5",
-        hidden: true,
-        make: |_, _, _, _| Ok(Box::new(Slow)),
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "listener",
-        summary: "checks what it is told against its view",
-        hidden: true,
-        make: |_, _, rng, _| Ok(Box::new(Listener { heard: 0, rng })),
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "deaf",
-        summary: "panics when told of an action",
-        hidden: true,
-        make: |_, _, _, _| Ok(Box::new(Deaf)),
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "absent",
-        summary: "cannot be built at run time, like a program that will not start",
-        hidden: true,
-        make: |_, _, _, _| Err("no such program".to_string()),
-        params: crate::bot::no_params,
-    },
-    BotEntry {
-        name: "unready",
-        summary: "fails to begin",
-        hidden: true,
-        make: |_, _, _, _| Ok(Box::new(Absent)),
-        params: crate::bot::no_params,
-    },
+    BotEntry::new("fair", "random", |_, _, rng, _| Ok(Box::new(Fair(rng)))),
+    BotEntry::new(
+        "panicky",
+        "panics once the total reaches 5",
+        |_, _, _, _| Ok(Box::new(Panicky)),
+    )
+    .hidden(),
+    BotEntry::new("cheat", "adds 4", |_, _, _, _| Ok(Box::new(Cheat))).hidden(),
+    BotEntry::new(
+        "slow",
+        "times out once the total reaches 5",
+        |_, _, _, _| Ok(Box::new(Slow)),
+    )
+    .hidden(),
+    BotEntry::new(
+        "listener",
+        "checks what it is told against its view",
+        |_, _, rng, _| Ok(Box::new(Listener { heard: 0, rng })),
+    )
+    .hidden(),
+    BotEntry::new("deaf", "panics when told of an action", |_, _, _, _| {
+        Ok(Box::new(Deaf))
+    })
+    .hidden(),
+    BotEntry::new(
+        "absent",
+        "cannot be built at run time, like a program that will not start",
+        |_, _, _, _| Err("no such program".to_string()),
+    )
+    .hidden(),
+    BotEntry::new("unready", "fails to begin", |_, _, _, _| {
+        Ok(Box::new(Absent))
+    })
+    .hidden(),
 ];
 
 fn race() -> Race {

@@ -24,7 +24,9 @@ pub fn play_checked<G: Search>(game: &G, seed: u64, bots: &[&str]) -> Outcome {
                 1,
                 Stream::Seat(u8::try_from(seat).expect("few seats")),
             );
-            let bot = (entry.make)(game, seat, stream, &choice.params).expect("valid params");
+            let bot = entry
+                .make(game, seat, stream, &choice.params)
+                .expect("valid params");
             (choice.label, bot)
         })
         .collect();

@@ -11,7 +11,7 @@
 use super::settings::{Rollout, Settings};
 use super::tree::Tree;
 use super::{Search, rewards};
-use crate::bot::{Bot, Params};
+use crate::bot::{Bot, BotEntry, Params};
 use crate::game::{Game, Seat, ToAct};
 use crate::seed::Rng;
 use rand::RngExt;
@@ -22,6 +22,14 @@ pub struct Mcts<G: Game> {
     seat: Seat,
     rng: Rng,
     settings: Settings<G>,
+}
+
+/// The `mcts` row of a game's bot table; `summary` says what it samples in that game.
+pub const fn entry<G: Search>(summary: &'static str) -> BotEntry<G>
+where
+    G::Action: Eq + Hash,
+{
+    BotEntry::new("mcts", summary, make::<G>).tunable(super::params::<G>)
 }
 
 /// The bot table's constructor: every game that implements [`Search`] lists it as `mcts`.
@@ -144,7 +152,8 @@ where
                 }
                 if bots[seat].is_none() {
                     let rng = Rng::new(self.rng.random());
-                    let bot = (entry.make)(game, seat, rng, &Params::default())
+                    let bot = entry
+                        .make(game, seat, rng, &Params::default())
                         .expect("rollout bots take no parameters and were checked by name");
                     bots[seat] = Some(bot);
                 }

@@ -12,7 +12,7 @@ mod reward;
 mod settings;
 mod tree;
 
-pub use mcts::{Mcts, make};
+pub use mcts::{Mcts, entry, make};
 pub use reward::rewards;
 pub use settings::{Rollout, Settings, params};
 

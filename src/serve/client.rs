@@ -156,13 +156,12 @@ impl<G: CgsWire> Bot<G> for CgsClient<G> {
 /// launched contest program (`crate::external`) passes its manifest's `move_ms` and
 /// `startup_ms` so.
 pub const fn client_entry<G: CgsWire>() -> BotEntry<G> {
-    BotEntry {
-        name: "cgs",
-        summary: "A contest client connected to `tourney run --serve PORT` (--bots cgs:NAME)",
-        hidden: true,
-        make: make_client::<G>,
-        params: crate::bot::no_params,
-    }
+    BotEntry::new(
+        "cgs",
+        "A contest client connected to `tourney run --serve PORT` (--bots cgs:NAME)",
+        make_client::<G>,
+    )
+    .hidden()
 }
 
 fn make_client<G: CgsWire>(_: &G, _: Seat, mut rng: Rng, params: &Params) -> MadeBot<G> {

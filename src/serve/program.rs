@@ -114,7 +114,7 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
             .map(|(k, v)| (k.to_string(), v))
             .into(),
         );
-        let client = (self.client.make)(game, seat, rng, &params)?;
+        let client = self.client.make(game, seat, rng, &params)?;
         Ok(Box::new(ContestBot {
             client,
             instance,

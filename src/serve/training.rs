@@ -138,7 +138,8 @@ impl<G: CgsWire> Host for Training<G> {
             u64::from(seed),
             Stream::Seat(bot_seat as u8),
         );
-        let builtin = (entry.make)(&game, bot_seat, rng, &Params::default())
+        let builtin = entry
+            .make(&game, bot_seat, rng, &Params::default())
             .expect("built-in bots take no parameters here");
         let state = game.new_state(seed::rng(
             TRAINING_MASTER_SEED,

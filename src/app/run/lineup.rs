@@ -106,7 +106,9 @@ pub fn resolve_bot<G: Contest>(
         return Ok(Box::new(maker));
     }
     let entry = find_entry(name)?;
-    (entry.make)(game, 0, seed::rng(0, 0, Stream::Seat(0)), params).map_err(bad_params)?;
+    entry
+        .make(game, 0, seed::rng(0, 0, Stream::Seat(0)), params)
+        .map_err(bad_params)?;
     Ok(Box::new(Configured {
         entry,
         params: params.clone(),

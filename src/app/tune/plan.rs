@@ -265,13 +265,7 @@ fn default_out_dir(root: &Path, settings: &TuneSettings) -> PathBuf {
         })
         .collect();
     let base = format!("tune-{}-{bot}-seed{}", settings.game, settings.seed);
-    let mut candidate = root.join(&base);
-    let mut n = 2;
-    while candidate.exists() {
-        candidate = root.join(format!("{base}-{n}"));
-        n += 1;
-    }
-    candidate
+    crate::app::folders::unused(root, &base)
 }
 
 #[cfg(test)]

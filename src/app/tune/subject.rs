@@ -90,9 +90,9 @@ impl<G: Contest> Subject<G> {
                 point[i] = end;
                 let params = self.params_at(&point);
                 let refused = match &self.kind {
-                    Kind::BuiltIn(entry) => {
-                        (entry.make)(game, 0, seed::rng(0, 0, Stream::Seat(0)), &params).err()
-                    }
+                    Kind::BuiltIn(entry) => entry
+                        .make(game, 0, seed::rng(0, 0, Stream::Seat(0)), &params)
+                        .err(),
                     Kind::External(manifest, _) => manifest.param_values(&params).err(),
                 };
                 if let Some(message) = refused {

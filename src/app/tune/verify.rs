@@ -76,10 +76,26 @@ pub fn run<G: Contest>(
         Verdict::Continue => "inconclusive: no decision within the games allowed",
     };
     let games = summary.analysis.games_played;
+    // The size of the gain beside the verdict: the tuned side's points per game against the
+    // start values, with the run's 95% interval (seeds as the independent units).
+    let score = summary
+        .analysis
+        .pairwise
+        .iter()
+        .find(|row| row.bot == "tuned" && row.opponent == "start")
+        .map(|row| (row.win_rate, row.lower, row.upper));
+    let score_text = score.map_or(String::new(), |(rate, lower, upper)| {
+        format!(
+            "; tuned scores {:.1}% [{:.1}, {:.1}] against start",
+            rate * 100.0,
+            lower * 100.0,
+            upper * 100.0
+        )
+    });
     Ok(Verification {
         text: format!(
             "tuned against start, GSPRT nElo [{NELO0}, {NELO1}]: {word} (LLR {llr:.2} in [{:.2}, \
-             {:.2}] after {games} games, pairs LL..WW {:?}, master seed {master_seed})",
+             {:.2}] after {games} games, pairs LL..WW {:?}, master seed {master_seed}){score_text}",
             bounds.lower, bounds.upper, test.pairs
         ),
         json: json!({
@@ -90,6 +106,7 @@ pub fn run<G: Contest>(
             },
             "llr": llr,
             "games": games,
+            "score": score.map(|(rate, lower, upper)| json!({"rate": rate, "lower": lower, "upper": upper})),
             "pairs": test.pairs,
             "nelo0": NELO0,
             "nelo1": NELO1,

@@ -58,6 +58,18 @@ pub struct Action {
 }
 
 impl Action {
+    /// The turn that inserts at `insertion` with the extra tile turned `rotation` quarter
+    /// turns, then walks to `(x, y)`.
+    pub fn new(insertion: Insertion, rotation: u8, (x, y): (u8, u8)) -> Action {
+        Action {
+            side: insertion.side,
+            index: insertion.index,
+            rotation,
+            x,
+            y,
+        }
+    }
+
     pub fn insertion(&self) -> Insertion {
         Insertion {
             side: self.side,

@@ -62,13 +62,7 @@ pub fn legal_actions(position: &Position) -> Vec<Action> {
             let mut after = *position;
             after.insert(insertion, rotation);
             for (x, y) in after.reach(seat).cells() {
-                actions.push(Action {
-                    side: insertion.side,
-                    index: insertion.index,
-                    rotation,
-                    x,
-                    y,
-                });
+                actions.push(Action::new(insertion, rotation, (x, y)));
             }
         }
     }

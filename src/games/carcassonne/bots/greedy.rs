@@ -4,47 +4,33 @@
 //! followers on crumbs. The value is worked out without copying the board
 //! ([`crate::games::carcassonne::value`]).
 
-use crate::bot::{Bot, Simple};
-use crate::game::Seat;
 use crate::games::carcassonne::rules::legal_actions;
 use crate::games::carcassonne::value::{Evaluator, Placement};
 use crate::games::carcassonne::{Action, Carcassonne, View};
 use crate::seed::Rng;
 use rand::RngExt;
 
-pub struct Greedy {
-    rng: Rng,
-}
-
-impl Simple<Carcassonne> for Greedy {
-    fn start(_: &Carcassonne, _: Seat, rng: Rng) -> Self {
-        Greedy { rng }
-    }
-}
-
-impl Bot<Carcassonne> for Greedy {
-    fn act(&mut self, _: &Carcassonne, view: &View) -> Action {
-        let tile = view.tile.expect("asked to act with a drawn tile");
-        let legal = legal_actions(&view.board, tile, view.seat);
-        let eval = Evaluator::new(&view.board, view.seat);
-        // The legal list gives each placement's follower options one after another, so one
-        // placement is grouped once for all of them.
-        let mut placement: Option<Placement> = None;
-        let mut best = i32::MIN;
-        let mut ties: Vec<usize> = Vec::new();
-        for (i, a) in legal.iter().enumerate() {
-            if !placement.as_ref().is_some_and(|p| p.is(a.x, a.y, a.rot)) {
-                placement = Some(eval.placement(tile, a.x, a.y, a.rot));
-            }
-            let value = eval.value(placement.as_ref().expect("set above"), a.follower);
-            if value > best {
-                best = value;
-                ties.clear();
-            }
-            if value == best {
-                ties.push(i);
-            }
+pub fn decide(_: &Carcassonne, view: &View, rng: &mut Rng) -> Action {
+    let tile = view.tile.expect("asked to act with a drawn tile");
+    let legal = legal_actions(&view.board, tile, view.seat);
+    let eval = Evaluator::new(&view.board, view.seat);
+    // The legal list gives each placement's follower options one after another, so one
+    // placement is grouped once for all of them.
+    let mut placement: Option<Placement> = None;
+    let mut best = i32::MIN;
+    let mut ties: Vec<usize> = Vec::new();
+    for (i, a) in legal.iter().enumerate() {
+        if !placement.as_ref().is_some_and(|p| p.is(a.x, a.y, a.rot)) {
+            placement = Some(eval.placement(tile, a.x, a.y, a.rot));
         }
-        legal[ties[self.rng.random_range(0..ties.len())]]
+        let value = eval.value(placement.as_ref().expect("set above"), a.follower);
+        if value > best {
+            best = value;
+            ties.clear();
+        }
+        if value == best {
+            ties.push(i);
+        }
     }
+    legal[ties[rng.random_range(0..ties.len())]]
 }

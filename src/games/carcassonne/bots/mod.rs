@@ -15,31 +15,30 @@ pub use test_doubles::ILLEGAL;
 
 /// Every Carcassonne bot, in the order `tourney list` shows them.
 pub const BOTS: &[BotEntry<Carcassonne>] = &[
-    BotEntry::simple::<random_tile::RandomTile>(
+    BotEntry::policy(
         "random-tile",
         "A uniformly random legal placement, never a follower",
+        random_tile::decide,
     ),
-    BotEntry::simple::<random::Random>(
+    BotEntry::policy(
         "random",
         "A uniformly random placement, then uniformly no follower or a legal one",
+        random::decide,
     ),
-    BotEntry::simple::<greedy::Greedy>(
+    BotEntry::policy(
         "greedy",
         "One ply: own score minus the best opponent's, open features and farms included",
+        greedy::decide,
     ),
-    BotEntry::new(
-        "mcts",
+    crate::search::entry(
         "Information-set MCTS over sampled tile draws (parameters: docs/guide/search-bots.md)",
-        crate::search::make::<Carcassonne>,
-    )
-    .tunable(crate::search::params::<Carcassonne>),
+    ),
     crate::bot::doubles::test_panic(),
     crate::bot::doubles::test_optimum(),
-    BotEntry::simple::<test_doubles::Illegal>(
-        "test-illegal",
+    crate::bot::doubles::test_illegal(
         "Test double: always places on the start tile's cell",
-    )
-    .hidden(),
+        test_doubles::decide,
+    ),
 ];
 
 /// The bot table row named `name`.

@@ -3,22 +3,11 @@
 //! many follower options they offer.
 
 use super::placements;
-use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::carcassonne::tiles::TILES;
 use crate::games::carcassonne::{Action, Carcassonne, View};
 use crate::seed::Rng;
 use rand::RngExt;
-
-pub struct Random {
-    rng: Rng,
-}
-
-impl Simple<Carcassonne> for Random {
-    fn start(_: &Carcassonne, _: Seat, rng: Rng) -> Self {
-        Random { rng }
-    }
-}
 
 /// The random policy, shared with rollouts: placement first, then the follower option.
 pub fn random_action(
@@ -39,9 +28,7 @@ pub fn random_action(
     action
 }
 
-impl Bot<Carcassonne> for Random {
-    fn act(&mut self, _: &Carcassonne, view: &View) -> Action {
-        let tile = view.tile.expect("asked to act with a drawn tile");
-        random_action(&view.board, tile, view.seat, &mut self.rng)
-    }
+pub fn decide(_: &Carcassonne, view: &View, rng: &mut Rng) -> Action {
+    let tile = view.tile.expect("asked to act with a drawn tile");
+    random_action(&view.board, tile, view.seat, rng)
 }

@@ -2,18 +2,8 @@
 //! position accepts. It never plays a real game.
 //! (`test-panic` is shared by every game, in `crate::bot`.)
 
-use crate::bot::{Bot, Simple};
-use crate::game::Seat;
 use crate::games::carcassonne::{Action, Carcassonne, View};
 use crate::seed::Rng;
-
-pub struct Illegal;
-
-impl Simple<Carcassonne> for Illegal {
-    fn start(_: &Carcassonne, _: Seat, _: Rng) -> Self {
-        Illegal
-    }
-}
 
 /// On the start tile's cell, which is never empty.
 pub const ILLEGAL: Action = Action {
@@ -23,8 +13,6 @@ pub const ILLEGAL: Action = Action {
     follower: None,
 };
 
-impl Bot<Carcassonne> for Illegal {
-    fn act(&mut self, _: &Carcassonne, _: &View) -> Action {
-        ILLEGAL
-    }
+pub fn decide(_: &Carcassonne, _: &View, _: &mut Rng) -> Action {
+    ILLEGAL
 }

@@ -97,7 +97,9 @@ fn greedy_closes_the_two_tile_city_with_a_knight() {
     let game = Carcassonne::new(2);
     let s = State::with_order(2, "EU");
     let greedy = bots::find("greedy").expect("listed");
-    let mut bot = (greedy.make)(&game, 0, seat_rng(), &Params::default()).expect("no params");
+    let mut bot = greedy
+        .make(&game, 0, seat_rng(), &Params::default())
+        .expect("no params");
     assert_eq!(
         bot.act(&game, &game.view(&s, 0)),
         Action::new(0, -1, 2, Some(0))
@@ -126,7 +128,9 @@ fn bot_table_and_doubles() {
     let game = Carcassonne::new(2);
     let s = State::with_order(2, "EU");
     let illegal = bots::find("test-illegal").expect("listed");
-    let mut bot = (illegal.make)(&game, 0, seat_rng(), &Params::default()).expect("ok");
+    let mut bot = illegal
+        .make(&game, 0, seat_rng(), &Params::default())
+        .expect("ok");
     let action = bot.act(&game, &game.view(&s, 0));
     assert!(!game.is_legal(&s, 0, &action));
 }

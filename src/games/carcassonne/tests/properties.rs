@@ -62,7 +62,9 @@ fn play(seats: usize, seed: u64, names: &[&str]) {
         .map(|seat| {
             let entry = bots::find(names[seat % names.len()]).expect("listed");
             let stream = rng(seed, 1, Stream::Seat(u8::try_from(seat).expect("few")));
-            (entry.make)(&game, seat, stream, &Params::default()).expect("no params")
+            entry
+                .make(&game, seat, stream, &Params::default())
+                .expect("no params")
         })
         .collect();
     let mut turns = 0;

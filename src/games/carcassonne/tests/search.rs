@@ -88,7 +88,7 @@ fn bad_parameters_are_refused_by_name() {
     ] {
         let mut params = Params::default();
         params.0.insert(key.into(), value.into());
-        let err = (entry.make)(&game, 0, seat_rng(), &params).err();
+        let err = entry.make(&game, 0, seat_rng(), &params).err();
         assert!(err.is_some_and(|e| e.contains(expect)), "{key}={value}");
     }
 }

@@ -42,7 +42,9 @@ fn compare(seats: usize, seed: u64) -> usize {
         .map(|seat| {
             let entry = bots::find(names[(seat + seed as usize) % 3]).expect("listed");
             let stream = rng(seed, 1, Stream::Seat(u8::try_from(seat).expect("few")));
-            (entry.make)(&game, seat, stream, &Params::default()).expect("no params")
+            entry
+                .make(&game, seat, stream, &Params::default())
+                .expect("no params")
         })
         .collect();
     let mut compared = 0;

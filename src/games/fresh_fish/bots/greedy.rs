@@ -3,19 +3,9 @@
 //! the least useful one, and bid half the distance a shop would save.
 
 use super::estimate::{Reach, est, reach};
-use crate::bot::{Bot, Simple};
-use crate::game::Seat;
 use crate::games::fresh_fish::board::{Kind, bits};
 use crate::games::fresh_fish::{Action, FreshFish, Phase, View};
 use crate::seed::Rng;
-
-pub struct Greedy;
-
-impl Simple<FreshFish> for Greedy {
-    fn start(_: &FreshFish, _: Seat, _: Rng) -> Self {
-        Greedy
-    }
-}
 
 /// Sentinel above any capped estimate: "∞" of §10.2.
 const INFINITE: u8 = u8::MAX;
@@ -34,61 +24,59 @@ fn argmin(set: u128, key: impl Fn(usize) -> u8) -> Option<u8> {
     bits(set).min_by_key(|&c| key(c)).map(|c| c as u8)
 }
 
-impl Bot<FreshFish> for Greedy {
-    fn act(&mut self, _: &FreshFish, view: &View) -> Action {
-        let need: Vec<Kind> = Kind::ALL
-            .into_iter()
-            .filter(|&k| !view.me().has_received(k))
-            .collect();
-        let reach = reach(&view.board);
-        let markers = view.my_markers();
-        let cap = view.cap();
-        match view.phase {
-            Phase::Turn => {
-                let cells = view.placement_cells();
-                if need.is_empty() {
-                    return if view.can_draw() {
-                        Action::Draw
-                    } else if cells != 0 {
-                        Action::PlaceMarker(cells.trailing_zeros() as u8)
-                    } else {
-                        Action::Pass
-                    };
-                }
-                let best = bits(markers)
-                    .map(|m| best_needed(view, &reach, m, &need))
-                    .min()
-                    .unwrap_or(INFINITE);
-                if view.can_draw() && (best <= cap / 2 || cells == 0) {
+pub fn decide(_: &FreshFish, view: &View, _: &mut Rng) -> Action {
+    let need: Vec<Kind> = Kind::ALL
+        .into_iter()
+        .filter(|&k| !view.me().has_received(k))
+        .collect();
+    let reach = reach(&view.board);
+    let markers = view.my_markers();
+    let cap = view.cap();
+    match view.phase {
+        Phase::Turn => {
+            let cells = view.placement_cells();
+            if need.is_empty() {
+                return if view.can_draw() {
                     Action::Draw
-                } else if let Some(x) = argmin(cells, |x| best_needed(view, &reach, x, &need)) {
-                    Action::PlaceMarker(x)
-                } else if view.can_draw() {
-                    Action::Draw
+                } else if cells != 0 {
+                    Action::PlaceMarker(cells.trailing_zeros() as u8)
                 } else {
                     Action::Pass
-                }
+                };
             }
-            Phase::BuildTree => {
-                // The largest key wins; ties to the lowest cell, hence the reversed key.
-                let cell = argmin(markers, |m| INFINITE - best_needed(view, &reach, m, &need));
-                Action::Build(cell.expect("a tree is drawn only with a marker on the board"))
+            let best = bits(markers)
+                .map(|m| best_needed(view, &reach, m, &need))
+                .min()
+                .unwrap_or(INFINITE);
+            if view.can_draw() && (best <= cap / 2 || cells == 0) {
+                Action::Draw
+            } else if let Some(x) = argmin(cells, |x| best_needed(view, &reach, x, &need)) {
+                Action::PlaceMarker(x)
+            } else if view.can_draw() {
+                Action::Draw
+            } else {
+                Action::Pass
             }
-            Phase::BuildShop { kind, .. } => {
-                let cell = argmin(markers, |m| est(&view.board, &reach, m, kind, cap));
-                Action::Build(cell.expect("a shop is built only with a marker on the board"))
-            }
-            Phase::Auction(kind) => {
-                let nearest = bits(markers)
-                    .map(|m| est(&view.board, &reach, m, kind, cap))
-                    .min();
-                match nearest {
-                    None => Action::Bid(0),
-                    Some(e) => Action::Bid(view.me().coins.min((cap - e) / 2)),
-                }
-            }
-            Phase::Over => unreachable!("nobody acts once the game is over"),
         }
+        Phase::BuildTree => {
+            // The largest key wins; ties to the lowest cell, hence the reversed key.
+            let cell = argmin(markers, |m| INFINITE - best_needed(view, &reach, m, &need));
+            Action::Build(cell.expect("a tree is drawn only with a marker on the board"))
+        }
+        Phase::BuildShop { kind, .. } => {
+            let cell = argmin(markers, |m| est(&view.board, &reach, m, kind, cap));
+            Action::Build(cell.expect("a shop is built only with a marker on the board"))
+        }
+        Phase::Auction(kind) => {
+            let nearest = bits(markers)
+                .map(|m| est(&view.board, &reach, m, kind, cap))
+                .min();
+            match nearest {
+                None => Action::Bid(0),
+                Some(e) => Action::Bid(view.me().coins.min((cap - e) / 2)),
+            }
+        }
+        Phase::Over => unreachable!("nobody acts once the game is over"),
     }
 }
 
@@ -97,6 +85,7 @@ mod tests {
     use super::*;
     use crate::game::Game;
     use crate::games::fresh_fish::board::{Board, Content};
+    use crate::seed::Stream;
     use rand::SeedableRng;
 
     /// Seat 0's view of a 2-seat game on `board` (cap 8), in `phase`.
@@ -130,7 +119,11 @@ mod tests {
     }
 
     fn act(v: &View) -> Action {
-        Greedy.act(&FreshFish::new(2, 20, 500), v)
+        decide(
+            &FreshFish::new(2, 20, 500),
+            v,
+            &mut crate::seed::rng(1, 2, Stream::Seat(0)),
+        )
     }
 
     #[test]

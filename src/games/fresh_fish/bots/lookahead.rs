@@ -11,8 +11,6 @@
 //! reservation is not yet a shop; minus its coins.
 
 use super::estimate::{Reach, est, reach};
-use crate::bot::{Bot, Simple};
-use crate::game::Seat;
 use crate::games::fresh_fish::board::{Board, Content, Kind, bits};
 use crate::games::fresh_fish::roads::apply_road_rule;
 use crate::games::fresh_fish::state::{MAX_SEATS, Player, Received, own_markers};
@@ -22,14 +20,6 @@ use crate::seed::Rng;
 /// How far an unrealised reservation counts towards the cap: it may still be lost to an
 /// auction, a tree or the end of the bag.
 const RISK: f32 = 0.5;
-
-pub struct Lookahead;
-
-impl Simple<FreshFish> for Lookahead {
-    fn start(_: &FreshFish, _: Seat, _: Rng) -> Self {
-        Lookahead
-    }
-}
 
 /// A position as the bot imagines it: the board and the public per-seat records.
 #[derive(Clone, Copy)]
@@ -226,93 +216,89 @@ fn plan_bid(
     (most.min(enough), rival)
 }
 
-impl Lookahead {
-    /// Expected value of drawing: each tile kind weighted by its count in the bag.
-    fn draw_value(&self, sim: &Sim, view: &View, now: f32) -> f32 {
-        let (me, seats, cap) = (view.seat, view.seats, view.cap());
-        let total = view.bag.total() as f32;
-        let mut expected = 0.0;
-        if view.bag.trees > 0 {
-            let v = sim
-                .best_build(Content::Tree, me, 0, me, seats, cap)
-                .map_or(now, |(v, _)| v);
-            expected += f32::from(view.bag.trees) * v;
-        }
-        for kind in Kind::ALL {
-            let count = view.bag.shops[kind.index()];
-            if count == 0 {
-                continue;
-            }
-            let (bid, rival) = plan_bid(sim, me, seats, kind, me, cap, count - 1);
-            let wins = !sim.players[me].has_received(kind)
-                && own_markers(&sim.board, me as u8) != 0
-                && rival.is_none_or(|(_, b)| bid >= b);
-            // The winner is assumed to build on its nearest marker: one simulation per branch.
-            let reach = reach(&sim.board);
-            let v = if wins {
-                let shop = Content::Shop(kind, me as u8);
-                sim.nearest_marker(&reach, me, kind, cap)
-                    .map_or(now, |m| sim.build(m, shop, me, bid).value(me, seats, cap))
-            } else if let Some((o, b)) = rival {
-                let theirs = Content::Shop(kind, o as u8);
-                sim.nearest_marker(&reach, o, kind, cap)
-                    .map_or(now, |m| sim.build(m, theirs, o, b).value(me, seats, cap))
-            } else {
-                now
-            };
-            expected += f32::from(count) * v;
-        }
-        expected / total
+/// Expected value of drawing: each tile kind weighted by its count in the bag.
+fn draw_value(sim: &Sim, view: &View, now: f32) -> f32 {
+    let (me, seats, cap) = (view.seat, view.seats, view.cap());
+    let total = view.bag.total() as f32;
+    let mut expected = 0.0;
+    if view.bag.trees > 0 {
+        let v = sim
+            .best_build(Content::Tree, me, 0, me, seats, cap)
+            .map_or(now, |(v, _)| v);
+        expected += f32::from(view.bag.trees) * v;
     }
+    for kind in Kind::ALL {
+        let count = view.bag.shops[kind.index()];
+        if count == 0 {
+            continue;
+        }
+        let (bid, rival) = plan_bid(sim, me, seats, kind, me, cap, count - 1);
+        let wins = !sim.players[me].has_received(kind)
+            && own_markers(&sim.board, me as u8) != 0
+            && rival.is_none_or(|(_, b)| bid >= b);
+        // The winner is assumed to build on its nearest marker: one simulation per branch.
+        let reach = reach(&sim.board);
+        let v = if wins {
+            let shop = Content::Shop(kind, me as u8);
+            sim.nearest_marker(&reach, me, kind, cap)
+                .map_or(now, |m| sim.build(m, shop, me, bid).value(me, seats, cap))
+        } else if let Some((o, b)) = rival {
+            let theirs = Content::Shop(kind, o as u8);
+            sim.nearest_marker(&reach, o, kind, cap)
+                .map_or(now, |m| sim.build(m, theirs, o, b).value(me, seats, cap))
+        } else {
+            now
+        };
+        expected += f32::from(count) * v;
+    }
+    expected / total
 }
 
-impl Bot<FreshFish> for Lookahead {
-    fn act(&mut self, _: &FreshFish, view: &View) -> Action {
-        let sim = Sim::of(view);
-        let (me, seats, cap) = (view.seat, view.seats, view.cap());
-        match view.phase {
-            Phase::Turn => {
-                let now = sim.value(me, seats, cap);
-                let cells = view.placement_cells();
-                let reach = reach(&sim.board);
-                let mut best: Option<(f32, usize)> = None;
-                for x in bits(cells) {
-                    // A marker changes no distance, so only this seat's estimate moves.
-                    let mut next = sim;
-                    next.board.set(x, Content::Marker(me as u8));
-                    let mine = next.estimate(&reach, me, cap);
-                    if best.is_none_or(|(bv, _)| -mine > bv) {
-                        best = Some((-mine, x));
-                    }
-                }
-                let placed = best.map(|(v, x)| (v + sim.estimate(&reach, me, cap) + now, x));
-                let draw = view.can_draw().then(|| self.draw_value(&sim, view, now));
-                match (placed, draw) {
-                    (Some((pv, x)), Some(dv)) if pv > dv => Action::PlaceMarker(x as u8),
-                    (_, Some(_)) => Action::Draw,
-                    (Some((_, x)), None) => Action::PlaceMarker(x as u8),
-                    (None, None) => Action::Pass,
+pub fn decide(_: &FreshFish, view: &View, _: &mut Rng) -> Action {
+    let sim = Sim::of(view);
+    let (me, seats, cap) = (view.seat, view.seats, view.cap());
+    match view.phase {
+        Phase::Turn => {
+            let now = sim.value(me, seats, cap);
+            let cells = view.placement_cells();
+            let reach = reach(&sim.board);
+            let mut best: Option<(f32, usize)> = None;
+            for x in bits(cells) {
+                // A marker changes no distance, so only this seat's estimate moves.
+                let mut next = sim;
+                next.board.set(x, Content::Marker(me as u8));
+                let mine = next.estimate(&reach, me, cap);
+                if best.is_none_or(|(bv, _)| -mine > bv) {
+                    best = Some((-mine, x));
                 }
             }
-            Phase::BuildTree => {
-                let (_, cell) = sim
-                    .best_build(Content::Tree, me, 0, me, seats, cap)
-                    .expect("a tree is drawn only with a marker on the board");
-                Action::Build(cell as u8)
+            let placed = best.map(|(v, x)| (v + sim.estimate(&reach, me, cap) + now, x));
+            let draw = view.can_draw().then(|| draw_value(&sim, view, now));
+            match (placed, draw) {
+                (Some((pv, x)), Some(dv)) if pv > dv => Action::PlaceMarker(x as u8),
+                (_, Some(_)) => Action::Draw,
+                (Some((_, x)), None) => Action::PlaceMarker(x as u8),
+                (None, None) => Action::Pass,
             }
-            Phase::BuildShop { kind, .. } => {
-                let shop = Content::Shop(kind, me as u8);
-                let (_, cell) = sim
-                    .best_build(shop, me, 0, me, seats, cap)
-                    .expect("a shop is built only with a marker on the board");
-                Action::Build(cell as u8)
-            }
-            Phase::Auction(kind) => {
-                let left = view.bag.shops[kind.index()];
-                let (bid, _) = plan_bid(&sim, me, seats, kind, view.turn_seat, cap, left);
-                Action::Bid(bid)
-            }
-            Phase::Over => unreachable!("nobody acts once the game is over"),
         }
+        Phase::BuildTree => {
+            let (_, cell) = sim
+                .best_build(Content::Tree, me, 0, me, seats, cap)
+                .expect("a tree is drawn only with a marker on the board");
+            Action::Build(cell as u8)
+        }
+        Phase::BuildShop { kind, .. } => {
+            let shop = Content::Shop(kind, me as u8);
+            let (_, cell) = sim
+                .best_build(shop, me, 0, me, seats, cap)
+                .expect("a shop is built only with a marker on the board");
+            Action::Build(cell as u8)
+        }
+        Phase::Auction(kind) => {
+            let left = view.bag.shops[kind.index()];
+            let (bid, _) = plan_bid(&sim, me, seats, kind, view.turn_seat, cap, left);
+            Action::Bid(bid)
+        }
+        Phase::Over => unreachable!("nobody acts once the game is over"),
     }
 }

@@ -14,31 +14,30 @@ pub use test_doubles::ILLEGAL_ACTION;
 
 /// Every Fresh Fish bot, in the order `tourney list` shows them.
 pub const BOTS: &[BotEntry<FreshFish>] = &[
-    BotEntry::simple::<random::RandomBot>(
+    BotEntry::policy(
         "random",
         "Coin flip between placing and drawing; random cells, markers and bids",
+        random::decide,
     ),
-    BotEntry::simple::<greedy::Greedy>(
+    BotEntry::policy(
         "greedy",
         "Reserves cells nearest needed producers, draws once one is close, bids half the saving",
+        greedy::decide,
     ),
-    BotEntry::simple::<lookahead::Lookahead>(
+    BotEntry::policy(
         "lookahead",
         "Simulates each action with the road rule and maximises its lead over the best opponent",
+        lookahead::decide,
     ),
-    BotEntry::new(
-        "mcts",
+    crate::search::entry(
         "Information-set MCTS over sampled bag orders, sealed bids decoupled (see docs/guide/search-bots.md)",
-        crate::search::make::<FreshFish>,
-    )
-    .tunable(crate::search::params::<FreshFish>),
+    ),
     crate::bot::doubles::test_panic(),
     crate::bot::doubles::test_optimum(),
-    BotEntry::simple::<test_doubles::Illegal>(
-        "test-illegal",
+    crate::bot::doubles::test_illegal(
         "Test double: places a marker off the board",
-    )
-    .hidden(),
+        test_doubles::decide,
+    ),
 ];
 
 /// The bot table row named `name`.

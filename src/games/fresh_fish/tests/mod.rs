@@ -44,7 +44,9 @@ pub(super) fn play_bots(
         .map(|(seat, name)| {
             let entry = super::bots::find(name).expect("a known bot");
             let seat_rng = rng(seed, seed, Stream::Seat(seat as u8));
-            (entry.make)(&game, seat, seat_rng, &Params::default()).expect("no parameters")
+            entry
+                .make(&game, seat, seat_rng, &Params::default())
+                .expect("no parameters")
         })
         .collect();
     loop {

@@ -3,56 +3,34 @@
 //! the reachable cell nearest the target. No look-ahead, no defence.
 
 use super::steps::{nearest_euclidean, simulate, target_cell};
-use crate::bot::{Bot, Simple};
-use crate::game::Seat;
 use crate::games::labyrinth::action::insertions;
 use crate::games::labyrinth::{Action, Labyrinth, View};
 use crate::seed::Rng;
 use rand::seq::SliceRandom;
 
-pub struct Basic {
-    rng: Rng,
-}
-
-impl Simple<Labyrinth> for Basic {
-    fn start(_: &Labyrinth, _: Seat, rng: Rng) -> Self {
-        Basic { rng }
-    }
-}
-
-impl Bot<Labyrinth> for Basic {
-    fn act(&mut self, _: &Labyrinth, view: &View) -> Action {
-        let position = &view.position;
-        let board = &position.board;
-        let mut candidates: Vec<_> =
-            insertions(board.width(), board.height(), position.forbidden())
-                .into_iter()
-                .flat_map(|insertion| (0..4).map(move |rotation| (insertion, rotation)))
-                .collect();
-        candidates.shuffle(&mut self.rng);
-        let play =
-            |(insertion, rotation): (crate::games::labyrinth::Insertion, u8), (x, y)| Action {
-                side: insertion.side,
-                index: insertion.index,
-                rotation,
-                x,
-                y,
-            };
-        for &(insertion, rotation) in &candidates {
-            let after = simulate(position, insertion, rotation);
-            let target = target_cell(&after, view.seat);
-            // The quirk of §9.3 falls out here: an item pushed off makes the target the
-            // bot's own cell, which is always reachable.
-            if after.reach(view.seat).contains(target.0, target.1) {
-                return play((insertion, rotation), target);
-            }
-        }
-        let &(insertion, rotation) = candidates.last().expect("at least one insertion slot");
+pub fn decide(_: &Labyrinth, view: &View, rng: &mut Rng) -> Action {
+    let position = &view.position;
+    let board = &position.board;
+    let mut candidates: Vec<_> = insertions(board.width(), board.height(), position.forbidden())
+        .into_iter()
+        .flat_map(|insertion| (0..4).map(move |rotation| (insertion, rotation)))
+        .collect();
+    candidates.shuffle(rng);
+    for &(insertion, rotation) in &candidates {
         let after = simulate(position, insertion, rotation);
         let target = target_cell(&after, view.seat);
-        play(
-            (insertion, rotation),
-            nearest_euclidean(&after.reach(view.seat), target),
-        )
+        // The quirk of §9.3 falls out here: an item pushed off makes the target the
+        // bot's own cell, which is always reachable.
+        if after.reach(view.seat).contains(target.0, target.1) {
+            return Action::new(insertion, rotation, target);
+        }
     }
+    let &(insertion, rotation) = candidates.last().expect("at least one insertion slot");
+    let after = simulate(position, insertion, rotation);
+    let target = target_cell(&after, view.seat);
+    Action::new(
+        insertion,
+        rotation,
+        nearest_euclidean(&after.reach(view.seat), target),
+    )
 }

@@ -2,33 +2,13 @@
 //! Its pawn starts on a fixed corner, so it never moves and never plays illegally.
 
 use super::steps::{random_insertion, simulate};
-use crate::bot::{Bot, Simple};
-use crate::game::Seat;
 use crate::games::labyrinth::{Action, Labyrinth, View};
 use crate::seed::Rng;
 
-pub struct DontMove {
-    rng: Rng,
-}
-
-impl Simple<Labyrinth> for DontMove {
-    fn start(_: &Labyrinth, _: Seat, rng: Rng) -> Self {
-        DontMove { rng }
-    }
-}
-
-impl Bot<Labyrinth> for DontMove {
-    fn act(&mut self, _: &Labyrinth, view: &View) -> Action {
-        let (insertion, rotation) = random_insertion(&view.position, &mut self.rng);
-        // The position after the shift: on a corner it is the current one, and it is always
-        // reachable even if a hand-built position put the pawn on a movable line.
-        let (x, y) = simulate(&view.position, insertion, rotation).pawns[view.seat];
-        Action {
-            side: insertion.side,
-            index: insertion.index,
-            rotation,
-            x,
-            y,
-        }
-    }
+pub fn decide(_: &Labyrinth, view: &View, rng: &mut Rng) -> Action {
+    let (insertion, rotation) = random_insertion(&view.position, rng);
+    // The position after the shift: on a corner it is the current one, and it is always
+    // reachable even if a hand-built position put the pawn on a movable line.
+    let (x, y) = simulate(&view.position, insertion, rotation).pawns[view.seat];
+    Action::new(insertion, rotation, (x, y))
 }

@@ -8,7 +8,6 @@
 //! candidates it leaves tied. Remaining ties are broken uniformly with the bot's RNG.
 
 use super::steps::{distance_value, nearest_manhattan, simulate};
-use crate::bot::{Bot, Simple};
 use crate::game::Seat;
 use crate::games::labyrinth::action::insertions;
 use crate::games::labyrinth::{Action, Insertion, Labyrinth, Position, View};
@@ -19,59 +18,41 @@ use std::cmp::Reverse;
 /// A candidate's rank, lower first: own distance value, then the opponent's, larger first.
 type Key = (u32, Reverse<u32>);
 
-pub struct Greedy {
-    rng: Rng,
-}
-
-impl Simple<Labyrinth> for Greedy {
-    fn start(_: &Labyrinth, _: Seat, rng: Rng) -> Self {
-        Greedy { rng }
-    }
-}
-
-impl Bot<Labyrinth> for Greedy {
-    fn act(&mut self, _: &Labyrinth, view: &View) -> Action {
-        let position = &view.position;
-        let (me, opponent) = (view.seat, 1 - view.seat);
-        let board = &position.board;
-        let mut best: Option<(Key, (Insertion, u8))> = None;
-        let mut ties = 0u32;
-        for insertion in insertions(board.width(), board.height(), position.forbidden()) {
-            for rotation in 0..4 {
-                let after = simulate(position, insertion, rotation);
-                let value = distance_value(&after, &after.reach(me), me);
-                if best.is_some_and(|((v, _), _)| value > v) {
-                    continue; // the opponent's distance only breaks ties
-                }
-                let theirs = distance_value(&after, &after.reach(opponent), opponent);
-                let key = (value, Reverse(theirs));
-                match best {
-                    Some((k, _)) if key > k => {}
-                    Some((k, _)) if key == k => {
-                        // Reservoir sampling: each tied candidate is kept with equal chance.
-                        ties += 1;
-                        if self.rng.random_range(0..ties) == 0 {
-                            best = Some((key, (insertion, rotation)));
-                        }
-                    }
-                    _ => {
-                        ties = 1;
+pub fn decide(_: &Labyrinth, view: &View, rng: &mut Rng) -> Action {
+    let position = &view.position;
+    let (me, opponent) = (view.seat, 1 - view.seat);
+    let board = &position.board;
+    let mut best: Option<(Key, (Insertion, u8))> = None;
+    let mut ties = 0u32;
+    for insertion in insertions(board.width(), board.height(), position.forbidden()) {
+        for rotation in 0..4 {
+            let after = simulate(position, insertion, rotation);
+            let value = distance_value(&after, &after.reach(me), me);
+            if best.is_some_and(|((v, _), _)| value > v) {
+                continue; // the opponent's distance only breaks ties
+            }
+            let theirs = distance_value(&after, &after.reach(opponent), opponent);
+            let key = (value, Reverse(theirs));
+            match best {
+                Some((k, _)) if key > k => {}
+                Some((k, _)) if key == k => {
+                    // Reservoir sampling: each tied candidate is kept with equal chance.
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
                         best = Some((key, (insertion, rotation)));
                     }
                 }
+                _ => {
+                    ties = 1;
+                    best = Some((key, (insertion, rotation)));
+                }
             }
         }
-        let (_, (insertion, rotation)) = best.expect("at least one insertion slot");
-        let after = simulate(position, insertion, rotation);
-        let (x, y) = destination(&after, me);
-        Action {
-            side: insertion.side,
-            index: insertion.index,
-            rotation,
-            x,
-            y,
-        }
     }
+    let (_, (insertion, rotation)) = best.expect("at least one insertion slot");
+    let after = simulate(position, insertion, rotation);
+    let (x, y) = destination(&after, me);
+    Action::new(insertion, rotation, (x, y))
 }
 
 /// Onto the target if reachable, else the reachable cell nearest to it (Manhattan, first in

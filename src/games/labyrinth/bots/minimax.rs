@@ -123,13 +123,7 @@ impl Search {
                     self.nodes += 1;
                     evaluate(&after, me, &reach)
                 });
-                let action = Action {
-                    side: insertion.side,
-                    index: insertion.index,
-                    rotation,
-                    x: to.0,
-                    y: to.1,
-                };
+                let action = Action::new(insertion, rotation, to);
                 roots.push(RootMove {
                     action,
                     after,

@@ -17,21 +17,25 @@ pub use test_doubles::ILLEGAL_INSERTION;
 
 /// Every Labyrinth bot, in the order `tourney list` shows them (weakest first).
 pub const BOTS: &[BotEntry<Labyrinth>] = &[
-    BotEntry::simple::<dont_move::DontMove>(
+    BotEntry::policy(
         "dont-move",
         "Random insertion, never moves (the contest's DONTMOVE)",
+        dont_move::decide,
     ),
-    BotEntry::simple::<random::Random>(
+    BotEntry::policy(
         "random",
         "Random insertion, then onto its target or as near as it can (RANDOM)",
+        random::decide,
     ),
-    BotEntry::simple::<basic::Basic>(
+    BotEntry::policy(
         "basic",
         "First shuffled insertion that reaches its target, else the nearest cell (BASIC)",
+        basic::decide,
     ),
-    BotEntry::simple::<greedy::Greedy>(
+    BotEntry::policy(
         "greedy",
         "One ply: the insertion leaving its target nearest, ties to the opponent's cost",
+        greedy::decide,
     ),
     BotEntry::new(
         "minimax",
@@ -39,19 +43,15 @@ pub const BOTS: &[BotEntry<Labyrinth>] = &[
         minimax::make,
     )
     .tunable(minimax::params),
-    BotEntry::new(
-        "mcts",
+    crate::search::entry(
         "Monte Carlo tree search, all information public (parameters: docs/guide/search-bots.md)",
-        crate::search::make::<Labyrinth>,
-    )
-    .tunable(crate::search::params::<Labyrinth>),
+    ),
     crate::bot::doubles::test_panic(),
     crate::bot::doubles::test_optimum(),
-    BotEntry::simple::<test_doubles::Illegal>(
-        "test-illegal",
+    crate::bot::doubles::test_illegal(
         "Test double: always inserts at an even index",
-    )
-    .hidden(),
+        test_doubles::decide,
+    ),
 ];
 
 /// The bot table row named `name`.
@@ -85,11 +85,11 @@ mod tests {
 
     #[test]
     fn minimax_takes_a_positive_node_budget_only() {
-        let make = find("minimax").expect("listed").make;
+        let minimax = find("minimax").expect("listed");
         let with = |value: &str| {
             let mut params = Params::default();
             params.0.insert("nodes".into(), value.into());
-            make(&game(), 0, seat_rng(), &params).err()
+            minimax.make(&game(), 0, seat_rng(), &params).err()
         };
         assert!(with("500").is_none());
         assert!(with("0").is_some_and(|e| e.contains("nodes")));
@@ -104,9 +104,10 @@ mod tests {
             position: Position::new(board),
             ended: None,
         };
-        let mut bot =
-            (find("minimax").expect("listed").make)(&game(), 0, seat_rng(), &Params::default())
-                .expect("no params");
+        let mut bot = find("minimax")
+            .expect("listed")
+            .make(&game(), 0, seat_rng(), &Params::default())
+            .expect("no params");
         let action = bot.act(&game(), &game().view(&state, 0));
         let mut after = state.position;
         after.play(&action);
@@ -115,13 +116,10 @@ mod tests {
 
     #[test]
     fn test_illegal_inserts_at_an_even_index() {
-        let mut bot = (find("test-illegal").expect("listed").make)(
-            &game(),
-            0,
-            seat_rng(),
-            &Params::default(),
-        )
-        .expect("no params");
+        let mut bot = find("test-illegal")
+            .expect("listed")
+            .make(&game(), 0, seat_rng(), &Params::default())
+            .expect("no params");
         assert_eq!(bot.act(&game(), &view()), ILLEGAL_INSERTION);
         assert!(find("nobody").is_none());
     }
@@ -129,9 +127,10 @@ mod tests {
     #[test]
     #[should_panic(expected = "test-panic")]
     fn test_panic_panics() {
-        let mut bot =
-            (find("test-panic").expect("listed").make)(&game(), 0, seat_rng(), &Params::default())
-                .expect("no params");
+        let mut bot = find("test-panic")
+            .expect("listed")
+            .make(&game(), 0, seat_rng(), &Params::default())
+            .expect("no params");
         bot.act(&game(), &view());
     }
 }

@@ -143,13 +143,7 @@ pub fn turns(position: &Position) -> Vec<Action> {
             let after = simulate(position, insertion, rotation);
             let reach = after.reach(seat);
             for (x, y) in destinations(&after, &reach, seat) {
-                out.push(Action {
-                    side: insertion.side,
-                    index: insertion.index,
-                    rotation,
-                    x,
-                    y,
-                });
+                out.push(Action::new(insertion, rotation, (x, y)));
             }
         }
     }

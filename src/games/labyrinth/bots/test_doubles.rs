@@ -2,18 +2,8 @@
 //! index, which no board allows.
 //! (`test-panic` is shared by every game, in `crate::bot`.)
 
-use crate::bot::{Bot, Simple};
-use crate::game::Seat;
 use crate::games::labyrinth::{Action, Labyrinth, Side, View};
 use crate::seed::Rng;
-
-pub struct Illegal;
-
-impl Simple<Labyrinth> for Illegal {
-    fn start(_: &Labyrinth, _: Seat, _: Rng) -> Self {
-        Illegal
-    }
-}
 
 /// Column 0 is fixed on every board: an even index is always illegal (§6.1).
 pub const ILLEGAL_INSERTION: Action = Action {
@@ -24,8 +14,6 @@ pub const ILLEGAL_INSERTION: Action = Action {
     y: 0,
 };
 
-impl Bot<Labyrinth> for Illegal {
-    fn act(&mut self, _: &Labyrinth, _: &View) -> Action {
-        ILLEGAL_INSERTION
-    }
+pub fn decide(_: &Labyrinth, _: &View, _: &mut Rng) -> Action {
+    ILLEGAL_INSERTION
 }

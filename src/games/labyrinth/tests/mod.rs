@@ -80,7 +80,9 @@ pub(super) fn play_game(game: &Labyrinth, seed: u64, names: [&str; 2]) -> (State
         .map(|(seat, name)| {
             let entry = bots::find(name).expect("a listed bot");
             let rng = seed::rng(seed, 0, Stream::Seat(seat as u8));
-            (entry.make)(game, seat, rng, &Params::default()).expect("no params")
+            entry
+                .make(game, seat, rng, &Params::default())
+                .expect("no params")
         })
         .collect();
     while let ToAct::Seat(seat) = game.to_act(&state) {

@@ -18,12 +18,10 @@ use super::itinerary::{Itinerary, Planner};
 use super::payment::{Payment, claim, greedy_payment, thrifty_payment};
 use super::tickets::{MAX_OFFER, is_cgs_first_turn};
 use crate::bot::{Bot, Params};
-use crate::game::Seat;
 use crate::games::t2r::maps::Map;
 use crate::games::t2r::trail::longest_trail;
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Colour, Phase, RuleSet, TicketToRide};
-use crate::seed::Rng;
 
 /// Trains kept in reserve when judging whether tickets fit (45 − 5 = the report's 40).
 const TICKET_MARGIN: u32 = 5;
@@ -79,27 +77,9 @@ pub struct Expert {
     watched: u128,
 }
 
-pub fn make(
-    _: &TicketToRide,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<TicketToRide>>, String> {
-    with_payment("expert", PaymentRule::Greedy, params)
-}
-
-pub fn make_plus(
-    _: &TicketToRide,
-    _: Seat,
-    _: Rng,
-    params: &Params,
-) -> Result<Box<dyn Bot<TicketToRide>>, String> {
-    with_payment("expert-plus", PaymentRule::Thrifty, params)
-}
-
 /// The bot with a default payment rule that the one parameter, `payment` (`greedy` or
-/// `thrifty`), may override.
-fn with_payment(
+/// `thrifty`), may override: `expert` pays greedily, `expert-plus` thriftily.
+pub fn with_payment(
     name: &str,
     default: PaymentRule,
     params: &Params,

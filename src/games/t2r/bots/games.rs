@@ -24,7 +24,9 @@ const PLAYING_BOTS: [&str; 6] = [
 fn make(game: &TicketToRide, name: &str, seat: usize, seed: u64) -> Box<dyn Bot<TicketToRide>> {
     let entry = find(name).expect("listed bot");
     let stream = Stream::Seat(u8::try_from(seat).expect("seat 0 or 1"));
-    (entry.make)(game, seat, rng(seed, 0, stream), &Params::default()).expect("no params")
+    entry
+        .make(game, seat, rng(seed, 0, stream), &Params::default())
+        .expect("no params")
 }
 
 /// A seat and the action it played.

@@ -29,6 +29,7 @@ mod tickets;
 
 use super::TicketToRide;
 use crate::bot::BotEntry;
+use expert::PaymentRule;
 
 pub use candidates::{candidates, expert_move};
 pub use estimate::estimate;
@@ -38,9 +39,10 @@ pub use test_doubles::ILLEGAL_CLAIM;
 /// strongest on usa (each beats the one before it; see `scenarios/t2r-ladder-*.toml`), then
 /// the hidden test doubles.
 pub const BOTS: &[BotEntry<TicketToRide>] = &[
-    BotEntry::simple::<do_nothing::DoNothing>(
+    BotEntry::policy(
         "do-nothing",
         "Never claims: draws cards at random (the contest's DO_NOTHING); loses at once as cgs seat 0",
+        do_nothing::decide,
     ),
     BotEntry::simple::<greedy::Greedy>(
         "greedy",
@@ -57,26 +59,22 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
     BotEntry::new(
         "expert",
         "Expert system: plans one line of long routes through its tickets, hoards cards, then claims",
-        expert::make,
+        |_, _, _, params| expert::with_payment("expert", PaymentRule::Greedy, params),
     ),
     BotEntry::new(
         "expert-plus",
         "expert paying each route with the cards the rest of its plan needs least (payment=thrifty)",
-        expert::make_plus,
+        |_, _, _, params| expert::with_payment("expert-plus", PaymentRule::Thrifty, params),
     ),
-    BotEntry::new(
-        "mcts",
+    crate::search::entry(
         "Information-set MCTS over sampled hands, tickets and deck (see docs/guide/search-bots.md)",
-        crate::search::make::<TicketToRide>,
-    )
-    .tunable(crate::search::params::<TicketToRide>),
+    ),
     crate::bot::doubles::test_panic(),
     crate::bot::doubles::test_optimum(),
-    BotEntry::simple::<test_doubles::Illegal>(
-        "test-illegal",
+    crate::bot::doubles::test_illegal(
         "Test double: always claims with more locomotives than the route is long",
-    )
-    .hidden(),
+        test_doubles::decide,
+    ),
 ];
 
 /// The bot table row named `name`.
@@ -128,16 +126,18 @@ mod tests {
         v.min_keep = 2;
         v.offer = vec![3, 0, 7];
         for (name, keep) in [("do-nothing", 0b011), ("random", 0b111), ("nice", 0b111)] {
-            let mut bot =
-                (find(name).expect("listed").make)(&game, 0, seat_rng(), &Params::default())
-                    .expect("no params");
+            let mut bot = find(name)
+                .expect("listed")
+                .make(&game, 0, seat_rng(), &Params::default())
+                .expect("no params");
             assert_eq!(bot.act(&game, &v), Action::KeepTickets(keep), "{name}");
         }
         v.phase = Phase::ChooseTickets;
         v.tickets = vec![1, 2];
-        let mut bot =
-            (find("do-nothing").expect("listed").make)(&game, 0, seat_rng(), &Params::default())
-                .expect("no params");
+        let mut bot = find("do-nothing")
+            .expect("listed")
+            .make(&game, 0, seat_rng(), &Params::default())
+            .expect("no params");
         assert_eq!(bot.act(&game, &v), Action::KeepTickets(0b001));
     }
 
@@ -145,9 +145,10 @@ mod tests {
     fn test_illegal_claims_more_locomotives_than_any_route_is_long() {
         let game = game();
         let v = test_support::view(game.map());
-        let mut bot =
-            (find("test-illegal").expect("listed").make)(&game, 0, seat_rng(), &Params::default())
-                .expect("no params");
+        let mut bot = find("test-illegal")
+            .expect("listed")
+            .make(&game, 0, seat_rng(), &Params::default())
+            .expect("no params");
         assert_eq!(bot.act(&game, &v), ILLEGAL_CLAIM);
         assert!(game.map().routes.iter().all(|r| r.length < 9));
     }
@@ -157,9 +158,10 @@ mod tests {
     fn test_panic_panics() {
         let game = game();
         let v = test_support::view(game.map());
-        let mut bot =
-            (find("test-panic").expect("listed").make)(&game, 0, seat_rng(), &Params::default())
-                .expect("no params");
+        let mut bot = find("test-panic")
+            .expect("listed")
+            .make(&game, 0, seat_rng(), &Params::default())
+            .expect("no params");
         bot.act(&game, &v);
     }
 }

@@ -2,19 +2,9 @@
 //! rule set accepts (more locomotives than the route is long). It never plays a real game.
 //! (`test-panic` is shared by every game, in `crate::bot`.)
 
-use crate::bot::{Bot, Simple};
-use crate::game::Seat;
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Colour, TicketToRide};
 use crate::seed::Rng;
-
-pub struct Illegal;
-
-impl Simple<TicketToRide> for Illegal {
-    fn start(_: &TicketToRide, _: Seat, _: Rng) -> Self {
-        Illegal
-    }
-}
 
 /// More locomotives than any route is long (the longest is 8): n > L is illegal in both rule
 /// sets (§3.5 item 6, §4.8), and unpayable too, whatever the phase or the hand.
@@ -24,8 +14,6 @@ pub const ILLEGAL_CLAIM: Action = Action::Claim {
     locomotives: 9,
 };
 
-impl Bot<TicketToRide> for Illegal {
-    fn act(&mut self, _: &TicketToRide, _: &View) -> Action {
-        ILLEGAL_CLAIM
-    }
+pub fn decide(_: &TicketToRide, _: &View, _: &mut Rng) -> Action {
+    ILLEGAL_CLAIM
 }

@@ -261,9 +261,13 @@ fn the_payment_parameter_is_checked() {
     let rng = || crate::seed::rng(1, 0, crate::seed::Stream::Seat(0));
     let mut params = Params::default();
     params.0.insert("payment".into(), "thrifty".into());
-    assert!(make(&game, 0, rng(), &params).is_ok());
+    let make = |name: &str, params: &Params| {
+        let entry = crate::games::t2r::bots::find(name).expect("listed");
+        entry.make(&game, 0, rng(), params)
+    };
+    assert!(make("expert", &params).is_ok());
     params.0.insert("payment".into(), "cheap".into());
-    let err = make_plus(&game, 0, rng(), &params).err().expect("refused");
+    let err = make("expert-plus", &params).err().expect("refused");
     assert!(
         err.contains("expert-plus") && err.contains("cheap"),
         "{err}"
