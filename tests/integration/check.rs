@@ -26,40 +26,44 @@ fn check(path: &PathBuf, extra: &[&str]) -> assert_cmd::assert::Assert {
         .assert()
 }
 
-const NICE_OVER_RANDOM: &str =
-    "[[gates]]\nkind = \"win-rate\"\nbot = \"nice\"\nagainst = \"random\"\nmin_lower = 0.6\n";
+/// A `win-rate` gate: `bot`'s win rate against `against` must have a lower bound of at least
+/// `min_lower`.
+fn win_rate_gate(bot: &str, against: &str, min_lower: &str) -> String {
+    format!(
+        "[[gates]]\nkind = \"win-rate\"\nbot = \"{bot}\"\nagainst = \"{against}\"\nmin_lower = {min_lower}\n"
+    )
+}
+
+/// `tourney check` of a new scenario of `bots` and `gates` in its own temporary folder: the
+/// exit-code tests differ only in these and in what they expect of the verdict.
+fn check_new(name: &str, bots: &str, gates: &str) -> assert_cmd::assert::Assert {
+    let dir = tempfile::tempdir().unwrap();
+    check(&scenario(&dir, name, bots, gates), &[])
+}
+
+const NICE_AND_RANDOM: &str = "\"nice\", \"random\"";
 
 #[test]
 fn a_gate_that_holds_passes_with_exit_0() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = scenario(&dir, "pass", "\"nice\", \"random\"", NICE_OVER_RANDOM);
-    check(&path, &[])
+    let gate = win_rate_gate("nice", "random", "0.6");
+    check_new("pass", NICE_AND_RANDOM, &gate)
         .code(0)
         .stdout(predicate::str::contains("verdict: pass"));
 }
 
 #[test]
 fn a_regression_fails_with_exit_1() {
-    let dir = tempfile::tempdir().unwrap();
-    let gate =
-        "[[gates]]\nkind = \"win-rate\"\nbot = \"random\"\nagainst = \"nice\"\nmin_lower = 0.5\n";
-    let path = scenario(&dir, "fail", "\"nice\", \"random\"", gate);
-    check(&path, &[])
+    let gate = win_rate_gate("random", "nice", "0.5");
+    check_new("fail", NICE_AND_RANDOM, &gate)
         .code(1)
         .stdout(predicate::str::contains("FAIL"));
 }
 
 #[test]
 fn an_sprt_between_equals_is_inconclusive_at_its_maximum_with_exit_2() {
-    let dir = tempfile::tempdir().unwrap();
     let gate = "[[gates]]\nkind = \"sprt\"\ncandidate = \"random\"\nbaseline = \"random#2\"\nmax_games = 40\n";
-    let path = scenario(
-        &dir,
-        "undecided",
-        "\"random\", { bot = \"random\", name = \"random#2\" }",
-        gate,
-    );
-    check(&path, &[]).code(2).stdout(
+    let bots = "\"random\", { bot = \"random\", name = \"random#2\" }";
+    check_new("undecided", bots, gate).code(2).stdout(
         predicate::str::contains("INCONCLUSIVE").and(predicate::str::contains("after 40 games")),
     );
 }
@@ -79,10 +83,8 @@ fn a_broken_file_is_refused_with_its_line_and_exit_2() {
 
 #[test]
 fn crashes_above_the_fault_threshold_are_a_harness_failure_with_exit_3() {
-    let dir = tempfile::tempdir().unwrap();
-    let gate = "[[gates]]\nkind = \"win-rate\"\nbot = \"nice\"\nagainst = \"test-panic\"\nmin_lower = 0.5\n";
-    let path = scenario(&dir, "crashy", "\"nice\", \"test-panic\"", gate);
-    check(&path, &[])
+    let gate = win_rate_gate("nice", "test-panic", "0.5");
+    check_new("crashy", "\"nice\", \"test-panic\"", &gate)
         .code(3)
         .stdout(predicate::str::contains("HARNESS"));
 }
@@ -91,7 +93,7 @@ fn crashes_above_the_fault_threshold_are_a_harness_failure_with_exit_3() {
 fn baselines_are_saved_and_then_gate_later_checks() {
     let dir = tempfile::tempdir().unwrap();
     let gate = "[[gates]]\nkind = \"baseline\"\nbot = \"nice\"\nmargin = 200\n";
-    let path = scenario(&dir, "based", "\"nice\", \"random\"", gate);
+    let path = scenario(&dir, "based", NICE_AND_RANDOM, gate);
     let run = |extra: &[&str]| {
         Command::cargo_bin("tourney")
             .unwrap()

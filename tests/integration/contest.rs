@@ -4,11 +4,14 @@
 //! thread count, programs that never play reported as faults while the run goes on, patterns in
 //! `--bots` and scenarios, and what `cgs:NAME` clients are told when the run cannot seat them.
 
+use super::cgs::{Raw, first_line, port_in};
 use super::external::{manifest, root, tourney};
-use super::support::{refused, rows, run, same_at_one_and_two_threads, write_file};
+use super::support::{
+    assert_file_contains, refused, rows, run, run_quietly_into, same_at_one_and_two_threads,
+    write_file,
+};
 use std::fs;
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
@@ -73,20 +76,10 @@ fn a_league_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
     let pattern = eight_programs(tmp.path(), client);
     // Two threads through --bots, one through a scenario listing the same pattern.
     let two = tmp.path().join("two");
-    run(&pattern, "2")
-        .args([
-            "--map",
-            "small",
-            "--seed",
-            "9",
-            "--threads",
-            "2",
-            "--quiet",
-            "--out",
-        ])
-        .arg(&two)
-        .assert()
-        .success();
+    run_quietly_into(
+        run(&pattern, "2").args(["--map", "small", "--seed", "9", "--threads", "2"]),
+        &two,
+    );
     let scenario = write_file(
         tmp.path(),
         "league.toml",
@@ -95,13 +88,10 @@ fn a_league_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
         ),
     );
     let one = tmp.path().join("one");
-    tourney()
-        .arg("run")
-        .arg(&scenario)
-        .args(["--threads", "1", "--quiet", "--out"])
-        .arg(&one)
-        .assert()
-        .success();
+    run_quietly_into(
+        tourney().arg("run").arg(&scenario).args(["--threads", "1"]),
+        &one,
+    );
     let games = fs::read_to_string(two.join("games.csv")).unwrap();
     assert_eq!(
         games,
@@ -146,8 +136,11 @@ fn a_knockout_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
     });
     // Two pools of 4 (6 pairings, 2 games each), then 3 matches of 2 games.
     assert_eq!(rows(&out).len(), (2 * 6 * 2 + 3 * 2) * 2);
-    let summary = fs::read_to_string(out.join("summary.json")).unwrap();
-    assert!(summary.contains("\"champion\""), "{summary}");
+    assert_file_contains(
+        &out.join("summary.json"),
+        "\"champion\"",
+        "a knockout has one",
+    );
     assert!(out.join("standings.html").is_file());
 }
 
@@ -208,10 +201,10 @@ fn programs_that_exit_at_once_or_never_connect_lose_and_the_run_goes_on() {
     );
     let summary = fs::read_to_string(out.join("summary.json")).unwrap();
     assert!(summary.contains("\"exits\"") && summary.contains("crash"));
-    let log = fs::read_to_string(out.join("logs/exits.log")).unwrap();
-    assert!(
-        log.contains("leaving"),
-        "the program's stderr is kept: {log}"
+    assert_file_contains(
+        &out.join("logs/exits.log"),
+        "leaving",
+        "the program's stderr is kept",
     );
 }
 
@@ -234,28 +227,13 @@ fn a_pattern_that_matches_nothing_is_refused_and_named() {
         .stderr(predicates::str::contains("s.toml:2"));
 }
 
-/// One frame's payload.
-fn read_frame(stream: &mut TcpStream) -> String {
-    let mut header = [0; 6];
-    stream.read_exact(&mut header).expect("a header");
-    let len: usize = std::str::from_utf8(&header).unwrap().parse().unwrap();
-    let mut payload = vec![0; len];
-    stream.read_exact(&mut payload).expect("a payload");
-    String::from_utf8(payload).unwrap()
-}
-
 /// Connects as `name`, asks for a game, and returns the text the run answers instead of `OK`.
 fn refusal(port: u16, name: &str) -> String {
-    let mut stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    stream
-        .write_all(format!("CLIENT_NAME {name}").as_bytes())
-        .unwrap();
-    assert_eq!(read_frame(&mut stream), "OK");
-    stream.write_all(b"WAIT_GAME TOURNAMENT T").unwrap();
-    read_frame(&mut stream)
+    let mut raw = Raw::connect(port);
+    raw.send(&format!("CLIENT_NAME {name}"));
+    assert_eq!(raw.frame(), "OK");
+    raw.send("WAIT_GAME TOURNAMENT T");
+    raw.frame()
 }
 
 #[test]
@@ -269,17 +247,9 @@ fn clients_the_run_cannot_seat_are_told_why_and_stderr_says_who_is_missing() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("tourney starts");
-    let mut stderr = BufReader::new(run.stderr.take().unwrap());
-    let mut first = String::new();
-    stderr.read_line(&mut first).unwrap();
+    let (first, mut stderr) = first_line(run.stderr.take());
     assert!(first.contains("waiting for alice, bob"), "{first}");
-    let at = first.find("127.0.0.1:").expect("the address") + 10;
-    let port: u16 = first[at..]
-        .chars()
-        .take_while(char::is_ascii_digit)
-        .collect::<String>()
-        .parse()
-        .unwrap();
+    let port = port_in(&first);
     let unknown = refusal(port, "carol");
     assert_eq!(
         unknown,

@@ -2,7 +2,7 @@
 //! `bots/examples/` (the C one built here with `cc`), every fault kind adjudicated and counted,
 //! bit-identical results at any thread count, and manifests refused before a run.
 
-use super::support::{refused, summary, write_file};
+use super::support::{refused, summary, temp_file, write_file};
 use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -302,10 +302,8 @@ fn a_bot_flooding_stderr_plays_on_and_its_log_is_capped() {
 
 #[test]
 fn scenario_files_accept_manifests_like_built_in_bots() {
-    let dir = tempfile::tempdir().unwrap();
     let python = examples().join("t2r-random-py.toml");
-    let scenario = write_file(
-        dir.path(),
+    let (dir, scenario) = temp_file(
         "s.toml",
         &format!(
             "game = \"t2r\"\noptions = {{ map = \"small\" }}\nbots = [\"random\", {:?}, \
@@ -328,9 +326,7 @@ fn scenario_files_accept_manifests_like_built_in_bots() {
 
 #[test]
 fn broken_manifests_are_refused_before_the_run_with_exit_code_2() {
-    let dir = tempfile::tempdir().unwrap();
-    let typo = write_file(
-        dir.path(),
+    let (dir, typo) = temp_file(
         "typo.toml",
         "name = \"x\"\ngame = \"t2r\"\ncommand = \"c\"\nmove_sm = 5\n",
     );

@@ -3,7 +3,7 @@
 //! left behind by any exit, and faulted games explained in the terminal and in `report.html`.
 
 use super::external::{examples, fault_double, manifest, seats, tourney};
-use super::support::{self, refused, summary, write_file};
+use super::support::{self, assert_file_contains, refused, summary, write_file};
 use predicates::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -117,11 +117,7 @@ fn a_script_that_stops_before_it_is_ready_gives_its_exit_status_and_its_log() {
         predicate::str::contains("exit status: 2")
             .and(predicate::str::contains(log.display().to_string())),
     );
-    let text = fs::read_to_string(&log).unwrap();
-    assert!(
-        text.contains("no-such-script.py"),
-        "python's reason: {text}"
-    );
+    assert_file_contains(&log, "no-such-script.py", "python's reason");
 }
 
 #[test]

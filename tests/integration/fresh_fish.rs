@@ -1,17 +1,14 @@
 //! Fresh Fish through the real binary: a 2-seat run with every bot, adjudicated test doubles,
 //! the game's own CSV columns, and option and seat-count errors.
 
-use super::support::{refused, run_game, run_quietly_into, summary};
+use super::support::{csv_header, quiet_game_run, refused, run_game, summary};
 use predicates::prelude::*;
-use std::fs;
 
 #[test]
 fn fresh_fish_runs_every_bot_and_adjudicates_the_doubles() {
-    let dir = tempfile::tempdir().unwrap();
     let bots = "random,greedy,lookahead,test-panic,test-illegal";
-    run_quietly_into(&mut run_game("fresh-fish", bots, "4"), dir.path());
-    let csv = fs::read_to_string(dir.path().join("games.csv")).unwrap();
-    let header = csv.lines().next().unwrap();
+    let dir = quiet_game_run("fresh-fish", bots, "4");
+    let header = csv_header(dir.path());
     assert!(header.ends_with("distances,coins_left,coins_paid,shops_built,shops_eliminated"));
     let summary = summary(dir.path());
     let per_bot = summary["per_bot"].as_array().unwrap();

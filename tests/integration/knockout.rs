@@ -2,7 +2,8 @@
 //! settings refused, and the standings page.
 
 use super::support::{
-    refused, report, run, same_at_one_and_two_threads, summary, tourney, write_file,
+    refused, report, run, run_quietly_into, same_at_one_and_two_threads, summary, temp_file,
+    tourney,
 };
 use predicates::prelude::*;
 use std::fs;
@@ -140,22 +141,20 @@ fn bad_knockout_settings_exit_2_with_a_message() {
 
 #[test]
 fn a_scenario_plays_a_knockout_and_flags_override_its_table() {
-    let dir = tempfile::tempdir().unwrap();
-    let scenario = write_file(
-        dir.path(),
+    let (dir, scenario) = temp_file(
         "cup.toml",
         "bots = [\"random\", \"nice\", \"greedy\", \"do-nothing\"]\noptions = { map = \"small\" }\n\
          format = \"knockout\"\ngames = 2\n\n[knockout]\npool_size = 2\nadvance = 1\n\
          match_games = 2\n",
     );
     let out = dir.path().join("out");
-    tourney()
-        .arg("run")
-        .arg(&scenario)
-        .args(["--match-games", "4", "--quiet", "--out"])
-        .arg(&out)
-        .assert()
-        .success();
+    run_quietly_into(
+        tourney()
+            .arg("run")
+            .arg(&scenario)
+            .args(["--match-games", "4"]),
+        &out,
+    );
     let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
     assert!(manifest.contains("knockout:pool-size=2,advance=1,match-games=4"));
     assert_eq!(summary(&out)["games_played"], 2 * 2 + 4);

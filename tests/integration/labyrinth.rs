@@ -1,9 +1,8 @@
 //! Labyrinth through the real binary, with nothing special about it: listed, run, written out,
 //! its faults adjudicated, its options validated with exit code 2.
 
-use super::support::{refused, run_game, run_quietly_into, summary, tourney};
+use super::support::{csv_header, quiet_game_run, refused, run_game, summary, tourney};
 use predicates::prelude::*;
-use std::fs;
 
 #[test]
 fn list_shows_labyrinth_with_its_rule_sets_options_and_bots() {
@@ -18,11 +17,8 @@ fn list_shows_labyrinth_with_its_rule_sets_options_and_bots() {
 
 #[test]
 fn a_run_writes_games_with_the_labyrinth_columns_and_adjudicates_faults() {
-    let dir = tempfile::tempdir().unwrap();
-    let bots = "basic,random,test-illegal";
-    run_quietly_into(&mut run_game("labyrinth", bots, "6"), dir.path());
-    let csv = fs::read_to_string(dir.path().join("games.csv")).unwrap();
-    let header = csv.lines().next().unwrap();
+    let dir = quiet_game_run("labyrinth", "basic,random,test-illegal", "6");
+    let header = csv_header(dir.path());
     assert!(
         header.ends_with(",items,board_width,board_height"),
         "{header}"

@@ -4,6 +4,7 @@
 //! every game renders and steps in headless Chromium.
 
 use super::support::{refused, tourney};
+use assert_cmd::Command;
 use flate2::Compression;
 use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
@@ -40,6 +41,20 @@ fn write_gz(path: &Path, text: &str) {
 
 const T2R: [&str; 6] = ["--bots", "nice,greedy", "--map", "small", "--games", "6"];
 
+/// `tourney replay RUN --game GAME`, for the test to add its flags.
+fn replay(run: &Path, game: &str) -> Command {
+    let mut command = tourney();
+    command.args(["replay", run.to_str().unwrap(), "--game", game]);
+    command
+}
+
+/// The recorded [`T2R`] run into `dir/run` that the replay tests replay.
+fn recorded_t2r(dir: &Path) -> PathBuf {
+    let mut args = T2R.to_vec();
+    args.push("--record");
+    recorded(dir, "run", &args)
+}
+
 #[test]
 fn records_are_the_same_at_any_thread_count_and_change_no_result() {
     let dir = tempfile::tempdir().unwrap();
@@ -73,11 +88,8 @@ fn records_are_the_same_at_any_thread_count_and_change_no_result() {
 #[test]
 fn a_replay_prints_the_game_and_checks_out() {
     let dir = tempfile::tempdir().unwrap();
-    let mut args = T2R.to_vec();
-    args.push("--record");
-    let run = recorded(dir.path(), "run", &args);
-    tourney()
-        .args(["replay", run.to_str().unwrap(), "--game", "3"])
+    let run = recorded_t2r(dir.path());
+    replay(&run, "3")
         .assert()
         .success()
         .stdout(contains("game 3 (seed 1)"))
@@ -90,16 +102,9 @@ fn a_replay_prints_the_game_and_checks_out() {
 #[test]
 fn a_tampered_record_or_games_csv_is_caught() {
     let dir = tempfile::tempdir().unwrap();
-    let mut args = T2R.to_vec();
-    args.push("--record");
-    let run = recorded(dir.path(), "run", &args);
+    let run = recorded_t2r(dir.path());
     let records = run.join("records.jsonl.gz");
     let original = read_gz(&records);
-    let replay = || {
-        let mut command = tourney();
-        command.args(["replay", run.to_str().unwrap(), "--game", "2"]);
-        command
-    };
 
     // The card of game 2's first blind draw turns into another colour.
     let mut lines: Vec<String> = original.lines().map(String::from).collect();
@@ -115,7 +120,7 @@ fn a_tampered_record_or_games_csv_is_caught() {
     };
     lines[3].replace_range(colour_at..colour_end, swapped);
     write_gz(&records, &(lines.join("\n") + "\n"));
-    replay()
+    replay(&run, "2")
         .assert()
         .code(1)
         .stderr(contains("replay mismatch: game 2, step "))
@@ -124,7 +129,7 @@ fn a_tampered_record_or_games_csv_is_caught() {
 
     // The record is back, but games.csv says another score.
     write_gz(&records, &original);
-    replay().assert().success();
+    replay(&run, "2").assert().success();
     let csv = std::fs::read_to_string(run.join("games.csv")).unwrap();
     let mut rows: Vec<Vec<String>> = csv
         .lines()
@@ -135,7 +140,7 @@ fn a_tampered_record_or_games_csv_is_caught() {
     rows[row][6] = (score + 1).to_string();
     let csv: Vec<String> = rows.iter().map(|r| r.join(",")).collect();
     std::fs::write(run.join("games.csv"), csv.join("\n") + "\n").unwrap();
-    replay()
+    replay(&run, "2")
         .assert()
         .code(1)
         .stderr(contains("games.csv"))
@@ -146,19 +151,9 @@ fn a_tampered_record_or_games_csv_is_caught() {
 fn bad_replay_input_exits_2_naming_the_problem() {
     let dir = tempfile::tempdir().unwrap();
     let plain = recorded(dir.path(), "plain", &T2R);
-    refused(
-        tourney().args(["replay", plain.to_str().unwrap(), "--game", "0"]),
-        "records.jsonl.gz",
-    )
-    .stderr(contains("--record"));
-    let mut args = T2R.to_vec();
-    args.push("--record");
-    let run = recorded(dir.path(), "run", &args);
-    refused(
-        tourney().args(["replay", run.to_str().unwrap(), "--game", "99"]),
-        "no game 99",
-    )
-    .stderr(contains("games 0 to 5"));
+    refused(&mut replay(&plain, "0"), "records.jsonl.gz").stderr(contains("--record"));
+    let run = recorded_t2r(dir.path());
+    refused(&mut replay(&run, "99"), "no game 99").stderr(contains("games 0 to 5"));
 }
 
 #[test]
@@ -222,8 +217,8 @@ fn replay_pages_render_and_step_in_chromium() {
         args.extend(bots);
         let run = recorded(dir.path(), game, &args);
         let page = dir.path().join(format!("{game}.html"));
-        tourney()
-            .args(["replay", run.to_str().unwrap(), "--game", "1", "--html"])
+        replay(&run, "1")
+            .arg("--html")
             .arg(&page)
             .assert()
             .success();

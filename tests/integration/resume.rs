@@ -3,6 +3,7 @@
 //! configuration is refused, naming the difference.
 
 use super::support::{assert_same_files, start, stop, tourney, write_file};
+use assert_cmd::assert::Assert;
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -22,26 +23,26 @@ const RUN: [&str; 10] = [
     "--no-plots",
 ];
 
-fn reference(dir: &Path) -> Duration {
-    let started = Instant::now();
+/// `tourney run ARGS FLAGS DIR`: every run here ends with its folder, after `--out` or
+/// `--resume`.
+fn run_in(args: &[&str], flags: &[&str], dir: &Path) -> Assert {
     tourney()
         .arg("run")
-        .args(RUN)
-        .args(["--threads", "1", "--out"])
+        .args(args)
+        .args(flags)
         .arg(dir)
         .assert()
-        .success();
+}
+
+/// The uninterrupted [`RUN`] into `dir`, and how long it took.
+fn reference(dir: &Path) -> Duration {
+    let started = Instant::now();
+    run_in(&RUN, &["--threads", "1", "--out"], dir).success();
     started.elapsed()
 }
 
 fn resume(dir: &Path, threads: &str) {
-    tourney()
-        .arg("run")
-        .args(RUN)
-        .args(["--threads", threads, "--resume"])
-        .arg(dir)
-        .assert()
-        .success();
+    run_in(&RUN, &["--threads", threads, "--resume"], dir).success();
 }
 
 /// SplitMix64: the kill times are seeded, so a failure can be replayed.
@@ -117,11 +118,7 @@ fn a_torn_last_line_or_garbage_after_a_power_loss_is_cut_and_its_games_replayed(
             resume(&dir, "2");
         } else {
             // Without the command line: the configuration comes from manifest.json.
-            tourney()
-                .args(["run", "--quiet", "--no-plots", "--resume"])
-                .arg(&dir)
-                .assert()
-                .success();
+            run_in(&[], &["--quiet", "--no-plots", "--resume"], &dir).success();
         }
         assert_same_files(&whole, &dir);
     }
@@ -140,12 +137,7 @@ fn resuming_a_new_folder_starts_the_run_there() {
 /// Runs `args` with `--resume dir`: must exit 2 naming `phrase`, leaving `games.csv` alone.
 fn refused(dir: &Path, args: &[&str], phrase: &str) {
     let before = fs::read(dir.join("games.csv")).unwrap();
-    let output = tourney()
-        .arg("run")
-        .args(args)
-        .args(["--quiet", "--no-plots", "--resume"])
-        .arg(dir)
-        .assert()
+    let output = run_in(args, &["--quiet", "--no-plots", "--resume"], dir)
         .code(2)
         .get_output()
         .stderr
@@ -159,13 +151,7 @@ fn refused(dir: &Path, args: &[&str], phrase: &str) {
 }
 
 fn run_into(dir: &Path, args: &[&str]) {
-    tourney()
-        .arg("run")
-        .args(args)
-        .args(["--quiet", "--no-plots", "--out"])
-        .arg(dir)
-        .assert()
-        .success();
+    run_in(args, &["--quiet", "--no-plots", "--out"], dir).success();
 }
 
 /// Rewrites one field of the folder's configuration, with the hash that goes with it.
@@ -198,62 +184,62 @@ fn a_folder_of_another_configuration_is_refused_naming_each_difference() {
         }
         args
     };
-    refused(
-        &t2r,
-        &with(&["--seed", "4"]),
-        "master seed: 3 in the folder, 4 here",
-    );
-    let mut other_bots = with(&[]);
-    other_bots[1] = "random,greedy";
-    refused(
-        &t2r,
-        &other_bots,
-        "bots: random,nice in the folder, random,greedy here",
-    );
-    let mut more_games = with(&[]);
-    more_games[5] = "20";
-    refused(
-        &t2r,
-        &more_games,
-        "games per pairing: 10 in the folder, 20 here",
-    );
-    refused(
-        &t2r,
-        &with(&["--rules", "cgs"]),
-        "rules: official in the folder, cgs here",
-    );
-    let mut usa = with(&[]);
-    usa[3] = "usa";
-    refused(&t2r, &usa, "option map: small in the folder, usa here");
-    refused(
-        &t2r,
-        &with(&["--option", "turn_limit=300"]),
-        "option turn_limit: 500 in the folder, 300 here",
-    );
-    refused(
-        &t2r,
-        &with(&["--field", "nice"]),
-        "format: round-robin in the folder, field:nice here",
-    );
-    refused(
-        &t2r,
-        &with(&["--shard", "1/2"]),
-        "shard: no shard (every game) in the folder, 1/2 here",
-    );
-    refused(
-        &t2r,
-        &[
-            "--game",
-            "labyrinth",
-            "--bots",
-            "random,basic",
-            "--games",
-            "10",
-            "--seed",
-            "3",
-        ],
-        "game: t2r in the folder, labyrinth here",
-    );
+    // The folder's command line with one of its values changed.
+    let changed = |at: usize, value: &'static str| {
+        let mut args = with(&[]);
+        args[at] = value;
+        args
+    };
+    let labyrinth = [
+        "--game",
+        "labyrinth",
+        "--bots",
+        "random,basic",
+        "--games",
+        "10",
+        "--seed",
+        "3",
+    ];
+    for (args, phrase) in [
+        (
+            with(&["--seed", "4"]),
+            "master seed: 3 in the folder, 4 here",
+        ),
+        (
+            changed(1, "random,greedy"),
+            "bots: random,nice in the folder, random,greedy here",
+        ),
+        (
+            changed(5, "20"),
+            "games per pairing: 10 in the folder, 20 here",
+        ),
+        (
+            with(&["--rules", "cgs"]),
+            "rules: official in the folder, cgs here",
+        ),
+        (
+            changed(3, "usa"),
+            "option map: small in the folder, usa here",
+        ),
+        (
+            with(&["--option", "turn_limit=300"]),
+            "option turn_limit: 500 in the folder, 300 here",
+        ),
+        (
+            with(&["--field", "nice"]),
+            "format: round-robin in the folder, field:nice here",
+        ),
+        (
+            with(&["--shard", "1/2"]),
+            "shard: no shard (every game) in the folder, 1/2 here",
+        ),
+        (
+            labyrinth.to_vec(),
+            "game: t2r in the folder, labyrinth here",
+        ),
+    ] {
+        refused(&t2r, &args, phrase);
+    }
     edit_configuration(&t2r, "binary_sha256", &"0".repeat(64));
     refused(
         &t2r,
@@ -311,12 +297,7 @@ fn a_results_folder_without_a_manifest_is_not_resumed() {
     let dir = root.path().join("old");
     fs::create_dir(&dir).unwrap();
     fs::write(dir.join("games.csv"), "game,seed\n").unwrap();
-    tourney()
-        .arg("run")
-        .args(RUN)
-        .arg("--resume")
-        .arg(&dir)
-        .assert()
+    run_in(&RUN, &["--resume"], &dir)
         .code(2)
         .stderr(predicates::str::contains("no manifest.json"));
 }

@@ -1,7 +1,7 @@
 //! `tourney run --shard I/N` and `tourney merge`: shards joined are the single-machine run,
 //! byte for byte, and a set of shards that misses, repeats or mixes games is refused.
 
-use super::support::{assert_same_files, files, tourney};
+use super::support::{assert_file_contains, assert_same_files, files, tourney};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -69,10 +69,10 @@ fn three_shards_merged_are_the_single_run_byte_for_byte() {
         "games, manifest, summary, reports, plots"
     );
     assert_same_files(&single, &merged);
-    let summary = fs::read_to_string(merged.join("summary.json")).unwrap();
-    assert!(
-        summary.contains("\"game 2: illegal claims "),
-        "fault messages are replayed"
+    assert_file_contains(
+        &merged.join("summary.json"),
+        "\"game 2: illegal claims ",
+        "fault messages are replayed",
     );
 }
 

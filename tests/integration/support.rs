@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
+use tempfile::TempDir;
 
 pub fn tourney() -> Command {
     Command::cargo_bin("tourney").expect("the binary is built")
@@ -50,6 +51,14 @@ pub fn run_quietly_into(command: &mut Command, out: &Path) {
         .arg(out)
         .assert()
         .success();
+}
+
+/// [`run_game`] of these bots, quiet, into a new temporary folder: the run a game's own tests
+/// read back.
+pub fn quiet_game_run(game: &str, bots: &str, games: &str) -> TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    run_quietly_into(&mut run_game(game, bots, games), dir.path());
+    dir
 }
 
 /// `tourney report DIRS`, for the test to add its flags.
@@ -102,9 +111,34 @@ pub fn write_file(dir: &Path, name: &str, text: &str) -> PathBuf {
     path
 }
 
+/// A new temporary folder holding one file `name` (a scenario, a manifest), and that file's
+/// path: how the tests of a single input file start.
+pub fn temp_file(name: &str, text: &str) -> (TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = write_file(dir.path(), name, text);
+    (dir, path)
+}
+
+/// Asserts the file at `path` (a log, a summary a run wrote) holds `text`; when it does not, the
+/// failure says `why` it should and shows the file.
+pub fn assert_file_contains(path: &Path, text: &str, why: &str) {
+    let content = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(
+        content.contains(text),
+        "{why}: {} lacks '{text}':\n{content}",
+        path.display()
+    );
+}
+
 /// A results folder's `summary.json`.
 pub fn summary(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&fs::read(dir.join("summary.json")).unwrap()).unwrap()
+}
+
+/// The header line of a results folder's `games.csv`, which names each game's own columns.
+pub fn csv_header(dir: &Path) -> String {
+    let csv = fs::read_to_string(dir.join("games.csv")).expect("games.csv");
+    csv.lines().next().expect("a header").to_string()
 }
 
 /// The rows of a results folder's `games.csv` as fields, header left out.

@@ -2,13 +2,24 @@
 //! from three starts; tune.csv does not depend on --threads; a killed tuning resumed ends with
 //! the uninterrupted files; an external bot's `[params]` reach it and can be tuned.
 
-use super::support::{assert_same_files, refused, run, start, stop, tourney, write_file};
+use super::support::{assert_same_files, refused, run, start, stop, temp_file, tourney};
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 /// The external double: strongest at x = 0.7 (bots/examples/doubles/tune_double.py).
 const DOUBLE: &str = "bots/examples/doubles/tune-double-py.toml";
+
+/// [`DOUBLE`] as a bot spec with these parameters (`x=0.25`, or none): its manifest by full
+/// path, so that the spec names it from any folder.
+fn double(params: &str) -> String {
+    let path = format!("{}/{DOUBLE}", env!("CARGO_MANIFEST_DIR"));
+    if params.is_empty() {
+        path
+    } else {
+        format!("{path}:{params}")
+    }
+}
 
 fn tuned_json(dir: &Path) -> serde_json::Value {
     let text = fs::read_to_string(dir.join("tuned.json")).unwrap();
@@ -180,7 +191,7 @@ fn bad_tuning_requests_are_refused_with_exit_2() {
 fn an_external_bot_receives_its_params_in_hello_and_new_game() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("run");
-    let bot = format!("{}/{DOUBLE}:x=0.25", env!("CARGO_MANIFEST_DIR"));
+    let bot = double("x=0.25");
     run(&format!("{bot},random"), "4")
         .args(["--map", "small", "--quiet", "--no-plots", "--out"])
         .arg(&dir)
@@ -194,7 +205,7 @@ fn an_external_bot_receives_its_params_in_hello_and_new_game() {
         "{log}"
     );
     for (given, says) in [("x=2", "[0, 1]"), ("y=1", "takes x")] {
-        let bots = format!("{}/{DOUBLE}:{given},random", env!("CARGO_MANIFEST_DIR"));
+        let bots = format!("{},random", double(given));
         refused(
             run(&bots, "2")
                 .args(["--quiet", "--out"])
@@ -210,7 +221,7 @@ fn an_external_bot_receives_its_params_in_hello_and_new_game() {
 fn tune_moves_an_external_bot_toward_its_optimum() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("ext");
-    let bot = format!("{}/{DOUBLE}", env!("CARGO_MANIFEST_DIR"));
+    let bot = double("");
     tune_bot(&bot, "x", "800", &["--map", "small", "--no-verify"], &dir);
     let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
     assert!((x - 0.7).abs() < 0.2, "tuned x = {x}");
@@ -218,9 +229,7 @@ fn tune_moves_an_external_bot_toward_its_optimum() {
 
 #[test]
 fn a_tune_table_in_a_scenario_tunes_as_the_same_flags_do_and_flags_override_it() {
-    let root = tempfile::tempdir().unwrap();
-    let scenario = write_file(
-        root.path(),
+    let (root, scenario) = temp_file(
         "tune.toml",
         "game = \"t2r\"\nseed = 9\n\n[tune]\nbot = \"test-optimum:x=1\"\nparams = [\"x=0:1\"]\n\
          games = 800\n",

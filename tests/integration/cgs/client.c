@@ -132,6 +132,13 @@ static int get_move(char *move, char *message) {
     return atoi(frame);
 }
 
+/* What play()'s code means for the game: 1 we won, 0 we lost, -1 we quit, or GOES_ON. */
+enum { GOES_ON = 2 };
+static int after_play(int code) {
+    if (code == 99) return -1;
+    return code ? code == 1 : GOES_ON;
+}
+
 /* Plays until a non-zero code; returns 1 if we won, 0 if we lost, -1 if we quit. */
 static int play_t2r(void) {
     char move[128], message[1024], answer[1024];
@@ -139,20 +146,12 @@ static int play_t2r(void) {
     for (;;) {
         int code;
         if (my_turn) {
-            if (first && seat == 0) {
-                code = play("4", answer);
-                if (code == 99) return -1;
-                if (code) return code == 1;
-                code = play("5 1 1 1", answer);
-            } else {
-                code = play("2", answer);
-                if (code == 99) return -1;
-                if (code) return code == 1;
-                code = play("2", answer);
-            }
+            /* Player #0 opens by drawing tickets and keeping all 3; else two blind draws. */
+            int opening = first && seat == 0;
+            int result = after_play(play(opening ? "4" : "2", answer));
+            if (result == GOES_ON) result = after_play(play(opening ? "5 1 1 1" : "2", answer));
             first = 0;
-            if (code == 99) return -1;
-            if (code) return code == 1;
+            if (result != GOES_ON) return result;
             my_turn = 0;
         } else {
             code = get_move(move, message);
@@ -178,9 +177,8 @@ static int play_laby(void) {
             /* Inserting left on a line the opponent just pushed right would undo it. */
             int side = (opp_side == 1 && opp_index == line) ? 1 : 0;
             snprintf(text, sizeof text, "%d %d 0 %d %d", side, line, px, py);
-            code = play(text, answer);
-            if (code == 99) return -1;
-            if (code) return code == 1;
+            int result = after_play(play(text, answer));
+            if (result != GOES_ON) return result;
             my_turn = 0;
         } else {
             code = get_move(move, message);

@@ -78,13 +78,10 @@ impl Server {
             .stdout(Stdio::piped())
             .spawn()
             .expect("tourney starts");
-        let mut stdout = BufReader::new(child.stdout.take().expect("piped"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("a first line");
-        let port = port_in(&line);
+        let (line, stdout) = first_line(child.stdout.take());
         Server {
             child,
-            port,
+            port: port_in(&line),
             stdout,
         }
     }
@@ -104,8 +101,17 @@ impl Drop for Server {
     }
 }
 
+/// The first line a `tourney` we started prints on `pipe` (stdout for `serve`, stderr for
+/// `run --serve`), which names its port, and the pipe to read on from.
+pub(super) fn first_line<R: Read>(pipe: Option<R>) -> (String, BufReader<R>) {
+    let mut reader = BufReader::new(pipe.expect("piped"));
+    let mut line = String::new();
+    reader.read_line(&mut line).expect("a first line");
+    (line, reader)
+}
+
 /// The port of the first `127.0.0.1:PORT` in a line.
-fn port_in(line: &str) -> u16 {
+pub(super) fn port_in(line: &str) -> u16 {
     let at = line
         .find("127.0.0.1:")
         .unwrap_or_else(|| panic!("no address in '{line}'"));
@@ -126,9 +132,7 @@ fn start_run(args: &[&str]) -> (Child, u16, BufReader<ChildStderr>) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("tourney starts");
-    let mut stderr = BufReader::new(child.stderr.take().expect("piped"));
-    let mut line = String::new();
-    stderr.read_line(&mut line).expect("the listening line");
+    let (line, stderr) = first_line(child.stderr.take());
     (child, port_in(&line), stderr)
 }
 
@@ -140,10 +144,10 @@ fn frame(payload: &str) -> Vec<u8> {
 }
 
 /// A raw connection that sends commands like the library (one write each) and reads bytes.
-struct Raw(TcpStream);
+pub(super) struct Raw(TcpStream);
 
 impl Raw {
-    fn connect(port: u16) -> Raw {
+    pub(super) fn connect(port: u16) -> Raw {
         let stream = TcpStream::connect(("127.0.0.1", port)).expect("connects");
         stream
             .set_read_timeout(Some(Duration::from_secs(20)))
@@ -151,7 +155,7 @@ impl Raw {
         Raw(stream)
     }
 
-    fn send(&mut self, command: &str) {
+    pub(super) fn send(&mut self, command: &str) {
         self.0.write_all(command.as_bytes()).expect("sent");
     }
 
@@ -167,7 +171,7 @@ impl Raw {
     }
 
     /// Reads one frame's payload.
-    fn frame(&mut self) -> String {
+    pub(super) fn frame(&mut self) -> String {
         let mut header = [0; 6];
         self.0.read_exact(&mut header).expect("a header");
         let len: usize = std::str::from_utf8(&header)
