@@ -15,16 +15,19 @@ fn num(v: f64) -> String {
     }
 }
 
-fn writer(out: &mut dyn Write) -> ::csv::Writer<&mut dyn Write> {
-    ::csv::Writer::from_writer(out)
-}
-
-fn flush(mut w: ::csv::Writer<&mut dyn Write>) -> std::io::Result<()> {
+/// One table: the header, then a record per row. Every file here is one such table.
+fn write_table<R: AsRef<[String]>>(
+    out: &mut dyn Write,
+    header: &[&str],
+    rows: impl IntoIterator<Item = R>,
+) -> std::io::Result<()> {
+    let mut w = ::csv::Writer::from_writer(out);
+    w.write_record(header).map_err(std::io::Error::other)?;
+    for row in rows {
+        w.write_record(row.as_ref())
+            .map_err(std::io::Error::other)?;
+    }
     w.flush()
-}
-
-fn io(e: ::csv::Error) -> std::io::Error {
-    std::io::Error::other(e)
 }
 
 pub struct RatingsCsv;
@@ -35,28 +38,27 @@ impl Exporter for RatingsCsv {
     }
 
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
-        let mut w = writer(out);
-        w.write_record([
-            "bot",
-            "elo",
-            "lower95",
-            "upper95",
-            "games",
-            "identification",
-        ])
-        .map_err(io)?;
-        for r in &data.analysis.ratings.rows {
-            w.write_record([
-                r.bot.clone(),
-                num(r.elo),
-                num(r.lower),
-                num(r.upper),
-                r.games.to_string(),
-                identification(r.identification).to_string(),
-            ])
-            .map_err(io)?;
-        }
-        flush(w)
+        write_table(
+            out,
+            &[
+                "bot",
+                "elo",
+                "lower95",
+                "upper95",
+                "games",
+                "identification",
+            ],
+            data.analysis.ratings.rows.iter().map(|r| {
+                [
+                    r.bot.clone(),
+                    num(r.elo),
+                    num(r.lower),
+                    num(r.upper),
+                    r.games.to_string(),
+                    identification(r.identification).to_string(),
+                ]
+            }),
+        )
     }
 }
 
@@ -77,34 +79,33 @@ impl Exporter for WinratesCsv {
     }
 
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
-        let mut w = writer(out);
-        w.write_record([
-            "bot",
-            "opponent",
-            "games",
-            "points",
-            "win_rate",
-            "lower95",
-            "upper95",
-            "seeds",
-            "effective_games",
-        ])
-        .map_err(io)?;
-        for r in &data.analysis.pairwise {
-            w.write_record([
-                r.bot.clone(),
-                r.opponent.clone(),
-                r.games.to_string(),
-                num(r.points),
-                num(r.win_rate),
-                num(r.lower),
-                num(r.upper),
-                r.seeds.to_string(),
-                num(r.effective_games),
-            ])
-            .map_err(io)?;
-        }
-        flush(w)
+        write_table(
+            out,
+            &[
+                "bot",
+                "opponent",
+                "games",
+                "points",
+                "win_rate",
+                "lower95",
+                "upper95",
+                "seeds",
+                "effective_games",
+            ],
+            data.analysis.pairwise.iter().map(|r| {
+                [
+                    r.bot.clone(),
+                    r.opponent.clone(),
+                    r.games.to_string(),
+                    num(r.points),
+                    num(r.win_rate),
+                    num(r.lower),
+                    num(r.upper),
+                    r.seeds.to_string(),
+                    num(r.effective_games),
+                ]
+            }),
+        )
     }
 }
 
@@ -131,22 +132,30 @@ impl Exporter for ScoresCsv {
 
     /// `seat` is `all` for a bot's games in every seat, else the seat index.
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
-        let mut w = writer(out);
-        w.write_record([
-            "bot", "seat", "games", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95",
-            "max",
-        ])
-        .map_err(io)?;
-        for r in &data.analysis.per_bot {
-            let mut row = vec![r.bot.clone(), "all".to_string(), r.games.to_string()];
-            row.extend(score_cells(&r.score));
-            w.write_record(&row).map_err(io)?;
-        }
-        for r in &data.analysis.per_seat {
-            let mut row = vec![r.bot.clone(), r.seat.to_string(), r.games.to_string()];
-            row.extend(score_cells(&r.score));
-            w.write_record(&row).map_err(io)?;
-        }
-        flush(w)
+        let row = |lead: [String; 3], score: &ScoreRow| {
+            let mut row = lead.to_vec();
+            row.extend(score_cells(score));
+            row
+        };
+        let per_bot = data.analysis.per_bot.iter().map(|r| {
+            row(
+                [r.bot.clone(), "all".to_string(), r.games.to_string()],
+                &r.score,
+            )
+        });
+        let per_seat = data.analysis.per_seat.iter().map(|r| {
+            row(
+                [r.bot.clone(), r.seat.to_string(), r.games.to_string()],
+                &r.score,
+            )
+        });
+        write_table(
+            out,
+            &[
+                "bot", "seat", "games", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95",
+                "max",
+            ],
+            per_bot.chain(per_seat),
+        )
     }
 }

@@ -211,6 +211,11 @@ impl Scenario {
                 )
             })
         };
+        // The bot a format's key names (`field`, `candidate`), which that format needs.
+        let named = |key: &Option<toml::Spanned<String>>, span, missing: &str| {
+            let key = key.as_ref().ok_or_else(|| src.error(Some(span), missing))?;
+            index_of(key.get_ref(), key.span())
+        };
 
         let format = match raw.format.as_ref().map(|f| (*f.get_ref(), f.span())) {
             None | Some((FormatName::RoundRobin, _)) => Format::RoundRobin,
@@ -223,22 +228,16 @@ impl Scenario {
                 }
                 Format::RoundRobin
             }
-            Some((FormatName::Field, span)) => {
-                let field = raw.field.as_ref().ok_or_else(|| {
-                    src.error(Some(span), "the field format needs `field = \"BOT\"`")
-                })?;
-                Format::Field {
-                    field: index_of(field.get_ref(), field.span())?,
-                }
-            }
-            Some((FormatName::Gauntlet, span)) => {
-                let candidate = raw.candidate.as_ref().ok_or_else(|| {
-                    src.error(Some(span), "a gauntlet needs `candidate = \"BOT\"`")
-                })?;
-                Format::Gauntlet {
-                    candidate: index_of(candidate.get_ref(), candidate.span())?,
-                }
-            }
+            Some((FormatName::Field, span)) => Format::Field {
+                field: named(&raw.field, span, "the field format needs `field = \"BOT\"`")?,
+            },
+            Some((FormatName::Gauntlet, span)) => Format::Gauntlet {
+                candidate: named(
+                    &raw.candidate,
+                    span,
+                    "a gauntlet needs `candidate = \"BOT\"`",
+                )?,
+            },
             Some((FormatName::Knockout, span)) => {
                 let table = raw.knockout.as_ref().map(|t| t.get_ref());
                 let settings = Knockout::new(

@@ -8,14 +8,17 @@ use std::collections::{BTreeMap, VecDeque};
 use std::sync::{Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
+/// Waiting connections by client name, oldest first.
+type Waiting = BTreeMap<String, VecDeque<Connection>>;
+
 #[derive(Default)]
 pub struct Broker {
-    waiting: Mutex<BTreeMap<String, VecDeque<Connection>>>,
+    waiting: Mutex<Waiting>,
     arrived: Condvar,
 }
 
 impl Broker {
-    fn lock(&self) -> MutexGuard<'_, BTreeMap<String, VecDeque<Connection>>> {
+    fn lock(&self) -> MutexGuard<'_, Waiting> {
         // A thread that panicked while holding the lock left the map whole: keep serving.
         self.waiting.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -32,37 +35,43 @@ impl Broker {
     /// The oldest live connection of `name`, waiting up to `wait` for one. Connections that
     /// closed or spoke out of turn while waiting are dropped on the way.
     pub fn take(&self, name: &str, wait: Duration) -> Option<Connection> {
-        let deadline = Instant::now() + wait;
-        let mut waiting = self.lock();
-        loop {
+        self.wait_until(wait, |waiting| {
             while let Some(conn) = waiting.get_mut(name).and_then(VecDeque::pop_front) {
                 if conn.is_idle() {
                     return Some(conn);
                 }
             }
-            let left = deadline.saturating_duration_since(Instant::now());
-            if left.is_zero() {
-                return None;
-            }
-            waiting = self
-                .arrived
-                .wait_timeout(waiting, left)
-                .unwrap_or_else(|e| e.into_inner())
-                .0;
-        }
+            None
+        })
     }
 
     /// Whether a connection of `name` waits, waiting up to `wait` for one (none is taken).
     pub fn wait_for(&self, name: &str, wait: Duration) -> bool {
+        self.wait_until(wait, |waiting| {
+            waiting
+                .get(name)
+                .is_some_and(|queue| !queue.is_empty())
+                .then_some(())
+        })
+        .is_some()
+    }
+
+    /// What `ready` finds in the waiting connections, asked again each time one arrives,
+    /// until it finds something or `wait` is over.
+    fn wait_until<T>(
+        &self,
+        wait: Duration,
+        mut ready: impl FnMut(&mut Waiting) -> Option<T>,
+    ) -> Option<T> {
         let deadline = Instant::now() + wait;
         let mut waiting = self.lock();
         loop {
-            if waiting.get(name).is_some_and(|queue| !queue.is_empty()) {
-                return true;
+            if let Some(found) = ready(&mut waiting) {
+                return Some(found);
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return false;
+                return None;
             }
             waiting = self
                 .arrived

@@ -230,33 +230,22 @@ mod tests {
 
     #[test]
     fn commands_are_recognised_by_prefix() {
-        assert_eq!(
-            Command::parse("CLIENT_NAME bob"),
-            Command::ClientName("bob".into())
-        );
-        assert_eq!(
-            Command::parse("WAIT_GAME"),
-            Command::WaitGame(String::new())
-        );
-        assert_eq!(
-            Command::parse("WAIT_GAME TRAINING NICE_BOT"),
-            Command::WaitGame("TRAINING NICE_BOT".into())
-        );
-        assert_eq!(
-            Command::parse("PLAY_MOVE 3 5"),
-            Command::PlayMove("3 5".into())
-        );
-        assert_eq!(Command::parse("GET_MOVE"), Command::GetMove);
-        assert_eq!(
-            Command::parse("SEND_COMMENT hi"),
-            Command::SendComment("hi".into())
-        );
-        // An empty comment was stripped to its keyword: an unknown command (§6).
-        assert_eq!(
-            Command::parse("SEND_COMMENT"),
-            Command::Unknown("SEND_COMMENT".into())
-        );
-        assert_eq!(Command::parse("HELLO"), Command::Unknown("HELLO".into()));
+        for (line, command) in [
+            ("CLIENT_NAME bob", Command::ClientName("bob".into())),
+            ("WAIT_GAME", Command::WaitGame(String::new())),
+            (
+                "WAIT_GAME TRAINING NICE_BOT",
+                Command::WaitGame("TRAINING NICE_BOT".into()),
+            ),
+            ("PLAY_MOVE 3 5", Command::PlayMove("3 5".into())),
+            ("GET_MOVE", Command::GetMove),
+            ("SEND_COMMENT hi", Command::SendComment("hi".into())),
+            // An empty comment was stripped to its keyword: an unknown command (§6).
+            ("SEND_COMMENT", Command::Unknown("SEND_COMMENT".into())),
+            ("HELLO", Command::Unknown("HELLO".into())),
+        ] {
+            assert_eq!(Command::parse(line), command, "{line}");
+        }
     }
 
     #[test]

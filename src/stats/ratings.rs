@@ -323,13 +323,21 @@ fn newton(m: usize, points: &[f64], games: &[f64]) -> (Vec<f64>, usize) {
 mod tests {
     use super::*;
 
+    /// Results of these `(bot, opponent, points, games)` meetings among `n` bots.
+    fn results(n: usize, meetings: &[(usize, usize, f64, f64)]) -> PairwiseResults {
+        let mut r = PairwiseResults::new(n);
+        for &(bot, opponent, points, games) in meetings {
+            r.add(bot, opponent, points, games).unwrap();
+        }
+        r
+    }
+
     /// The issue-tracker vector: A–B 6/2/2, A–C 7/2/1, B–C 5/3/2 (wins/draws/losses of the first).
     fn three_bots() -> PairwiseResults {
-        let mut r = PairwiseResults::new(3);
-        r.add(0, 1, 7.0, 10.0).unwrap();
-        r.add(0, 2, 8.0, 10.0).unwrap();
-        r.add(1, 2, 6.5, 10.0).unwrap();
-        r
+        results(
+            3,
+            &[(0, 1, 7.0, 10.0), (0, 2, 8.0, 10.0), (1, 2, 6.5, 10.0)],
+        )
     }
 
     #[test]
@@ -368,10 +376,10 @@ mod tests {
 
     #[test]
     fn a_bot_that_never_loses_is_finite_and_highest_with_the_prior_and_refused_without() {
-        let mut r = PairwiseResults::new(3);
-        r.add(0, 1, 10.0, 10.0).unwrap();
-        r.add(0, 2, 10.0, 10.0).unwrap();
-        r.add(1, 2, 5.0, 10.0).unwrap();
+        let r = results(
+            3,
+            &[(0, 1, 10.0, 10.0), (0, 2, 10.0, 10.0), (1, 2, 5.0, 10.0)],
+        );
         let fit = fit_bradley_terry(&r, Prior::default()).unwrap();
         assert!(fit.elo.iter().all(|e| e.is_finite()));
         assert!(fit.elo[0] > fit.elo[1] + 300.0 && fit.elo[0] > fit.elo[2] + 300.0);
@@ -386,10 +394,14 @@ mod tests {
 
     #[test]
     fn an_unbeaten_bot_with_a_draw_has_a_finite_mle_even_without_prior() {
-        let mut r = PairwiseResults::new(3);
-        r.add(0, 1, 10.0, 10.0).unwrap();
-        r.add(0, 2, 9.5, 10.0).unwrap(); // 9 wins, 1 draw: bot 2 scored half a point
-        r.add(1, 2, 5.0, 10.0).unwrap();
+        let r = results(
+            3,
+            &[
+                (0, 1, 10.0, 10.0),
+                (0, 2, 9.5, 10.0), // 9 wins, 1 draw: bot 2 scored half a point
+                (1, 2, 5.0, 10.0),
+            ],
+        );
         let fit = fit_bradley_terry(&r, Prior::None).unwrap();
         assert!(fit.elo.iter().all(|e| e.is_finite()));
         assert!(fit.elo[0] > fit.elo[1] && fit.elo[0] > fit.elo[2]);
@@ -397,9 +409,7 @@ mod tests {
 
     #[test]
     fn disconnected_groups_are_fitted_and_centred_separately() {
-        let mut r = PairwiseResults::new(5);
-        r.add(0, 1, 7.0, 10.0).unwrap();
-        r.add(2, 3, 2.0, 10.0).unwrap();
+        let r = results(5, &[(0, 1, 7.0, 10.0), (2, 3, 2.0, 10.0)]);
         let fit = fit_bradley_terry(&r, Prior::None).unwrap();
         assert_eq!(fit.component, vec![0, 0, 1, 1, 2]);
         assert!((fit.elo[0] + fit.elo[1]).abs() < 1e-9 && (fit.elo[2] + fit.elo[3]).abs() < 1e-9);

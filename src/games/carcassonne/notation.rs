@@ -56,24 +56,23 @@ fn segment_name(tile: Option<u8>, segment: u8, rot: u8) -> String {
 
 /// Edge bits as the rules write them: "N+E".
 fn edge_names(mask: u8) -> String {
-    let names: Vec<&str> = ["N", "E", "S", "W"]
-        .iter()
-        .enumerate()
-        .filter(|(bit, _)| mask >> bit & 1 == 1)
-        .map(|(_, name)| *name)
-        .collect();
-    names.join("+")
+    bit_names(mask, &["N", "E", "S", "W"], "+")
 }
 
 /// Half-edge bits as the rules write them: "Sw Ws".
 fn half_names(mask: u8) -> String {
-    let names: Vec<&str> = ["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"]
+    bit_names(mask, &["Nw", "Ne", "En", "Es", "Se", "Sw", "Ws", "Wn"], " ")
+}
+
+/// The names of the bits set in `mask`, lowest bit first, joined by `separator`.
+fn bit_names(mask: u8, names: &[&str], separator: &str) -> String {
+    let set: Vec<&str> = names
         .iter()
         .enumerate()
         .filter(|(bit, _)| mask >> bit & 1 == 1)
         .map(|(_, name)| *name)
         .collect();
-    names.join(" ")
+    set.join(separator)
 }
 
 /// A tile out of the bag; the drawn tile is public (§9).

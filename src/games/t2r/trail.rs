@@ -147,39 +147,41 @@ mod tests {
         owners
     }
 
+    /// Seat 0's longest trail on usa when it owns the routes between `pairs`, and seat 1's
+    /// (which owns nothing).
+    fn trails_on_usa(pairs: &[(&str, &str)]) -> (u32, u32) {
+        let map = Map::load(MapName::Usa, RuleSet::Official);
+        let owners = owners_of(&map, pairs);
+        (
+            longest_trail(&map, &owners, 0),
+            longest_trail(&map, &owners, 1),
+        )
+    }
+
     #[test]
     fn check_4_branches_give_13() {
-        let map = Map::load(MapName::Usa, RuleSet::Official);
-        let owners = owners_of(
-            &map,
-            &[
-                ("Portland", "Salt Lake City"),
-                ("Helena", "Salt Lake City"),
-                ("Las Vegas", "Salt Lake City"),
-                ("Las Vegas", "Los Angeles"),
-                ("Denver", "Salt Lake City"),
-                ("Denver", "Kansas City"),
-            ],
-        );
-        assert_eq!(longest_trail(&map, &owners, 0), 13);
-        assert_eq!(longest_trail(&map, &owners, 1), 0);
+        let branches = [
+            ("Portland", "Salt Lake City"),
+            ("Helena", "Salt Lake City"),
+            ("Las Vegas", "Salt Lake City"),
+            ("Las Vegas", "Los Angeles"),
+            ("Denver", "Salt Lake City"),
+            ("Denver", "Kansas City"),
+        ];
+        assert_eq!(trails_on_usa(&branches), (13, 0));
     }
 
     #[test]
     fn check_5_two_triangles_give_22() {
-        let map = Map::load(MapName::Usa, RuleSet::Official);
-        let owners = owners_of(
-            &map,
-            &[
-                ("Vancouver", "Seattle"),
-                ("Seattle", "Calgary"),
-                ("Calgary", "Vancouver"),
-                ("Calgary", "Helena"),
-                ("Helena", "Winnipeg"),
-                ("Winnipeg", "Calgary"),
-            ],
-        );
-        assert_eq!(longest_trail(&map, &owners, 0), 22);
+        let triangles = [
+            ("Vancouver", "Seattle"),
+            ("Seattle", "Calgary"),
+            ("Calgary", "Vancouver"),
+            ("Calgary", "Helena"),
+            ("Helena", "Winnipeg"),
+            ("Winnipeg", "Calgary"),
+        ];
+        assert_eq!(trails_on_usa(&triangles), (22, 0));
     }
 
     #[test]
