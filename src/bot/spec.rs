@@ -194,20 +194,19 @@ mod tests {
 
     #[test]
     fn misplaced_or_malformed_parameters_are_refused_with_the_fix() {
-        let err = parse("nice,depth=3").expect_err("nice has no ':'");
-        assert!(err.contains("nice:depth=3"), "{err}");
-        let err = parse("iterations=5,nice").expect_err("no bot before");
-        assert!(err.contains("BOT:iterations=5"), "{err}");
-        let err = parse("mcts:iterations").expect_err("no '='");
-        assert!(err.contains("KEY=VALUE"), "{err}");
-        let err = parse("mcts:c=1,c=2").expect_err("twice");
-        assert!(err.contains("twice"), "{err}");
-        let err = parse("mcts:c=").expect_err("empty value");
-        assert!(err.contains("no value"), "{err}");
-        let err = parse("nice,,greedy").expect_err("empty item");
-        assert!(err.contains("empty"), "{err}");
-        let err = parse("mcts:").expect_err("nothing after ':'");
-        assert!(err.contains("KEY=VALUE"), "{err}");
+        // (list, why it is refused, what the message must show)
+        for (list, why, fix) in [
+            ("nice,depth=3", "nice has no ':'", "nice:depth=3"),
+            ("iterations=5,nice", "no bot before", "BOT:iterations=5"),
+            ("mcts:iterations", "no '='", "KEY=VALUE"),
+            ("mcts:c=1,c=2", "twice", "twice"),
+            ("mcts:c=", "empty value", "no value"),
+            ("nice,,greedy", "empty item", "empty"),
+            ("mcts:", "nothing after ':'", "KEY=VALUE"),
+        ] {
+            let err = parse(list).expect_err(why);
+            assert!(err.contains(fix), "{list}: {err}");
+        }
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! tampered with.
 
 use crate::bot::{BotMaker, Configured, Params};
-use crate::game::Chance;
+use crate::game::{Chance, Game};
 use crate::games::carcassonne::{self, Carcassonne};
 use crate::games::fresh_fish::{self, FreshFish};
 use crate::games::labyrinth::Labyrinth;
@@ -61,7 +61,10 @@ fn recorded<G: Registered>(game: &G, bots: &[&str], games: u64) -> Vec<GameRecor
         .collect()
 }
 
-fn line<G: Chance>(record: &GameRecord) -> GameLine<G::Action, G::Event> {
+/// The decoded line of a game of `G`.
+type LineOf<G> = GameLine<<G as Game>::Action, <G as Chance>::Event>;
+
+fn line<G: Chance>(record: &GameRecord) -> LineOf<G> {
     serde_json::from_str(record.log.as_deref().expect("logged")).expect("a line decodes")
 }
 
@@ -78,13 +81,28 @@ fn replays_all<G: Registered>(game: &G, records: &[GameRecord]) {
     }
 }
 
+/// Records `games` games of `bots` on `seats` seats, checks that every record replays, and
+/// returns each record with its decoded line: the start of each game's record test below.
+fn replayed_lines<G: Registered>(
+    seats: usize,
+    bots: &[&str],
+    games: u64,
+) -> Vec<(GameRecord, LineOf<G>)> {
+    let game: G = game(seats);
+    let records = recorded(&game, bots, games);
+    replays_all(&game, &records);
+    records
+        .into_iter()
+        .map(|record| {
+            let line = line::<G>(&record);
+            (record, line)
+        })
+        .collect()
+}
+
 #[test]
 fn t2r_records_replay_and_account_for_every_card_dealt() {
-    let game: TicketToRide = game(2);
-    let records = recorded(&game, &["nice", "greedy"], 6);
-    replays_all(&game, &records);
-    for record in &records {
-        let line = line::<TicketToRide>(record);
+    for (_, line) in replayed_lines::<TicketToRide>(2, &["nice", "greedy"], 6) {
         let dealt = |seat| {
             line.setup
                 .iter()
@@ -126,11 +144,8 @@ fn t2r_records_replay_and_account_for_every_card_dealt() {
 
 #[test]
 fn carcassonne_records_draw_every_tile_once() {
-    let game: Carcassonne = game(2);
-    let records = recorded(&game, &["greedy", "random"], 2);
-    replays_all(&game, &records);
-    for record in records.iter().filter(|r| r.fault.is_none()) {
-        let line = line::<Carcassonne>(record);
+    let lines = replayed_lines::<Carcassonne>(2, &["greedy", "random"], 2);
+    for (_, line) in lines.into_iter().filter(|(r, _)| r.fault.is_none()) {
         let mut drawn: Vec<char> = line
             .setup
             .iter()
@@ -153,11 +168,7 @@ fn carcassonne_records_draw_every_tile_once() {
 
 #[test]
 fn fresh_fish_records_show_five_producers_and_one_tile_per_draw() {
-    let game: FreshFish = game(3);
-    let records = recorded(&game, &["greedy", "random", "lookahead"], 3);
-    replays_all(&game, &records);
-    for record in &records {
-        let line = line::<FreshFish>(record);
+    for (_, line) in replayed_lines::<FreshFish>(3, &["greedy", "random", "lookahead"], 3) {
         assert_eq!(line.setup.len(), 5, "{:?}", line.setup);
         for step in &line.steps {
             let draws = step.action == fresh_fish::Action::Draw;
@@ -168,11 +179,7 @@ fn fresh_fish_records_show_five_producers_and_one_tile_per_draw() {
 
 #[test]
 fn labyrinth_records_hold_the_generated_board_and_nothing_after() {
-    let game: Labyrinth = game(2);
-    let records = recorded(&game, &["greedy", "basic"], 4);
-    replays_all(&game, &records);
-    for record in &records {
-        let line = line::<Labyrinth>(record);
+    for (_, line) in replayed_lines::<Labyrinth>(2, &["greedy", "basic"], 4) {
         let crate::games::labyrinth::chance::ChanceEvent::Board {
             width,
             height,

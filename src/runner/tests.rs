@@ -164,27 +164,27 @@ impl Bot<Race> for Fair {
         legal[self.0.random_range(0..legal.len())].clone()
     }
 }
+/// `Bid(bid)` in the bidding phase, `Add(add)` otherwise: the fixed moves of the doubles below.
+fn bid_or_add(view: &RaceView, bid: u8, add: u32) -> RaceAction {
+    if view.bidding {
+        RaceAction::Bid(bid)
+    } else {
+        RaceAction::Add(add)
+    }
+}
 struct Panicky;
 impl Bot<Race> for Panicky {
     fn act(&mut self, _: &Race, view: &RaceView) -> RaceAction {
         if view.total >= 5 {
             panic!("boom at total {}", view.total);
         }
-        if view.bidding {
-            RaceAction::Bid(0)
-        } else {
-            RaceAction::Add(1)
-        }
+        bid_or_add(view, 0, 1)
     }
 }
 struct Cheat;
 impl Bot<Race> for Cheat {
     fn act(&mut self, _: &Race, view: &RaceView) -> RaceAction {
-        if view.bidding {
-            RaceAction::Bid(3)
-        } else {
-            RaceAction::Add(4)
-        }
+        bid_or_add(view, 3, 4)
     }
 }
 
@@ -196,8 +196,7 @@ impl Bot<Race> for Slow {
     }
     fn try_act(&mut self, _: &Race, view: &RaceView) -> Result<RaceAction, BotFailure> {
         match view.total {
-            0..5 if view.bidding => Ok(RaceAction::Bid(0)),
-            0..5 => Ok(RaceAction::Add(1)),
+            0..5 => Ok(bid_or_add(view, 0, 1)),
             _ => Err(BotFailure::new(Termination::Timeout, "no answer in 10 ms")),
         }
     }
@@ -348,22 +347,32 @@ fn run_range(
     (status, sink.0)
 }
 
+/// The records that ended by `termination`, after checking that there is one at least and that
+/// each blames the failing bot (run index 1) and ranks it last: what the tests of a failing
+/// bot share.
+fn failures_of_run_index_1(records: &[GameRecord], termination: Termination) -> Vec<&GameRecord> {
+    let failures: Vec<_> = records
+        .iter()
+        .filter(|r| r.termination == termination)
+        .collect();
+    assert!(!failures.is_empty(), "no {termination:?}");
+    for record in &failures {
+        let culprit = record.culprit.unwrap();
+        assert_eq!(
+            record.lineup[culprit], 1,
+            "only the failing bot (run index 1) ends a game by {termination:?}"
+        );
+        assert_eq!(record.ranks[culprit], 2);
+    }
+    failures
+}
+
 #[test]
 fn a_panicking_bot_loses_with_crash_and_the_run_goes_on() {
     let (status, records) = run(&[0, 1], 600, 2, false);
     assert_eq!(status.games_played, 600);
-    let crashes: Vec<_> = records
-        .iter()
-        .filter(|r| r.termination == Termination::Crash)
-        .collect();
-    assert!(!crashes.is_empty());
-    for record in crashes {
+    for record in failures_of_run_index_1(&records, Termination::Crash) {
         let culprit = record.culprit.unwrap();
-        assert_eq!(
-            record.lineup[culprit], 1,
-            "only the panicky bot (run index 1) crashes"
-        );
-        assert_eq!(record.ranks[culprit], 2);
         assert_eq!(record.ranks[1 - culprit], 1);
         assert!(record.fault.as_deref().unwrap().contains("boom at total"));
     }
@@ -423,15 +432,7 @@ fn a_stop_request_keeps_finished_games_only() {
 #[test]
 fn a_failure_without_panic_loses_with_its_own_termination() {
     let (_, records) = run(&[0, 3], 200, 2, false);
-    let timeouts: Vec<_> = records
-        .iter()
-        .filter(|r| r.termination == Termination::Timeout)
-        .collect();
-    assert!(!timeouts.is_empty());
-    for record in timeouts {
-        let culprit = record.culprit.unwrap();
-        assert_eq!(record.lineup[culprit], 1, "only the slow bot times out");
-        assert_eq!(record.ranks[culprit], 2);
+    for record in failures_of_run_index_1(&records, Termination::Timeout) {
         assert_eq!(record.fault.as_deref(), Some("no answer in 10 ms"));
     }
 }

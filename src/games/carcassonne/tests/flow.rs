@@ -1,13 +1,13 @@
 //! The turn flow through the `Game` trait: drawing, discarding, the end, forfeits, the
 //! legal-action order, resampling and the greedy choice.
 
-use super::id;
-use crate::bot::Params;
+use super::{after_moves, id, seat_rng};
+use crate::bot::table::test_bot;
 use crate::game::{Game, Resample, ToAct};
 use crate::games::carcassonne::bots::{self, ILLEGAL};
 use crate::games::carcassonne::{Action, Carcassonne, State};
 use crate::outcome::Termination;
-use crate::seed::{Rng, Stream, rng};
+use crate::seed::{Stream, rng};
 
 #[test]
 fn unplaceable_tile_is_discarded_and_the_same_player_draws_again() {
@@ -71,12 +71,7 @@ fn legal_actions_follow_the_documented_order() {
 #[test]
 fn resampling_keeps_the_public_position_and_the_bag_contents() {
     let game = Carcassonne::new(2);
-    let mut s = game.new_state(rng(5, 0, Stream::Chance));
-    for _ in 0..10 {
-        let seat = s.seat();
-        let legal = game.legal_actions(&game.view(&s, seat));
-        game.apply(&mut s, seat, legal[legal.len() / 2]);
-    }
+    let s = after_moves(&game, 5, 10, |legal| legal[legal.len() / 2]);
     let view = game.view(&s, 1);
     let mut r = rng(5, 0, Stream::Seat(1));
     let t = game.resample(&view, &mut r);
@@ -96,18 +91,11 @@ fn greedy_closes_the_two_tile_city_with_a_knight() {
     // for the follower that stays (value 2). Anything else is worth at most 0.
     let game = Carcassonne::new(2);
     let s = State::with_order(2, "EU");
-    let greedy = bots::find("greedy").expect("listed");
-    let mut bot = greedy
-        .make(&game, 0, seat_rng(), &Params::default())
-        .expect("no params");
+    let mut bot = test_bot("greedy", &game, 0, seat_rng(), &[]);
     assert_eq!(
         bot.act(&game, &game.view(&s, 0)),
         Action::new(0, -1, 2, Some(0))
     );
-}
-
-fn seat_rng() -> Rng {
-    rng(1, 2, Stream::Seat(0))
 }
 
 #[test]
@@ -127,10 +115,7 @@ fn bot_table_and_doubles() {
     );
     let game = Carcassonne::new(2);
     let s = State::with_order(2, "EU");
-    let illegal = bots::find("test-illegal").expect("listed");
-    let mut bot = illegal
-        .make(&game, 0, seat_rng(), &Params::default())
-        .expect("ok");
+    let mut bot = test_bot("test-illegal", &game, 0, seat_rng(), &[]);
     let action = bot.act(&game, &game.view(&s, 0));
     assert!(!game.is_legal(&s, 0, &action));
 }

@@ -3,10 +3,9 @@
 //! step, scores are the sum of the score log, the legal list is sorted and agrees with
 //! `is_legal`, and bots only play legal actions.
 
-use crate::bot::{Bot, Params};
+use super::seat_bots;
 use crate::game::{Game, ToAct};
 use crate::games::carcassonne::board::FOLLOWERS;
-use crate::games::carcassonne::bots;
 use crate::games::carcassonne::{Action, Carcassonne, State};
 use crate::seed::{Stream, rng};
 
@@ -58,15 +57,7 @@ fn check_invariants(game: &Carcassonne, s: &State) {
 fn play(seats: usize, seed: u64, names: &[&str]) {
     let game = Carcassonne::new(seats);
     let mut s = game.new_state(rng(seed, 0, Stream::Chance));
-    let mut players: Vec<Box<dyn Bot<Carcassonne>>> = (0..seats)
-        .map(|seat| {
-            let entry = bots::find(names[seat % names.len()]).expect("listed");
-            let stream = rng(seed, 1, Stream::Seat(u8::try_from(seat).expect("few")));
-            entry
-                .make(&game, seat, stream, &Params::default())
-                .expect("no params")
-        })
-        .collect();
+    let mut players = seat_bots(&game, seed, |seat| names[seat % names.len()]);
     let mut turns = 0;
     while let ToAct::Seat(seat) = game.to_act(&s) {
         let view = game.view(&s, seat);

@@ -3,15 +3,12 @@
 
 use super::super::bots;
 use super::super::{Action, Carcassonne, State};
+use super::{after_moves, seat_rng};
 use crate::bot::Params;
 use crate::bot::table::test_bot;
 use crate::game::Game;
 use crate::search::checked::play_checked;
-use crate::seed::{Rng, Stream, rng};
-
-fn seat_rng() -> Rng {
-    rng(1, 2, Stream::Seat(0))
-}
+use crate::seed::{Stream, rng};
 
 fn mcts(
     game: &Carcassonne,
@@ -37,12 +34,7 @@ fn closing_an_own_city_with_a_knight_beats_every_other_move() {
 #[test]
 fn same_seed_same_choice_and_the_choice_is_legal() {
     let game = Carcassonne::new(3);
-    let mut s = game.new_state(rng(9, 0, Stream::Chance));
-    for _ in 0..6 {
-        let seat = s.seat();
-        let legal = game.legal_actions(&game.view(&s, seat));
-        game.apply(&mut s, seat, legal[0]);
-    }
+    let s = after_moves(&game, 9, 6, |legal| legal[0]);
     let seat = s.seat();
     let params = [("iterations", "60"), ("determinizations", "4")];
     let first = mcts(&game, seat, &params).act(&game, &game.view(&s, seat));

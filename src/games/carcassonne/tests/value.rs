@@ -5,8 +5,7 @@
 use super::super::board::Board;
 use super::super::rules::legal_actions;
 use super::super::value::Evaluator;
-use super::super::{Action, Carcassonne, bots};
-use crate::bot::{Bot, Params};
+use super::super::{Action, Carcassonne};
 use crate::game::{Game, Seat, ToAct};
 use crate::seed::{Stream, rng};
 
@@ -38,15 +37,7 @@ fn compare(seats: usize, seed: u64) -> usize {
     let game = Carcassonne::new(seats);
     let mut s = game.new_state(rng(seed, 0, Stream::Chance));
     let names = ["random", "greedy", "random"];
-    let mut players: Vec<Box<dyn Bot<Carcassonne>>> = (0..seats)
-        .map(|seat| {
-            let entry = bots::find(names[(seat + seed as usize) % 3]).expect("listed");
-            let stream = rng(seed, 1, Stream::Seat(u8::try_from(seat).expect("few")));
-            entry
-                .make(&game, seat, stream, &Params::default())
-                .expect("no params")
-        })
-        .collect();
+    let mut players = super::seat_bots(&game, seed, |seat| names[(seat + seed as usize) % 3]);
     let mut compared = 0;
     while let ToAct::Seat(seat) = game.to_act(&s) {
         let board = s.board();

@@ -23,17 +23,21 @@ fn with_markers(seats: usize, top: Tile) -> (FreshFish, State) {
     (game, state)
 }
 
+/// The first empty cell with only empty neighbours: where a marker is legal only as a seat's
+/// first, which the test below looks for before and after the first marker.
+fn isolated_cell(state: &State) -> Option<u8> {
+    let b = &state.board;
+    (0..100u8).find(|&c| {
+        b.get(usize::from(c)) == Content::Empty
+            && b.neighbours(usize::from(c))
+                .all(|n| b.get(n) == Content::Empty)
+    })
+}
+
 #[test]
 fn first_marker_goes_anywhere_later_ones_next_to_something() {
     let (game, mut state) = new_game(2, 3);
-    let isolated = (0..100u8)
-        .find(|&c| {
-            let b = &state.board;
-            b.get(usize::from(c)) == Content::Empty
-                && b.neighbours(usize::from(c))
-                    .all(|n| b.get(n) == Content::Empty)
-        })
-        .expect("an isolated empty cell on a fresh board");
+    let isolated = isolated_cell(&state).expect("an isolated empty cell on a fresh board");
     assert!(!game.is_legal(&state, 0, &Action::Draw), "no marker yet");
     assert!(!game.is_legal(&state, 0, &Action::Pass));
     assert!(
@@ -42,14 +46,7 @@ fn first_marker_goes_anywhere_later_ones_next_to_something() {
     );
     play(&game, &mut state, 0, Action::PlaceMarker(isolated));
     state.seat = 0;
-    let far = (0..100u8)
-        .find(|&c| {
-            let b = &state.board;
-            b.get(usize::from(c)) == Content::Empty
-                && b.neighbours(usize::from(c))
-                    .all(|n| b.get(n) == Content::Empty)
-        })
-        .expect("another isolated cell");
+    let far = isolated_cell(&state).expect("another isolated cell");
     assert!(!game.is_legal(&state, 0, &Action::PlaceMarker(far)));
     let next_to = state
         .board
@@ -76,22 +73,28 @@ fn pass_only_when_nothing_else_is_legal() {
     assert_eq!(outcome.ranks, [1, 1], "equal scores share the rank");
 }
 
+/// Plays each (seat, bid) of `bids` in the auction under way, then checks that `winner` is to
+/// build the shop of `kind`: how both auction tie tests end their auction.
+fn bid_and_check_winner(
+    game: &FreshFish,
+    state: &mut State,
+    bids: [(usize, u8); 3],
+    kind: Kind,
+    winner: u8,
+) {
+    for (seat, bid) in bids {
+        play(game, state, seat, Action::Bid(bid));
+    }
+    assert_eq!(state.phase, Phase::BuildShop { kind, winner });
+}
+
 #[test]
 fn auction_tie_with_the_drawer_goes_to_the_drawer() {
     // §11 check 4: drawer 3, P 3, Q 2.
     let (game, mut state) = with_markers(3, Tile::Shop(Kind::A));
     play(&game, &mut state, 0, Action::Draw);
     assert_eq!(game.to_act(&state), ToAct::Simultaneous(vec![0, 1, 2]));
-    for (seat, bid) in [(0, 3), (1, 3), (2, 2)] {
-        play(&game, &mut state, seat, Action::Bid(bid));
-    }
-    assert_eq!(
-        state.phase,
-        Phase::BuildShop {
-            kind: Kind::A,
-            winner: 0
-        }
-    );
+    bid_and_check_winner(&game, &mut state, [(0, 3), (1, 3), (2, 2)], Kind::A, 0);
     assert_eq!((state.players[0].coins, state.bank), (12, 3));
     let last = state.last_auction.expect("bids revealed");
     assert_eq!(last.bids[..3], [Some(3), Some(3), Some(2)]);
@@ -103,16 +106,7 @@ fn auction_tie_without_the_drawer_goes_next_in_turn_order_then_an_extra_turn() {
     let (game, mut state) = with_markers(3, Tile::Shop(Kind::C));
     state.seat = 1;
     play(&game, &mut state, 1, Action::Draw);
-    for (seat, bid) in [(0, 3), (1, 1), (2, 3)] {
-        play(&game, &mut state, seat, Action::Bid(bid));
-    }
-    assert_eq!(
-        state.phase,
-        Phase::BuildShop {
-            kind: Kind::C,
-            winner: 2
-        }
-    );
+    bid_and_check_winner(&game, &mut state, [(0, 3), (1, 1), (2, 3)], Kind::C, 2);
     let marker = (0..100u8)
         .find(|&c| state.board.get(usize::from(c)) == Content::Marker(2))
         .expect("seat 2's marker");

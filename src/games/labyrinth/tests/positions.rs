@@ -40,28 +40,28 @@ fn tagged(column: bool) -> Position {
     Position::new(board)
 }
 
+/// Inserts the extra tile of `tagged` (the column board for a column side, the line board
+/// otherwise) at `side`, `index` turned `rotation` times, with the pawns on `pawns`
+/// beforehand: the set-up every shift test below shares.
+fn shift_tagged(pawns: [(u8, u8); 2], (side, index, rotation): (Side, u8, u8)) -> Position {
+    let mut p = tagged(matches!(side, Side::ColumnTop | Side::ColumnBottom));
+    p.pawns = pawns;
+    p.insert(Insertion { side, index }, rotation);
+    p
+}
+
+/// The extra tile of `tagged` (item 99) once turned so its north wall becomes `walls`: what
+/// each shift test expects on the cell it was inserted at.
+fn turned_extra(walls: u8) -> Tile {
+    Tile { walls, item: 99 }
+}
+
 #[test]
 fn column_top_shifts_down_and_wraps_the_bottom_pawn_onto_the_inserted_tile() {
-    let mut p = tagged(true);
-    p.pawns = [(3, 6), (3, 2)];
-    p.insert(
-        Insertion {
-            side: Side::ColumnTop,
-            index: 3,
-        },
-        1,
-    );
-    assert_eq!(
-        p.board.tile(3, 0),
-        Tile {
-            walls: EAST,
-            item: 99
-        }
-    );
-    assert_eq!(
-        items_of(&p.board, (1..7).map(|y| (3, y))),
-        [10, 11, 12, 13, 14, 15]
-    );
+    let p = shift_tagged([(3, 6), (3, 2)], (Side::ColumnTop, 3, 1));
+    assert_eq!(p.board.tile(3, 0), turned_extra(EAST));
+    let shifted = items_of(&p.board, (1..7).map(|y| (3, y)));
+    assert_eq!(shifted, [10, 11, 12, 13, 14, 15]);
     assert_eq!(
         p.board.extra.item, 16,
         "the pushed-out tile is the new extra tile"
@@ -75,78 +75,35 @@ fn column_top_shifts_down_and_wraps_the_bottom_pawn_onto_the_inserted_tile() {
 
 #[test]
 fn column_bottom_shifts_up_and_wraps_the_top_pawn() {
-    let mut p = tagged(true);
-    p.pawns = [(3, 0), (3, 4)];
-    p.insert(
-        Insertion {
-            side: Side::ColumnBottom,
-            index: 3,
-        },
-        2,
-    );
+    let p = shift_tagged([(3, 0), (3, 4)], (Side::ColumnBottom, 3, 2));
+    let shifted = items_of(&p.board, (0..6).map(|y| (3, y)));
     assert_eq!(
-        p.board.tile(3, 6),
-        Tile {
-            walls: SOUTH,
-            item: 99
-        }
+        (p.board.tile(3, 6), shifted, p.board.extra.item, p.pawns),
+        (
+            turned_extra(SOUTH),
+            vec![11, 12, 13, 14, 15, 16],
+            10,
+            [(3, 6), (3, 3)]
+        )
     );
-    assert_eq!(
-        items_of(&p.board, (0..6).map(|y| (3, y))),
-        [11, 12, 13, 14, 15, 16]
-    );
-    assert_eq!(p.board.extra.item, 10);
-    assert_eq!(p.pawns, [(3, 6), (3, 3)]);
 }
 
 #[test]
 fn line_left_shifts_right_and_wraps_the_rightmost_pawn() {
-    let mut p = tagged(false);
-    p.pawns = [(8, 5), (2, 5)];
-    p.insert(
-        Insertion {
-            side: Side::LineLeft,
-            index: 5,
-        },
-        3,
-    );
+    let p = shift_tagged([(8, 5), (2, 5)], (Side::LineLeft, 5, 3));
+    let shifted = items_of(&p.board, (1..9).map(|x| (x, 5)));
     assert_eq!(
-        p.board.tile(0, 5),
-        Tile {
-            walls: WEST,
-            item: 99
-        }
+        (p.board.tile(0, 5), shifted, p.board.extra.item, p.pawns),
+        (turned_extra(WEST), (20..28).collect(), 28, [(0, 5), (3, 5)])
     );
-    assert_eq!(
-        items_of(&p.board, (1..9).map(|x| (x, 5))),
-        (20..28).collect::<Vec<_>>()
-    );
-    assert_eq!(p.board.extra.item, 28);
-    assert_eq!(p.pawns, [(0, 5), (3, 5)]);
 }
 
 #[test]
 fn line_right_shifts_left_and_wraps_the_leftmost_pawn() {
-    let mut p = tagged(false);
-    p.pawns = [(0, 5), (4, 4)];
-    p.insert(
-        Insertion {
-            side: Side::LineRight,
-            index: 5,
-        },
-        0,
-    );
-    assert_eq!(
-        p.board.tile(8, 5),
-        Tile {
-            walls: NORTH,
-            item: 99
-        }
-    );
-    assert_eq!(
-        items_of(&p.board, (0..8).map(|x| (x, 5))),
-        (21..29).collect::<Vec<_>>()
-    );
+    let p = shift_tagged([(0, 5), (4, 4)], (Side::LineRight, 5, 0));
+    assert_eq!(p.board.tile(8, 5), turned_extra(NORTH));
+    let shifted = items_of(&p.board, (0..8).map(|x| (x, 5)));
+    assert_eq!(shifted, (21..29).collect::<Vec<_>>());
     assert_eq!(p.board.extra.item, 20);
     assert_eq!(
         p.pawns,
@@ -236,26 +193,18 @@ fn corridor(width: u8, height: u8, path: &[(u8, u8)]) -> Board {
             (0, -1) => (NORTH, SOUTH),
             step => panic!("not a step: {step:?}"),
         };
-        let a = board.tile(ax, ay);
-        board.set_tile(
-            ax,
-            ay,
-            Tile {
-                walls: a.walls & !from_a,
-                ..a
-            },
-        );
-        let b = board.tile(bx, by);
-        board.set_tile(
-            bx,
-            by,
-            Tile {
-                walls: b.walls & !from_b,
-                ..b
-            },
-        );
+        open_side(&mut board, (ax, ay), from_a);
+        open_side(&mut board, (bx, by), from_b);
     }
     board
+}
+
+/// Opens the side `wall` of the tile at (x, y), keeping its other walls and its item: how
+/// `corridor` joins each step of its path on both cells.
+fn open_side(board: &mut Board, (x, y): (u8, u8), wall: u8) {
+    let tile = board.tile(x, y);
+    let walls = tile.walls & !wall;
+    board.set_tile(x, y, Tile { walls, ..tile });
 }
 
 /// Down column 0, up column 1, down column 2, then along line 6 to the right.

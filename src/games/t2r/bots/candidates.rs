@@ -122,25 +122,11 @@ fn completing_claims(map: &Map, view: &View) -> Vec<Action> {
 mod tests {
     use super::*;
     use crate::games::t2r::bots::test_support::{hand, view};
+    use crate::games::t2r::tests::route_between;
     use crate::games::t2r::{Colour, MapName, RuleSet};
 
     fn game() -> TicketToRide {
         TicketToRide::new(MapName::Usa, RuleSet::Official, 500)
-    }
-
-    /// The usa route between two named cities.
-    fn route_between(game: &TicketToRide, a: &str, b: &str) -> u8 {
-        let map = game.map();
-        let city = |name: &str| map.cities.iter().position(|c| c == name).expect("a city");
-        let (a, b) = (city(a), city(b));
-        map.routes
-            .iter()
-            .find(|r| {
-                let ends = (usize::from(r.a), usize::from(r.b));
-                ends == (a, b) || ends == (b, a)
-            })
-            .expect("a route")
-            .id
     }
 
     fn ticket_between(game: &TicketToRide, a: &str, b: &str) -> u16 {

@@ -75,22 +75,16 @@ pub fn pays(demand: &Demand, hand: &[u8; 9]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::t2r::bots::test_support::{build_map, hand};
-
-    const GRAY: &[Colour] = &[Colour::Locomotive];
+    use crate::games::t2r::bots::test_support::{GRAY, chain_map, hand};
 
     /// Red 3, Blue/Green 2, gray 4, gray 2.
     fn board() -> Map {
-        build_map(
-            5,
-            &[
-                (0, 1, 3, &[Colour::Red]),
-                (1, 2, 2, &[Colour::Blue, Colour::Green]),
-                (2, 3, 4, GRAY),
-                (3, 4, 2, GRAY),
-            ],
-            &[],
-        )
+        chain_map(&[
+            (3, &[Colour::Red]),
+            (2, &[Colour::Blue, Colour::Green]),
+            (4, GRAY),
+            (2, GRAY),
+        ])
     }
 
     #[test]

@@ -61,17 +61,9 @@ mod tests {
         TicketToRide::new(MapName::Usa, RuleSet::Official, 500)
     }
 
+    /// The route between two named cities as an index into `owners`.
     fn route(game: &TicketToRide, a: &str, b: &str) -> usize {
-        let map = game.map();
-        let city = |name: &str| map.cities.iter().position(|c| c == name).expect("a city");
-        let ends = (city(a), city(b));
-        map.routes
-            .iter()
-            .position(|r| {
-                let e = (usize::from(r.a), usize::from(r.b));
-                e == ends || e == (ends.1, ends.0)
-            })
-            .expect("a route")
+        usize::from(crate::games::t2r::tests::route_between(game, a, b))
     }
 
     /// A fresh game in which seat 0 holds Denver–El Paso (4 points) and owns Denver–Santa Fe,

@@ -44,7 +44,7 @@ pub fn draw_blind(map: &Map, view: &View) -> Action {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::t2r::bots::test_support::{hand, usa, view};
+    use crate::games::t2r::bots::test_support::{hand, routes_of_length, usa, view};
 
     const L: Option<Colour> = Some(Colour::Locomotive);
 
@@ -89,12 +89,7 @@ mod tests {
         v.ticket_pile_len = 0;
         assert_eq!(draw_blind(&map, &v), Action::Pass);
         v.hand = hand(&[(Colour::Locomotive, 1)]);
-        let first_one = map
-            .routes
-            .iter()
-            .find(|r| r.length == 1)
-            .expect("a 1-route")
-            .id;
+        let first_one = routes_of_length(&map, 1)[0];
         let want = Action::Claim {
             route: first_one,
             colour: Colour::Locomotive,

@@ -3,10 +3,11 @@
 //! after every action (`State::check_invariants`), and end with scores that are the sum of
 //! their parts; plus the `cgs` first-turn checks of §6.9.
 
-use super::{BOTS, find};
-use crate::bot::{Bot, Params};
+use super::BOTS;
+use crate::bot::Bot;
+use crate::bot::table::test_bot;
 use crate::game::{Game, ToAct};
-use crate::games::t2r::tests::check_final_scoring;
+use crate::games::t2r::tests::{check_final_scoring, game};
 use crate::games::t2r::{Action, MapName, RuleSet, TicketToRide};
 use crate::outcome::Termination;
 use crate::seed::{Stream, rng};
@@ -21,12 +22,13 @@ const PLAYING_BOTS: [&str; 6] = [
     "expert-plus",
 ];
 
-fn make(game: &TicketToRide, name: &str, seat: usize, seed: u64) -> Box<dyn Bot<TicketToRide>> {
-    let entry = find(name).expect("listed bot");
-    let stream = Stream::Seat(u8::try_from(seat).expect("seat 0 or 1"));
-    entry
-        .make(game, seat, rng(seed, 0, stream), &Params::default())
-        .expect("no params")
+/// The two bots `names` for seats 0 and 1 of a game seeded `seed`, each with its seat's
+/// stream: every whole game below starts from such a pair.
+fn seat_bots(game: &TicketToRide, names: [&str; 2], seed: u64) -> [Box<dyn Bot<TicketToRide>>; 2] {
+    [0, 1].map(|seat| {
+        let stream = Stream::Seat(u8::try_from(seat).expect("seat 0 or 1"));
+        test_bot(names[seat], game, seat, rng(seed, 0, stream), &[])
+    })
 }
 
 /// A seat and the action it played.
@@ -35,7 +37,7 @@ type Move = (usize, Action);
 /// Plays one game until its end or the first illegal action; returns that illegal action, if
 /// any, and the legal moves played before it. A game that ends must not end by forfeit.
 fn play(game: &TicketToRide, names: [&str; 2], seed: u64) -> (Option<Move>, Vec<Move>) {
-    let mut bots = [make(game, names[0], 0, seed), make(game, names[1], 1, seed)];
+    let mut bots = seat_bots(game, names, seed);
     let mut state = game.new_state(rng(seed, 0, Stream::Chance));
     let mut history = Vec::new();
     while let ToAct::Seat(seat) = game.to_act(&state) {
@@ -64,7 +66,7 @@ fn is_cgs_do_nothing_seat0(rules: RuleSet, names: [&str; 2]) -> bool {
 
 /// Every ordered pairing, self-play included, for `GAMES_PER_PAIRING` seeds.
 fn every_pairing_plays_only_legal_actions(map: MapName, rules: RuleSet) {
-    let game = TicketToRide::new(map, rules, crate::games::t2r::DEFAULT_TURN_LIMIT);
+    let game = game(map, rules);
     for first in PLAYING_BOTS {
         for second in PLAYING_BOTS {
             let names = [first, second];
@@ -80,41 +82,31 @@ fn every_pairing_plays_only_legal_actions(map: MapName, rules: RuleSet) {
     }
 }
 
-// One test per board and rule set, so the test harness runs them in parallel.
-#[test]
-fn all_pairings_usa_official() {
-    every_pairing_plays_only_legal_actions(MapName::Usa, RuleSet::Official);
+/// One test per board and rule set, so the test harness runs them in parallel: the macro
+/// writes the six tests that differ only in the board and the rule set.
+macro_rules! all_pairings {
+    ($($test:ident: $map:ident, $rules:ident;)*) => {$(
+        #[test]
+        fn $test() {
+            every_pairing_plays_only_legal_actions(MapName::$map, RuleSet::$rules);
+        }
+    )*};
 }
-#[test]
-fn all_pairings_usa_cgs() {
-    every_pairing_plays_only_legal_actions(MapName::Usa, RuleSet::Cgs);
-}
-#[test]
-fn all_pairings_small_official() {
-    every_pairing_plays_only_legal_actions(MapName::Small, RuleSet::Official);
-}
-#[test]
-fn all_pairings_small_cgs() {
-    every_pairing_plays_only_legal_actions(MapName::Small, RuleSet::Cgs);
-}
-#[test]
-fn all_pairings_europe_official() {
-    every_pairing_plays_only_legal_actions(MapName::Europe, RuleSet::Official);
-}
-#[test]
-fn all_pairings_europe_cgs() {
-    every_pairing_plays_only_legal_actions(MapName::Europe, RuleSet::Cgs);
+
+all_pairings! {
+    all_pairings_usa_official: Usa, Official;
+    all_pairings_usa_cgs: Usa, Cgs;
+    all_pairings_small_official: Small, Official;
+    all_pairings_small_cgs: Small, Cgs;
+    all_pairings_europe_official: Europe, Official;
+    all_pairings_europe_cgs: Europe, Cgs;
 }
 
 /// §6.9: in `cgs`, do-nothing as seat 0 loses at its first action (a card draw), and as seat 1
 /// it is never forced to draw tickets: it plays the whole game without holding one.
 #[test]
 fn cgs_do_nothing_loses_as_seat_0_and_never_draws_tickets_as_seat_1() {
-    let game = TicketToRide::new(
-        MapName::Usa,
-        RuleSet::Cgs,
-        crate::games::t2r::DEFAULT_TURN_LIMIT,
-    );
+    let game = game(MapName::Usa, RuleSet::Cgs);
     for seed in 0..20 {
         let (illegal, history) = play(&game, ["do-nothing", "greedy"], seed);
         assert!(history.is_empty());
@@ -122,10 +114,7 @@ fn cgs_do_nothing_loses_as_seat_0_and_never_draws_tickets_as_seat_1() {
         assert_eq!(seat, 0);
         assert!(matches!(action, Action::DrawBlind | Action::DrawColour(_)));
 
-        let mut bots = [
-            make(&game, "nice", 0, seed),
-            make(&game, "do-nothing", 1, seed),
-        ];
+        let mut bots = seat_bots(&game, ["nice", "do-nothing"], seed);
         let mut state = game.new_state(rng(seed, 0, Stream::Chance));
         while let ToAct::Seat(seat) = game.to_act(&state) {
             let view = game.view(&state, seat);
@@ -144,11 +133,7 @@ fn cgs_do_nothing_loses_as_seat_0_and_never_draws_tickets_as_seat_1() {
 
 #[test]
 fn hidden_doubles_are_flagged_and_test_illegal_is_refused_by_the_engine() {
-    let game = TicketToRide::new(
-        MapName::Small,
-        RuleSet::Official,
-        crate::games::t2r::DEFAULT_TURN_LIMIT,
-    );
+    let game = game(MapName::Small, RuleSet::Official);
     assert!(
         BOTS.iter()
             .filter(|b| b.hidden)
@@ -164,11 +149,7 @@ fn hidden_doubles_are_flagged_and_test_illegal_is_refused_by_the_engine() {
 #[ignore]
 fn speed_nice_vs_greedy() {
     for map in MapName::ALL {
-        let game = TicketToRide::new(
-            map,
-            RuleSet::Official,
-            crate::games::t2r::DEFAULT_TURN_LIMIT,
-        );
+        let game = game(map, RuleSet::Official);
         let start = std::time::Instant::now();
         let games = 5000;
         let mut decisions = 0;
@@ -202,12 +183,9 @@ fn cached_plan_matches_a_fresh_one_throughout_real_games() {
         .flat_map(|m| RuleSet::ALL.map(|r| (m, r)))
         .flat_map(|(m, r)| pairings.map(|p| (m, r, p)))
     {
-        let game = TicketToRide::new(map, rules, crate::games::t2r::DEFAULT_TURN_LIMIT);
+        let game = game(map, rules);
         for seed in 0..seeds {
-            let mut bots = [
-                make(&game, names[0], 0, seed),
-                make(&game, names[1], 1, seed),
-            ];
+            let mut bots = seat_bots(&game, names, seed);
             let mut cached = [TicketPlan::default(), TicketPlan::default()];
             let mut paths = Paths::default();
             let mut state = game.new_state(rng(seed, 0, Stream::Chance));

@@ -126,10 +126,8 @@ struct Missing {
 mod tests {
     use super::*;
     use crate::games::t2r::RuleSet;
-    use crate::games::t2r::bots::test_support::{build_map, hand, view};
+    use crate::games::t2r::bots::test_support::{GRAY, build_map, face_up, hand, view};
     use crate::games::t2r::view::UNCLAIMED;
-
-    const GRAY: &[Colour] = &[Colour::Locomotive];
 
     /// 0-1 Red 2, 1-2 gray 3, 2-3 Blue/Green 3, 0-3 Yellow 3; ticket 0→2.
     fn board() -> Map {
@@ -217,21 +215,9 @@ mod tests {
         // Route 2 (Blue/Green, 3): Green 3 and Blue 4 both miss 0; k = Blue (code 3 < 8).
         v.owners = vec![0, 0, UNCLAIMED, 0];
         v.hand = hand(&[(Colour::Green, 3), (Colour::Blue, 4)]);
-        v.face_up = [
-            Some(Colour::Locomotive),
-            Some(Colour::Green),
-            Some(Colour::Blue),
-            None,
-            None,
-        ];
+        v.face_up = face_up(&[Colour::Locomotive, Colour::Green, Colour::Blue]);
         assert_eq!(bot(&map, &v).draw(&map, &v), Action::DrawSlot(2));
-        v.face_up = [
-            Some(Colour::Locomotive),
-            Some(Colour::Green),
-            None,
-            None,
-            None,
-        ];
+        v.face_up = face_up(&[Colour::Locomotive, Colour::Green]);
         assert_eq!(bot(&map, &v).draw(&map, &v), Action::DrawBlind);
     }
 

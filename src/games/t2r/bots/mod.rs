@@ -85,16 +85,18 @@ pub fn find(name: &str) -> Option<&'static BotEntry<TicketToRide>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::bot::Params;
+    use crate::bot::table::test_bot;
     use crate::games::t2r::{Action, MapName, Phase, RuleSet};
-    use crate::seed::{Rng, Stream, rng};
+    use crate::seed::{Stream, rng};
 
     fn game() -> TicketToRide {
         TicketToRide::new(MapName::Usa, RuleSet::Official, 500)
     }
 
-    fn seat_rng() -> Rng {
-        rng(1, 2, Stream::Seat(0))
+    /// Bot `name` of the table for seat 0 with no parameters, built the same way for every
+    /// test below.
+    fn seat_0_bot(game: &TicketToRide, name: &str) -> Box<dyn crate::bot::Bot<TicketToRide>> {
+        test_bot(name, game, 0, rng(1, 2, Stream::Seat(0)), &[])
     }
 
     #[test]
@@ -126,18 +128,12 @@ mod tests {
         v.min_keep = 2;
         v.offer = vec![3, 0, 7];
         for (name, keep) in [("do-nothing", 0b011), ("random", 0b111), ("nice", 0b111)] {
-            let mut bot = find(name)
-                .expect("listed")
-                .make(&game, 0, seat_rng(), &Params::default())
-                .expect("no params");
+            let mut bot = seat_0_bot(&game, name);
             assert_eq!(bot.act(&game, &v), Action::KeepTickets(keep), "{name}");
         }
         v.phase = Phase::ChooseTickets;
         v.tickets = vec![1, 2];
-        let mut bot = find("do-nothing")
-            .expect("listed")
-            .make(&game, 0, seat_rng(), &Params::default())
-            .expect("no params");
+        let mut bot = seat_0_bot(&game, "do-nothing");
         assert_eq!(bot.act(&game, &v), Action::KeepTickets(0b001));
     }
 
@@ -145,10 +141,7 @@ mod tests {
     fn test_illegal_claims_more_locomotives_than_any_route_is_long() {
         let game = game();
         let v = test_support::view(game.map());
-        let mut bot = find("test-illegal")
-            .expect("listed")
-            .make(&game, 0, seat_rng(), &Params::default())
-            .expect("no params");
+        let mut bot = seat_0_bot(&game, "test-illegal");
         assert_eq!(bot.act(&game, &v), ILLEGAL_CLAIM);
         assert!(game.map().routes.iter().all(|r| r.length < 9));
     }
@@ -158,10 +151,7 @@ mod tests {
     fn test_panic_panics() {
         let game = game();
         let v = test_support::view(game.map());
-        let mut bot = find("test-panic")
-            .expect("listed")
-            .make(&game, 0, seat_rng(), &Params::default())
-            .expect("no params");
+        let mut bot = seat_0_bot(&game, "test-panic");
         bot.act(&game, &v);
     }
 }

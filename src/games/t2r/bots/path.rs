@@ -177,8 +177,7 @@ pub fn cost_or_infinite(paths: &mut Paths, map: &Map, view: &View, ticket: &Tick
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::t2r::Colour;
-    use crate::games::t2r::bots::test_support::{build_map, usa, view};
+    use crate::games::t2r::bots::test_support::{give_routes, gray_map, usa, view};
 
     fn path_of(map: &Map, view: &View, a: u8, b: u8) -> Option<Vec<u8>> {
         Paths::default()
@@ -188,18 +187,8 @@ mod tests {
 
     /// A diamond 0-1-3 and 0-2-3 where both ways cost 4, plus a dead end 3-4.
     fn diamond() -> Map {
-        let gray: &[Colour] = &[Colour::Locomotive];
-        build_map(
-            5,
-            &[
-                (0, 1, 2, gray),
-                (0, 2, 2, gray),
-                (1, 3, 2, gray),
-                (2, 3, 2, gray),
-                (3, 4, 1, gray),
-            ],
-            &[],
-        )
+        let routes = [(0, 1, 2), (0, 2, 2), (1, 3, 2), (2, 3, 2), (3, 4, 1)];
+        gray_map(5, &routes, &[])
     }
 
     #[test]
@@ -252,8 +241,7 @@ mod tests {
     fn completed_ticket_costs_zero() {
         let map = diamond();
         let mut v = view(&map);
-        v.owners[0] = 0;
-        v.owners[2] = 0;
+        give_routes(&mut v, 0, &[0, 2]);
         assert_eq!(path_of(&map, &v, 0, 3), Some(vec![]));
     }
 

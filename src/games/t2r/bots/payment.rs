@@ -125,7 +125,7 @@ pub fn best_claim_by_points(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::t2r::bots::test_support::{hand, usa, view};
+    use crate::games::t2r::bots::test_support::{hand, routes_of_length, usa, view};
 
     fn route(length: u8, colours: &[Colour]) -> Route {
         Route {
@@ -203,19 +203,8 @@ mod tests {
         let mut v = view(&map);
         v.hand = hand(&[(Colour::Locomotive, 6)]);
         // Every route is payable with 6 locomotives: the first 6-long route wins.
-        let first_six = map
-            .routes
-            .iter()
-            .find(|r| r.length == 6)
-            .expect("usa has 6s")
-            .id;
-        let second_six = map
-            .routes
-            .iter()
-            .filter(|r| r.length == 6)
-            .nth(1)
-            .expect("two 6s")
-            .id;
+        let sixes = routes_of_length(&map, 6);
+        let [first_six, second_six] = [sixes[0], sixes[1]];
         let got = best_claim_by_points(&map, &v, |_| false);
         let want = Action::Claim {
             route: first_six,

@@ -100,32 +100,30 @@ fn single_kind_claim(route: u8, length: u8, kind: Colour) -> Action {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::t2r::bots::test_support::{build_map, hand, view};
+    use crate::games::t2r::bots::test_support::{GRAY, chain_map, hand, view};
     use crate::games::t2r::view::UNCLAIMED;
-
-    const GRAY: &[Colour] = &[Colour::Locomotive];
 
     /// Lengths 5 (Red), 4 (gray), 6 (Blue/Green), 4 (Yellow), 3 (gray).
     fn board() -> Map {
-        build_map(
-            6,
-            &[
-                (0, 1, 5, &[Colour::Red]),
-                (1, 2, 4, GRAY),
-                (2, 3, 6, &[Colour::Blue, Colour::Green]),
-                (3, 4, 4, &[Colour::Yellow]),
-                (4, 5, 3, GRAY),
-            ],
-            &[],
-        )
+        chain_map(&[
+            (5, &[Colour::Red]),
+            (4, GRAY),
+            (6, &[Colour::Blue, Colour::Green]),
+            (4, &[Colour::Yellow]),
+            (3, GRAY),
+        ])
     }
 
-    fn claim_of(map: &Map, v: &View) -> Option<Action> {
+    /// The bot on `map` with a fixed stream, as the tests below build it.
+    fn random_bot(map: &Map) -> Random {
         Random {
             rng: Rng::new(0),
             longest_first: longest_first(map),
         }
-        .claim(map, v)
+    }
+
+    fn claim_of(map: &Map, v: &View) -> Option<Action> {
+        random_bot(map).claim(map, v)
     }
 
     fn claim(route: u8, colour: Colour, locomotives: u8) -> Option<Action> {
@@ -184,10 +182,7 @@ mod tests {
     #[test]
     fn first_cgs_turn_draws_tickets_and_it_keeps_everything() {
         let map = board();
-        let mut bot = Random {
-            rng: Rng::new(0),
-            longest_first: longest_first(&map),
-        };
+        let mut bot = random_bot(&map);
         let mut v = view(&map);
         v.rules = crate::games::t2r::RuleSet::Cgs;
         v.turns_taken = [1, 0];

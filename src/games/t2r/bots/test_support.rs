@@ -5,6 +5,11 @@ use crate::games::t2r::maps::{Map, MapName, Route, Ticket};
 use crate::games::t2r::view::{UNCLAIMED, View};
 use crate::games::t2r::{Colour, Phase, RuleSet};
 
+pub(in crate::games::t2r) use crate::games::t2r::tests::face_up;
+
+/// The track colours of a gray route in `build_map` rows, shared by every bot's test boards.
+pub const GRAY: &[Colour] = &[Colour::Locomotive];
+
 /// A board with `cities` cities and no routes or tickets; tests add what they need.
 pub fn small_map(cities: usize) -> Map {
     Map {
@@ -92,4 +97,38 @@ pub fn build_map(
         });
     }
     map
+}
+
+/// A board like `build_map` whose routes, (city a, city b, length) rows, are all gray: the
+/// planners' tests only care about lengths, so their boards need no colours.
+pub fn gray_map(cities: usize, routes: &[(u8, u8, u8)], tickets: &[(u8, u8, i32)]) -> Map {
+    let routes: Vec<_> = routes.iter().map(|&(a, b, l)| (a, b, l, GRAY)).collect();
+    build_map(cities, &routes, tickets)
+}
+
+/// A line of cities 0-1-2-… with no tickets, one route a step from (length, track colours)
+/// rows in order: the shape of several bots' test boards.
+pub fn chain_map(steps: &[(u8, &[Colour])]) -> Map {
+    let routes: Vec<_> = (0..)
+        .zip(steps)
+        .map(|(a, &(length, colours))| (a, a + 1, length, colours))
+        .collect();
+    build_map(steps.len() + 1, &routes, &[])
+}
+
+/// The ids of the routes of `length` on `map`, in map order: tests that pay for routes of one
+/// length pick theirs from this list.
+pub fn routes_of_length(map: &Map, length: u8) -> Vec<u8> {
+    map.routes
+        .iter()
+        .filter(|r| r.length == length)
+        .map(|r| r.id)
+        .collect()
+}
+
+/// Gives every route of `routes` to `seat` in the view: how tests mark what is built.
+pub fn give_routes(v: &mut View, seat: u8, routes: &[usize]) {
+    for &route in routes {
+        v.owners[route] = seat;
+    }
 }

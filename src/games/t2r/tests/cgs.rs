@@ -12,6 +12,22 @@ fn first_turn(game: &TicketToRide, state: &mut State, mask: u8) -> [u16; 3] {
     offer
 }
 
+/// A `cgs` game on the USA map after seat 0's first turn kept all three tickets: where the
+/// tests of free play start.
+fn after_first_turn(seed: u64) -> (TicketToRide, State) {
+    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, seed);
+    first_turn(&game, &mut state, 0b111);
+    (game, state)
+}
+
+/// `after_first_turn` with exactly `row` face up and `top` next on the deck (see `set_cards`):
+/// the start of the tests of the card supply.
+fn with_cards(seed: u64, row: [Colour; 5], top: &[Colour]) -> (TicketToRide, State) {
+    let (game, mut state) = after_first_turn(seed);
+    set_cards(&mut state, row, top);
+    (game, state)
+}
+
 #[test]
 fn seat_0_must_open_with_tickets_and_seat_1_is_never_forced() {
     let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 30);
@@ -64,8 +80,7 @@ fn an_offer_of_fewer_than_three_tickets_ends_the_game() {
         (vec![1, 2], Termination::Exhausted)
     );
     // Drawer holds more: it loses.
-    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 33);
-    first_turn(&game, &mut state, 0b111);
+    let (game, mut state) = after_first_turn(33);
     state.ticket_pile.truncate(1);
     play(&game, &mut state, Action::DrawTickets);
     assert_eq!(game.outcome(&state).expect("over").ranks, vec![2, 1]);
@@ -78,9 +93,7 @@ fn running_out_of_cards_ends_the_game() {
         (false, Action::DrawBlind),
         (true, Action::DrawColour(Colour::Red)),
     ] {
-        let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 34);
-        first_turn(&game, &mut state, 0b111);
-        set_cards(&mut state, [Colour::Red; 5], &[]);
+        let (game, mut state) = with_cards(34, [Colour::Red; 5], &[]);
         empty_deck_and_discard(&mut state, if drawer_has_more { 1 } else { 0 });
         assert!(game.is_legal(&state, 1, &action), "{action:?}");
         play(&game, &mut state, action);
@@ -102,9 +115,7 @@ fn running_out_of_cards_ends_the_game() {
 /// it wins; counting the card would make the hands equal and hand it the loss.
 #[test]
 fn the_face_up_card_that_empties_the_supply_does_not_count() {
-    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 36);
-    first_turn(&game, &mut state, 0b111);
-    set_cards(&mut state, [Colour::Red; 5], &[]);
+    let (game, mut state) = with_cards(36, [Colour::Red; 5], &[]);
     empty_deck_and_discard(&mut state, 0);
     while state.players[1].hand_size() + 1 < state.players[0].hand_size() {
         let index = (0..9)
@@ -129,8 +140,6 @@ fn the_face_up_card_that_empties_the_supply_does_not_count() {
 /// §4.6: the run-out ending takes precedence over "no locomotive as second card".
 #[test]
 fn running_out_beats_the_second_locomotive_check() {
-    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 35);
-    first_turn(&game, &mut state, 0b111);
     let row = [
         Colour::Locomotive,
         Colour::Red,
@@ -138,7 +147,7 @@ fn running_out_beats_the_second_locomotive_check() {
         Colour::Red,
         Colour::Red,
     ];
-    set_cards(&mut state, row, &[Colour::Green]);
+    let (game, mut state) = with_cards(35, row, &[Colour::Green]);
     play(&game, &mut state, Action::DrawBlind);
     assert!(!game.is_legal(&state, 1, &Action::DrawColour(Colour::Locomotive)));
     empty_deck_and_discard(&mut state, 0);
@@ -149,8 +158,6 @@ fn running_out_beats_the_second_locomotive_check() {
 
 #[test]
 fn face_up_draws_name_a_colour() {
-    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 36);
-    first_turn(&game, &mut state, 0b111);
     let row = [
         Colour::Red,
         Colour::Blue,
@@ -158,7 +165,7 @@ fn face_up_draws_name_a_colour() {
         Colour::Red,
         Colour::Green,
     ];
-    set_cards(&mut state, row, &[Colour::White, Colour::Yellow]);
+    let (game, mut state) = with_cards(36, row, &[Colour::White, Colour::Yellow]);
     assert!(!game.is_legal(&state, 1, &Action::DrawColour(Colour::Black)));
     assert!(!game.is_legal(&state, 1, &Action::DrawSlot(1)));
     play(&game, &mut state, Action::DrawColour(Colour::Blue));
@@ -175,8 +182,7 @@ fn face_up_draws_name_a_colour() {
 
 #[test]
 fn claims_use_the_cgs_encoding() {
-    let (game, mut state) = new_game(MapName::Usa, RuleSet::Cgs, 37);
-    first_turn(&game, &mut state, 0b111);
+    let (game, mut state) = after_first_turn(37);
     let claim = |route, colour, locomotives| Action::Claim {
         route,
         colour,

@@ -136,6 +136,16 @@ pub(super) fn set_cards(state: &mut State, row: [Colour; 5], top: &[Colour]) {
     }
 }
 
+/// A face-up row holding `cards` in its first slots and nothing in the rest: the engine's and
+/// the bots' tests both set rows with empty slots, so they share this.
+pub(in crate::games::t2r) fn face_up(cards: &[Colour]) -> [Option<Colour>; 5] {
+    let mut row = [None; 5];
+    for (slot, &card) in row.iter_mut().zip(cards) {
+        *slot = Some(card);
+    }
+    row
+}
+
 /// Moves every card of the deck and the discard pile into `seat`'s hand.
 pub(super) fn empty_deck_and_discard(state: &mut State, seat: usize) {
     for card in state.deck.drain(..) {

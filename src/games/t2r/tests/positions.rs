@@ -187,13 +187,7 @@ fn no_legal_second_card_ends_the_turn() {
     keep_all_at_setup(&game, &mut state);
     set_cards(&mut state, ROW, &[]);
     empty_deck_and_discard(&mut state, 1);
-    state.face_up = [
-        Some(Colour::Red),
-        Some(Colour::Locomotive),
-        None,
-        None,
-        None,
-    ];
+    state.face_up = face_up(&[Colour::Red, Colour::Locomotive]);
     state.players[1].hand[Colour::Red.index()] += 1;
     state.players[1].hand[Colour::Blue.index()] += 2;
     assert!(!game.is_legal(&state, 0, &Action::DrawBlind));

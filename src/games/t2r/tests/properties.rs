@@ -67,22 +67,33 @@ fn candidate_actions(game: &TicketToRide, rng: &mut Rng) -> Vec<Action> {
     actions
 }
 
-#[test]
-fn legal_actions_agree_with_is_legal() {
+/// Plays `seeds` random games on every map under every rule set (the random stream of game
+/// `seed` seeded `seed + salt`) and calls `check` before each action: the walk the property
+/// tests below share.
+fn every_random_position(
+    seeds: u64,
+    salt: u64,
+    mut check: impl FnMut(&TicketToRide, &State, &mut Rng),
+) {
     for map in MapName::ALL {
         for rules in RuleSet::ALL {
             let game = game(map, rules);
-            for seed in 0..6 {
+            for seed in 0..seeds {
                 let mut state = game.new_state(Rng::seed_from_u64(seed));
-                let mut rng = Rng::seed_from_u64(seed + 99);
+                let mut rng = Rng::seed_from_u64(seed + salt);
                 while game.outcome(&state).is_none() {
-                    check_position(&game, &state, &mut rng);
+                    check(&game, &state, &mut rng);
                     let action = random_action(&game, &state, &mut rng);
                     play(&game, &mut state, action);
                 }
             }
         }
     }
+}
+
+#[test]
+fn legal_actions_agree_with_is_legal() {
+    every_random_position(6, 99, check_position);
 }
 
 fn check_position(game: &TicketToRide, state: &State, rng: &mut Rng) {
@@ -131,28 +142,15 @@ fn check_position(game: &TicketToRide, state: &State, rng: &mut Rng) {
 
 #[test]
 fn resampled_states_show_the_same_view() {
-    for map in MapName::ALL {
-        for rules in RuleSet::ALL {
-            let game = game(map, rules);
-            for seed in 0..4 {
-                let mut state = game.new_state(Rng::seed_from_u64(seed));
-                let mut rng = Rng::seed_from_u64(seed + 7);
-                while game.outcome(&state).is_none() {
-                    let seat = acting(&game, &state);
-                    let view: View = game.view(&state, seat);
-                    let sampled = game.resample(&view, &mut rng);
-                    sampled
-                        .check_invariants(&game)
-                        .expect("consistent resample");
-                    assert_eq!(game.view(&sampled, seat), view);
-                    assert_eq!(
-                        game.legal_actions(&game.view(&sampled, seat)),
-                        game.legal_actions(&view)
-                    );
-                    let action = random_action(&game, &state, &mut rng);
-                    play(&game, &mut state, action);
-                }
-            }
-        }
-    }
+    every_random_position(4, 7, |game, state, rng| {
+        let seat = acting(game, state);
+        let view: View = game.view(state, seat);
+        let sampled = game.resample(&view, rng);
+        sampled.check_invariants(game).expect("consistent resample");
+        assert_eq!(game.view(&sampled, seat), view);
+        assert_eq!(
+            game.legal_actions(&game.view(&sampled, seat)),
+            game.legal_actions(&view)
+        );
+    });
 }

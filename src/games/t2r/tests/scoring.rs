@@ -58,13 +58,23 @@ fn hold_an_incomplete_ticket(game: &TicketToRide, state: &mut State, seat: usize
     state.players[seat].route_points += game.map().tickets[usize::from(ticket)].points;
 }
 
+/// The ranks of a level game under `rules` once seat 1 claims Calgary–Helena (7 route points
+/// and the longer trail, with its bonus) and seat 0 gets 17 route points: equal totals, so the
+/// tie-break of `rules` decides. Both rule sets are tested on this position.
+fn ranks_with_seat_1_on_the_longer_trail(rules: RuleSet, seed: u64) -> Vec<u8> {
+    let (game, mut state) = level_state(rules, seed);
+    claim_for(&game, &mut state, 1, "Calgary", "Helena");
+    state.players[0].route_points = 17;
+    ranks(&game, &mut state)
+}
+
 #[test]
 fn cgs_equal_totals_go_to_the_longer_trail() {
-    let (game, mut state) = level_state(RuleSet::Cgs, 21);
-    claim_for(&game, &mut state, 1, "Calgary", "Helena");
     // Seat 1: 7 route points + 10 bonus; seat 0 gets 17 route points and no bonus.
-    state.players[0].route_points = 17;
-    assert_eq!(ranks(&game, &mut state), vec![2, 1]);
+    assert_eq!(
+        ranks_with_seat_1_on_the_longer_trail(RuleSet::Cgs, 21),
+        vec![2, 1]
+    );
 }
 
 #[test]
@@ -108,10 +118,10 @@ fn official_equal_totals_go_to_more_completed_tickets_before_the_trail() {
 
 #[test]
 fn official_then_the_longer_trail_then_a_coin_toss_not_the_handout_chain() {
-    let (game, mut state) = level_state(RuleSet::Official, 25);
-    claim_for(&game, &mut state, 1, "Calgary", "Helena");
-    state.players[0].route_points = 17;
-    assert_eq!(ranks(&game, &mut state), vec![2, 1]);
+    assert_eq!(
+        ranks_with_seat_1_on_the_longer_trail(RuleSet::Official, 25),
+        vec![2, 1]
+    );
     // Tickets held and cards in hand do not break ties in `official`: with seat 0 ahead on both
     // (the handout's criteria) the toss must still go either way over a few seeds.
     let mut winners = [0; 2];

@@ -1,9 +1,9 @@
 //! Hand-built positions with known answers for `expert`.
 
 use super::*;
-use crate::games::t2r::bots::test_support::{build_map, hand, usa, view};
-
-const GRAY: &[Colour] = &[Colour::Locomotive];
+use crate::games::t2r::bots::test_support::{
+    GRAY, build_map, face_up, give_routes, gray_map, hand, usa, view,
+};
 
 fn expert(payment: PaymentRule) -> Expert {
     Expert {
@@ -53,13 +53,7 @@ fn hoards_until_its_hand_pays_the_plan_then_builds() {
     let mut v = holding_the_ticket(&map);
     // Blue 3 pays 1-2 but the plan also needs Red: draw, and take the face-up Red.
     v.hand = hand(&[(Colour::Blue, 3)]);
-    v.face_up = [
-        Some(Colour::Locomotive),
-        Some(Colour::Blue),
-        Some(Colour::Red),
-        None,
-        None,
-    ];
+    v.face_up = face_up(&[Colour::Locomotive, Colour::Blue, Colour::Red]);
     assert_eq!(
         expert(PaymentRule::Greedy).decide(&map, &v),
         Action::DrawSlot(2)
@@ -87,11 +81,7 @@ fn hoards_until_its_hand_pays_the_plan_then_builds() {
 #[test]
 fn builds_at_once_when_the_opponent_takes_a_planned_route() {
     // Two ways from 0 to 2: 0 -3- 1 -3- 2 (planned: long routes) or 0 -1- 2.
-    let map = build_map(
-        3,
-        &[(0, 1, 3, GRAY), (1, 2, 3, GRAY), (0, 2, 1, GRAY)],
-        &[(0, 2, 6)],
-    );
+    let map = gray_map(3, &[(0, 1, 3), (1, 2, 3), (0, 2, 1)], &[(0, 2, 6)]);
     let mut v = holding_the_ticket(&map);
     v.hand = hand(&[(Colour::Red, 3)]);
     let mut bot = expert(PaymentRule::Greedy);
@@ -113,8 +103,7 @@ fn builds_at_once_when_the_opponent_takes_a_planned_route() {
 fn draws_tickets_only_with_its_plan_done_and_trains_to_spare() {
     let map = board();
     let mut v = holding_the_ticket(&map);
-    v.owners[0] = 0;
-    v.owners[1] = 0;
+    give_routes(&mut v, 0, &[0, 1]);
     v.trains[0] = 40;
     v.hand = hand(&[(Colour::Green, 1)]);
     assert_eq!(
@@ -139,15 +128,9 @@ fn with_its_plan_claimed_it_lengthens_its_trail() {
     // Its ticket 0→2 is done along its own line 0-1-2-3 (7 trains), and no route touches
     // the ends of the planned line (0 and 2): nothing is left to plan. 3-5 (1 long)
     // lengthens its trail; 4-5 (4 long) is worth more but stands alone.
-    let map = build_map(
+    let map = gray_map(
         6,
-        &[
-            (0, 1, 2, GRAY),
-            (1, 2, 3, GRAY),
-            (2, 3, 2, GRAY),
-            (4, 5, 4, GRAY),
-            (3, 5, 1, GRAY),
-        ],
+        &[(0, 1, 2), (1, 2, 3), (2, 3, 2), (4, 5, 4), (3, 5, 1)],
         &[(0, 2, 6)],
     );
     let mut v = holding_the_ticket(&map);

@@ -1,10 +1,7 @@
 //! Hand-built positions with known answers for `itinerary`.
 
 use super::*;
-use crate::games::t2r::Colour;
-use crate::games::t2r::bots::test_support::{build_map, usa, view};
-
-const GRAY: &[Colour] = &[Colour::Locomotive];
+use crate::games::t2r::bots::test_support::{gray_map, usa, view};
 
 #[test]
 fn weights_favour_long_routes_and_smoothing_narrows_them() {
@@ -20,14 +17,9 @@ fn weights_favour_long_routes_and_smoothing_narrows_them() {
 /// Two ways from 0 to 3: two 1-long routes through 1, or two 3-long routes through 2.
 /// Ticket 0 is 0→3.
 fn diamond() -> Map {
-    build_map(
+    gray_map(
         4,
-        &[
-            (0, 1, 1, GRAY),
-            (1, 3, 1, GRAY),
-            (0, 2, 3, GRAY),
-            (2, 3, 3, GRAY),
-        ],
+        &[(0, 1, 1), (1, 3, 1), (0, 2, 3), (2, 3, 3)],
         &[(0, 3, 9)],
     )
 }
@@ -136,18 +128,15 @@ fn calgary_to_salt_lake_city_goes_through_helena() {
 
 /// A line 0 -2- 1 -3- 2 -1- 3 -4- 4 -5- 5, and a 6-long spur 0-6.
 fn line() -> Map {
-    build_map(
-        7,
-        &[
-            (0, 1, 2, GRAY),
-            (1, 2, 3, GRAY),
-            (2, 3, 1, GRAY),
-            (3, 4, 4, GRAY),
-            (4, 5, 5, GRAY),
-            (0, 6, 6, GRAY),
-        ],
-        &[(0, 1, 4), (2, 3, 5)],
-    )
+    let routes = [
+        (0, 1, 2),
+        (1, 2, 3),
+        (2, 3, 1),
+        (3, 4, 4),
+        (4, 5, 5),
+        (0, 6, 6),
+    ];
+    gray_map(7, &routes, &[(0, 1, 4), (2, 3, 5)])
 }
 
 #[test]
@@ -170,50 +159,46 @@ fn the_chain_joins_every_ticket_into_one_line_then_extends_its_ends() {
     assert_eq!(plan.extension, vec![5, 3, 4]);
 }
 
+/// The planned core for ticket 0 alone on an untouched `map`, and the order its routes are
+/// to be claimed in: the two answers the claim-order tests check.
+fn core_and_claim_order(map: &Map) -> (Vec<u8>, Vec<u8>) {
+    let v = view(map);
+    let mut planner = Planner::default();
+    let plan = planner.itinerary(map, &v, &[0]);
+    let order = planner.claim_order(map, &v, &plan);
+    (plan.core, order)
+}
+
 #[test]
 fn claim_order_puts_irreplaceable_and_six_long_routes_first() {
     // 0 -1- 1 -1- 2 -6- 4, with a detour 1 -2- 3 -2- 2 around the middle route only.
     // Ticket 0→4.
-    let map = build_map(
+    let map = gray_map(
         5,
-        &[
-            (0, 1, 1, GRAY),
-            (1, 2, 1, GRAY),
-            (1, 3, 2, GRAY),
-            (3, 2, 2, GRAY),
-            (2, 4, 6, GRAY),
-        ],
+        &[(0, 1, 1), (1, 2, 1), (1, 3, 2), (3, 2, 2), (2, 4, 6)],
         &[(0, 4, 10)],
     );
-    let v = view(&map);
-    let mut planner = Planner::default();
     // The detour weighs 250 + 250, as much as 1-2: the route found first is kept.
-    let plan = planner.itinerary(&map, &v, &[0]);
-    assert_eq!(plan.core, vec![4, 1, 0]);
     // 2-4 and 0-1 have no alternative (∞), 2-4 is longer; 1-2 has an equal detour
     // (priority 0): last.
-    assert_eq!(planner.claim_order(&map, &v, &plan), vec![4, 0, 1]);
+    assert_eq!(core_and_claim_order(&map), (vec![4, 1, 0], vec![4, 0, 1]));
 }
 
 #[test]
 fn six_long_routes_get_200_more() {
     // Ticket 0→3 over 0 -6- 1 -2- 3. Without 0-1: 0 -5- 2 -5- 1, 132 instead of 47, so 85
     // + 200. Without 1-3: 1 -2- 4 -3- 3, 392 instead of 250, so 142.
-    let map = build_map(
+    let map = gray_map(
         5,
         &[
-            (0, 1, 6, GRAY),
-            (1, 3, 2, GRAY),
-            (0, 2, 5, GRAY),
-            (2, 1, 5, GRAY),
-            (1, 4, 2, GRAY),
-            (4, 3, 3, GRAY),
+            (0, 1, 6),
+            (1, 3, 2),
+            (0, 2, 5),
+            (2, 1, 5),
+            (1, 4, 2),
+            (4, 3, 3),
         ],
         &[(0, 3, 10)],
     );
-    let v = view(&map);
-    let mut planner = Planner::default();
-    let plan = planner.itinerary(&map, &v, &[0]);
-    assert_eq!(plan.core, vec![1, 0]);
-    assert_eq!(planner.claim_order(&map, &v, &plan), vec![0, 1]);
+    assert_eq!(core_and_claim_order(&map), (vec![1, 0], vec![0, 1]));
 }
