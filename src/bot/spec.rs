@@ -95,11 +95,15 @@ pub fn parse_bot(text: &str) -> Result<BotChoice, String> {
 /// `KEY=VALUE` with a plain key, or `None`.
 fn parameter(item: &str) -> Option<(&str, &str)> {
     let (key, value) = item.split_once('=')?;
-    let plain = !key.is_empty()
-        && key
+    is_plain(key).then_some((key, value))
+}
+
+/// A bot or parameter name: letters, digits, '_' and '-', not empty.
+fn is_plain(name: &str) -> bool {
+    !name.is_empty()
+        && name
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    plain.then_some((key, value))
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 /// `NAME:REST` where NAME is a plain bot name or a manifest's path (ending in `.toml`: other
@@ -109,11 +113,7 @@ fn split_name(item: &str) -> Option<(&str, &str)> {
         return Some((&item[..at + 5], &item[at + 6..]));
     }
     let (name, rest) = item.split_once(':')?;
-    let plain = !name.is_empty()
-        && name
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-');
-    plain.then_some((name, rest))
+    is_plain(name).then_some((name, rest))
 }
 
 fn add(bot: &mut BotChoice, key: &str, value: &str) -> Result<(), String> {

@@ -5,7 +5,7 @@
 //! itself (it has its final code by then), then the whole group is killed and the child reaped.
 
 use super::log::BotLog;
-use super::process::{drain_stderr, forget, live, sys};
+use super::process::{drain_stderr, forget, spawn, sys};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -30,16 +30,8 @@ impl Launched {
         context: String,
     ) -> std::io::Result<Launched> {
         let mut launch = Command::new(command);
-        launch
-            .args(args)
-            .current_dir(dir)
-            .stdin(Stdio::null())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut launch, 0);
-        let mut child = launch.spawn()?;
-        live().push(child.id());
+        launch.stdin(Stdio::null());
+        let mut child = spawn(&mut launch, args, dir)?;
         let context = Arc::new(Mutex::new(context));
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");

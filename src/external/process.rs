@@ -24,6 +24,21 @@ const MAX_STDERR_LINE: usize = 4096;
 /// reaped, so a listed id can never have been reused by an unrelated process group.
 static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
+/// Starts `command` with `args` in `dir`, its output piped, in a process group of its own
+/// (so a timeout can kill the program with its children), and notes it among the live ones.
+pub(super) fn spawn(command: &mut Command, args: &[String], dir: &Path) -> std::io::Result<Child> {
+    command
+        .args(args)
+        .current_dir(dir)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(command, 0);
+    let child = command.spawn()?;
+    live().push(child.id());
+    Ok(child)
+}
+
 pub(super) fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
@@ -88,16 +103,8 @@ impl Process {
         context: Context,
     ) -> std::io::Result<Process> {
         let mut command = Command::new(launch.command);
-        command
-            .args(launch.args)
-            .current_dir(launch.dir)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
-        #[cfg(unix)]
-        std::os::unix::process::CommandExt::process_group(&mut command, 0);
-        let mut child = command.spawn()?;
-        live().push(child.id());
+        command.stdin(Stdio::piped());
+        let mut child = spawn(&mut command, launch.args, launch.dir)?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");

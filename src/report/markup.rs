@@ -3,7 +3,7 @@
 
 use super::terminal::verdict_text;
 use crate::stats::bounds::Identification;
-use crate::summary::{Analysis, RatingRow, ScoreRow};
+use crate::summary::{Analysis, HeadToHeadRow, RatingRow, ScoreRow};
 
 /// One titled table with a note under it.
 pub struct Section {
@@ -36,6 +36,26 @@ pub fn rating_text(r: &RatingRow) -> String {
         Identification::NeverScored => format!("< {:+.1}", r.elo),
         Identification::NeverLost => format!("> {:+.1}", r.elo),
     }
+}
+
+/// A head-to-head row as the terminal and the pages both show it; `plus_minus` and
+/// `pentanomial` are how the medium writes "±" and the five pair counts.
+pub fn head_to_head_cells(r: &HeadToHeadRow, plus_minus: &str, pentanomial: String) -> Vec<String> {
+    vec![
+        r.bot.clone(),
+        r.opponent.clone(),
+        r.games.to_string(),
+        format!("{:+.1} {plus_minus} {:.1}", r.elo, r.elo_error95),
+        if r.nelo.is_finite() {
+            format!("{:+.1} {plus_minus} {:.1}", r.nelo, r.nelo_error95)
+        } else {
+            "n/a (sweep)".to_string()
+        },
+        format!("{:.3}", r.los),
+        pentanomial,
+        format!("{:.2} [{:.2}, {:.2}]", r.llr, r.llr_lower, r.llr_upper),
+        verdict_text(r.verdict).to_string(),
+    ]
 }
 
 /// A rating's interval as shown: `[lo, hi]`, or which side is open and why.
@@ -168,25 +188,8 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
             .head_to_head
             .iter()
             .map(|r| {
-                vec![
-                    r.bot.clone(),
-                    r.opponent.clone(),
-                    r.games.to_string(),
-                    format!("{:+.1} ± {:.1}", r.elo, r.elo_error95),
-                    if r.nelo.is_finite() {
-                        format!("{:+.1} ± {:.1}", r.nelo, r.nelo_error95)
-                    } else {
-                        "n/a (sweep)".to_string()
-                    },
-                    format!("{:.3}", r.los),
-                    r.pentanomial
-                        .iter()
-                        .map(u64::to_string)
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                    format!("{:.2} [{:.2}, {:.2}]", r.llr, r.llr_lower, r.llr_upper),
-                    verdict_text(r.verdict).to_string(),
-                ]
+                let counts: Vec<String> = r.pentanomial.iter().map(u64::to_string).collect();
+                head_to_head_cells(r, "±", counts.join(" "))
             })
             .collect(),
         note: format!(

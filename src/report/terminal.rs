@@ -1,7 +1,7 @@
 //! The tables a person reads after a run: ratings, pairwise win rates, score distributions and
 //! faults. Printed to stdout; the header goes to stderr so stdout stays clean for piping.
 
-use super::markup::{interval_text, rating_text};
+use super::markup::{head_to_head_cells, interval_text, rating_text};
 use super::table::Table;
 use crate::game::GameInfo;
 use crate::runner::Schedule;
@@ -71,24 +71,11 @@ pub fn print_analysis(analysis: &Analysis) {
             "verdict",
         ]);
         for row in &analysis.head_to_head {
-            h2h.row(vec![
-                row.bot.clone(),
-                row.opponent.clone(),
-                row.games.to_string(),
-                format!("{:+.1} +/- {:.1}", row.elo, row.elo_error95),
-                if row.nelo.is_finite() {
-                    format!("{:+.1} +/- {:.1}", row.nelo, row.nelo_error95)
-                } else {
-                    "n/a (sweep)".to_string()
-                },
-                format!("{:.3}", row.los),
+            h2h.row(head_to_head_cells(
+                row,
+                "+/-",
                 format!("{:?}", row.pentanomial),
-                format!(
-                    "{:.2} [{:.2}, {:.2}]",
-                    row.llr, row.llr_lower, row.llr_upper
-                ),
-                verdict_text(row.verdict).to_string(),
-            ]);
+            ));
         }
         println!("\nHead to head (seed pairs; GSPRT on normalized Elo)");
         print!("{}", h2h.render());

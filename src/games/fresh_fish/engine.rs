@@ -148,9 +148,11 @@ impl Search for FreshFish {
     }
 
     /// Rollouts cut at once for `lookahead`'s estimate: full random rollouts (the whole bag)
-    /// misjudge the road rule, and the estimate is cheap enough for 1000 iterations.
+    /// misjudge the road rule. A shallow tree reads the estimate best: against `lookahead`
+    /// (200 games, seed 7) 100 iterations won 79.8%, 250 82.5%, 500 85.0%, 1000 51.0% and
+    /// 3000 30.8%, so deeper trees, which value far-off positions by the same estimate, lose.
     fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
-        &[("iterations", "1000"), ("depth", "0")]
+        &[("iterations", "500"), ("depth", "0")]
     }
 
     /// `lookahead`'s estimate (§10.3): capped distances of built shops, the best assignment

@@ -12,6 +12,7 @@
 //! * "the longest claimable route at an end of its longest trail" (step 6.5) is the claimable
 //!   route that lengthens the trail most, the longest on ties.
 
+use super::OnMap;
 use super::demand::{coloured_demand, full_demand, is_missing, pays};
 use super::fallback::draw_blind;
 use super::itinerary::{Itinerary, Planner};
@@ -130,13 +131,7 @@ impl Expert {
     }
 }
 
-impl Bot<TicketToRide> for Expert {
-    fn act(&mut self, game: &TicketToRide, view: &View) -> Action {
-        self.decide(game.map(), view)
-    }
-}
-
-impl Expert {
+impl OnMap for Expert {
     fn decide(&mut self, map: &Map, view: &View) -> Action {
         match view.phase {
             Phase::SetupTickets | Phase::ChooseTickets => self.choose_tickets(map, view),
@@ -148,7 +143,9 @@ impl Expert {
             }
         }
     }
+}
 
+impl Expert {
     /// §5.5 step 4: all offered tickets if the itinerary of everything held fits in the trains
     /// less a margin; else the allowed subset that fits with the most ticket points (shorter
     /// itinerary on ties); else the smallest allowed subset with the shortest itinerary.

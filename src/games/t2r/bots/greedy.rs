@@ -2,12 +2,13 @@
 //! the route it is fewest turns from. Its tickets only break ties. It ignores blocking and the
 //! endgame.
 
+use super::OnMap;
 use super::fallback::draw_blind;
 use super::path::Paths;
 use super::payment::best_claim_by_points;
 use super::plan::TicketPlan;
 use super::tickets::{is_cgs_first_turn, is_first_choice, keep_cheapest, offer_costs};
-use crate::bot::{Bot, Simple};
+use crate::bot::Simple;
 use crate::game::Seat;
 use crate::games::t2r::maps::Map;
 use crate::games::t2r::view::View;
@@ -28,13 +29,7 @@ impl Simple<TicketToRide> for Greedy {
     }
 }
 
-impl Bot<TicketToRide> for Greedy {
-    fn act(&mut self, game: &TicketToRide, view: &View) -> Action {
-        self.decide(game.map(), view)
-    }
-}
-
-impl Greedy {
+impl OnMap for Greedy {
     fn decide(&mut self, map: &Map, view: &View) -> Action {
         match view.phase {
             Phase::SetupTickets | Phase::ChooseTickets => {
@@ -55,7 +50,9 @@ impl Greedy {
             }
         }
     }
+}
 
+impl Greedy {
     /// How far a route is from being paid with colour k: cards missing beyond the locomotives held.
     /// The card decision: the face-up card of the target's colour, else blind. The target
     /// (r, k) minimises (turns, −points, r ∉ P, missing, `track_id`, k) over the unclaimed

@@ -32,6 +32,24 @@ use crate::bot::BotEntry;
 use expert::PaymentRule;
 
 pub use candidates::{candidates, expert_move};
+
+use super::Action;
+use super::maps::Map;
+use super::view::View;
+use crate::bot::Bot;
+
+/// A Ticket to Ride bot that decides from a map and its view, so a unit test can hand it a
+/// small map built for one position while a game hands it the game's own. Each is a [`Bot`]
+/// through the impl below.
+trait OnMap: Send + 'static {
+    fn decide(&mut self, map: &Map, view: &View) -> Action;
+}
+
+impl<B: OnMap> Bot<TicketToRide> for B {
+    fn act(&mut self, game: &TicketToRide, view: &View) -> Action {
+        self.decide(game.map(), view)
+    }
+}
 pub use estimate::estimate;
 pub use test_doubles::ILLEGAL_CLAIM;
 

@@ -2,13 +2,14 @@
 //! follows the shortest paths of its tickets, claiming the shortest needed routes first and
 //! collecting their colours from the face-up row.
 
+use super::OnMap;
 use super::fallback::draw_blind;
 use super::path::Paths;
 use super::payment::{Payment, claim};
 use super::plan::TicketPlan;
 use super::random::longest_first;
 use super::tickets::{is_cgs_first_turn, is_first_choice, keep_all, keep_cheapest, offer_costs};
-use crate::bot::{Bot, Simple};
+use crate::bot::Simple;
 use crate::game::Seat;
 use crate::games::t2r::maps::{Map, Route};
 use crate::games::t2r::view::View;
@@ -37,16 +38,7 @@ impl Simple<TicketToRide> for Nice {
     }
 }
 
-impl Nice {
-    fn new(map: &Map) -> Nice {
-        Nice {
-            paths: Paths::default(),
-            plan: TicketPlan::default(),
-            needed: Vec::with_capacity(map.routes.len()),
-            longest_first: longest_first(map),
-        }
-    }
-
+impl OnMap for Nice {
     /// The §5.3 decision order; steps 1-3 here, the rest in [`Nice::play`].
     fn decide(&mut self, map: &Map, view: &View) -> Action {
         match view.phase {
@@ -55,6 +47,17 @@ impl Nice {
             Phase::ChooseTickets => self.choose_later(map, view),
             Phase::TurnStart if is_cgs_first_turn(view) => Action::DrawTickets,
             Phase::TurnStart | Phase::SecondCard => self.play(map, view),
+        }
+    }
+}
+
+impl Nice {
+    fn new(map: &Map) -> Nice {
+        Nice {
+            paths: Paths::default(),
+            plan: TicketPlan::default(),
+            needed: Vec::with_capacity(map.routes.len()),
+            longest_first: longest_first(map),
         }
     }
 
@@ -124,12 +127,6 @@ impl Nice {
             return take;
         }
         draw_blind(map, view)
-    }
-}
-
-impl Bot<TicketToRide> for Nice {
-    fn act(&mut self, game: &TicketToRide, view: &View) -> Action {
-        self.decide(game.map(), view)
     }
 }
 

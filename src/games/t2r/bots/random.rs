@@ -1,9 +1,10 @@
 //! `random` (§5.2), the contest server's PLAY_RANDOM. Despite the name it claims the longest
 //! routes it can pay with a single kind of card, and otherwise draws like `do-nothing`.
 
+use super::OnMap;
 use super::random_card::random_card;
 use super::tickets::{is_cgs_first_turn, keep_all};
-use crate::bot::{Bot, Simple};
+use crate::bot::Simple;
 use crate::game::Seat;
 use crate::games::t2r::maps::Map;
 use crate::games::t2r::view::View;
@@ -32,13 +33,7 @@ pub fn longest_first(map: &Map) -> Vec<u8> {
     ids
 }
 
-impl Bot<TicketToRide> for Random {
-    fn act(&mut self, game: &TicketToRide, view: &View) -> Action {
-        self.decide(game.map(), view)
-    }
-}
-
-impl Random {
+impl OnMap for Random {
     fn decide(&mut self, map: &Map, view: &View) -> Action {
         match view.phase {
             Phase::SetupTickets | Phase::ChooseTickets => keep_all(view),
@@ -49,7 +44,9 @@ impl Random {
             Phase::SecondCard => random_card(map, view, &mut self.rng),
         }
     }
+}
 
+impl Random {
     /// The first (route, track colour) in candidate order whose single-kind pile m satisfies
     /// m ≥ length ≥ Lmax − 1, paid with that kind and no locomotives.
     fn claim(&self, map: &Map, view: &View) -> Option<Action> {
