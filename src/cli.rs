@@ -422,16 +422,12 @@ pub struct TuneArgs {
 #[derive(Debug, Args)]
 #[command(after_help = BENCH_EXAMPLES)]
 pub struct BenchArgs {
-    /// Game to measure.
-    #[arg(long, default_value = "t2r")]
-    pub game: String,
+    /// The game to measure, as `run` takes it.
+    #[command(flatten)]
+    pub game: GameArgs,
     /// A matchup as a comma-separated pair; repeatable (default: random,random and nice,greedy).
     #[arg(long = "bots")]
     pub matchups: Vec<String>,
-    #[arg(long)]
-    pub rules: Option<String>,
-    #[arg(long)]
-    pub map: Option<String>,
     /// Games per measurement.
     #[arg(long, default_value_t = 20_000)]
     pub games: u64,

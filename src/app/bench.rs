@@ -5,10 +5,12 @@
 
 use super::RunPlan;
 use super::TunePlan;
+use super::plan::game_config;
 use super::search_speed::{ITERATIONS, POSITIONS};
 use super::tune::{DEFAULT_BATCH, TuneSettings};
-use crate::cli::{BenchArgs, GameArgs, MatchArgs};
+use crate::cli::{BenchArgs, MatchArgs};
 use crate::error::UsageError;
+use crate::games::GameConfig;
 use crate::report::table::Table;
 use crate::seed::DEFAULT_MASTER_SEED;
 use anyhow::Context;
@@ -18,8 +20,9 @@ use std::time::Instant;
 const DEFAULT_MATCHUPS: [&str; 2] = ["random,random", "nice,greedy"];
 
 pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
+    let (game, config) = game_config(&args.game, None)?;
     if args.tune {
-        return tune_overhead(args);
+        return tune_overhead(args, &game, config);
     }
     let matchups: Vec<String> = if args.matchups.is_empty() {
         DEFAULT_MATCHUPS.iter().map(|m| m.to_string()).collect()
@@ -60,10 +63,7 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
             ]);
         }
     }
-    println!(
-        "Throughput ({}, {} games per measurement):",
-        args.game, args.games
-    );
+    println!("Throughput ({game}, {} games per measurement):", args.games);
     print!("{}", table.render());
     let plan = plan_for(args, &matchups[0], 1)?;
     match plan.game.search_speed {
@@ -78,13 +78,13 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
                 1000.0 * speed.default_seconds / speed.decisions.max(1) as f64
             );
         }
-        None => println!("Search: {} has no mcts bot", args.game),
+        None => println!("Search: {game} has no mcts bot"),
     }
     if !args.memory.is_empty() {
         let matchup = matchups.last().expect("at least one matchup");
         let mut memory = Table::new(&["bots", "games", "peak memory (MiB)"]);
         for &games in &args.memory {
-            let kib = peak_memory_of_run(args, matchup, games)?;
+            let kib = peak_memory_of_run((&game, &config), matchup, games)?;
             memory.row(vec![
                 matchup.clone(),
                 games.to_string(),
@@ -99,12 +99,7 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
 
 fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, UsageError> {
     let matchup_args = MatchArgs {
-        game: GameArgs {
-            name: Some(args.game.clone()),
-            rules: args.rules.clone(),
-            map: args.map.clone(),
-            ..GameArgs::default()
-        },
+        game: args.game.clone(),
         bots: matchup.split(',').map(str::to_string).collect(),
         threads: Some(threads),
         ..MatchArgs::default()
@@ -119,7 +114,8 @@ fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, 
 /// tuned within 0.999:1 from its middle, and played by `run` at that middle. Both play the
 /// same games through `play_fixture`, so the difference is tune's own cost: the idle workers
 /// when an iteration waits for the step before it, the makers of every iteration, the step.
-fn tune_overhead(args: &BenchArgs) -> anyhow::Result<()> {
+fn tune_overhead(args: &BenchArgs, game: &str, config: GameConfig) -> anyhow::Result<()> {
+    let settings = tune_settings(args.games, game, config);
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let mut table = Table::new(&[
         "threads",
@@ -143,7 +139,7 @@ fn tune_overhead(args: &BenchArgs) -> anyhow::Result<()> {
             let seconds = started.elapsed().as_secs_f64();
             run_rate = run_rate.max(run.analysis.games_played as f64 / seconds);
             let _ = std::fs::remove_dir_all(&folder);
-            let tune = TunePlan::of(tune_settings(args), threads, folder.clone(), false, true)?;
+            let tune = TunePlan::of(settings.clone(), threads, folder.clone(), false, true)?;
             let started = Instant::now();
             (tune.game.tune)(&tune)?;
             tune_rate = tune_rate.max(args.games as f64 / started.elapsed().as_secs_f64());
@@ -157,27 +153,21 @@ fn tune_overhead(args: &BenchArgs) -> anyhow::Result<()> {
         ]);
     }
     let _ = std::fs::remove_dir_all(&folder);
-    println!(
-        "Tune against run ({}, test-optimum near x = 1; overhead = extra time per game):",
-        args.game
-    );
+    println!("Tune against run ({game}, test-optimum near x = 1; overhead = extra time per game):");
     print!("{}", table.render());
     Ok(())
 }
 
 /// The tuning `tune_overhead` measures: the double from x = 1 within 0.999:1, no verification.
-fn tune_settings(args: &BenchArgs) -> TuneSettings {
+fn tune_settings(games: u64, game: &str, config: GameConfig) -> TuneSettings {
     TuneSettings {
-        game: args.game.clone(),
-        rules: args.rules.clone(),
-        options: args
-            .map
-            .iter()
-            .map(|map| ("map".to_string(), map.clone()))
-            .collect(),
+        game: game.to_string(),
+        rules: config.rules,
+        options: config.options,
+        players: config.seats,
         bot: "test-optimum:x=0.9995".to_string(),
         params: vec!["x=0.999:1".to_string()],
-        games: args.games,
+        games,
         batch: DEFAULT_BATCH,
         seed: DEFAULT_MASTER_SEED,
         ..TuneSettings::default()
@@ -189,7 +179,11 @@ fn tempfile_dir() -> std::path::PathBuf {
 }
 
 /// Runs `tourney run` as a child process so each measurement has its own peak.
-fn peak_memory_of_run(args: &BenchArgs, matchup: &str, games: u64) -> anyhow::Result<u64> {
+fn peak_memory_of_run(
+    (game, config): (&str, &GameConfig),
+    matchup: &str,
+    games: u64,
+) -> anyhow::Result<u64> {
     let out = std::env::temp_dir().join(format!("tourney-bench-{}-{games}", std::process::id()));
     let mut command = Command::new(std::env::current_exe().context("cannot find own binary")?);
     command.args([
@@ -197,18 +191,21 @@ fn peak_memory_of_run(args: &BenchArgs, matchup: &str, games: u64) -> anyhow::Re
         "--quiet",
         "--print-peak-memory",
         "--game",
-        &args.game,
+        game,
         "--bots",
         matchup,
     ]);
     command
         .args(["--games", &games.to_string(), "--out"])
         .arg(&out);
-    if let Some(rules) = &args.rules {
+    if let Some(rules) = &config.rules {
         command.args(["--rules", rules]);
     }
-    if let Some(map) = &args.map {
-        command.args(["--map", map]);
+    for (name, value) in &config.options {
+        command.arg("--option").arg(format!("{name}={value}"));
+    }
+    if let Some(seats) = config.seats {
+        command.args(["--players", &seats.to_string()]);
     }
     let output = command.output().context("cannot start tourney run")?;
     let _ = std::fs::remove_dir_all(&out);
