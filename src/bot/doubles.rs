@@ -6,14 +6,19 @@
 //! `greedy` would with probability 1 − |x − 0.3| / 0.7 (1 at the optimum [`OPTIMUM`], 0 at
 //! x = 1) and a uniformly random legal action otherwise.
 
-use super::{Bot, BotEntry, BotTable, MadeBot, ParamKind, ParamSpec, Params, Policy, Simple};
+use super::{Bot, BotEntry, BotTable, MadeBot, ParamKind, ParamSpec, Params, Policy};
 use crate::game::{Game, Seat};
 use crate::seed::Rng;
 use rand::RngExt;
 
 /// The hidden `test-panic` row every game lists.
 pub const fn test_panic<G: Game>() -> BotEntry<G> {
-    BotEntry::simple::<Panics>("test-panic", "Test double: panics when asked to act").hidden()
+    BotEntry::policy(
+        "test-panic",
+        "Test double: panics when asked to act",
+        panics::<G>,
+    )
+    .hidden()
 }
 
 /// The hidden `test-illegal` row: `decide` plays a move no position of the game accepts.
@@ -21,18 +26,8 @@ pub const fn test_illegal<G: Game>(summary: &'static str, decide: Policy<G>) -> 
     BotEntry::policy("test-illegal", summary, decide).hidden()
 }
 
-struct Panics;
-
-impl<G: Game> Bot<G> for Panics {
-    fn act(&mut self, _: &G, _: &G::View) -> G::Action {
-        panic!("test-panic: this bot panics on purpose when asked to act");
-    }
-}
-
-impl<G: Game> Simple<G> for Panics {
-    fn start(_: &G, _: Seat, _: Rng) -> Self {
-        Panics
-    }
+fn panics<G: Game>(_: &G, _: &G::View, _: &mut Rng) -> G::Action {
+    panic!("test-panic: this bot panics on purpose when asked to act");
 }
 
 /// Where the double is strongest.

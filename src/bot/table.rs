@@ -80,11 +80,15 @@ pub struct BotEntry<G: Game> {
 impl<G: Game> BotEntry<G> {
     /// A visible bot that takes no parameters, built by `make`.
     pub const fn new(name: &'static str, summary: &'static str, make: MakeBot<G>) -> Self {
+        BotEntry::built(name, summary, Build::Make(make))
+    }
+
+    const fn built(name: &'static str, summary: &'static str, build: Build<G>) -> Self {
         BotEntry {
             name,
             summary,
             hidden: false,
-            build: Build::Make(make),
+            build,
             params: no_params,
         }
     }
@@ -96,13 +100,7 @@ impl<G: Game> BotEntry<G> {
 
     /// A visible bot that takes no parameters and decides by `decide` alone.
     pub const fn policy(name: &'static str, summary: &'static str, decide: Policy<G>) -> Self {
-        BotEntry {
-            name,
-            summary,
-            hidden: false,
-            build: Build::Policy(decide),
-            params: no_params,
-        }
+        BotEntry::built(name, summary, Build::Policy(decide))
     }
 
     /// The bot of one seat with these parameters, or why these parameters are refused.
