@@ -3,6 +3,7 @@
 //! allocate and compute trails.
 
 use super::chance::ChanceEvent;
+use super::maps::Map;
 use super::state::State;
 use super::trail::longest_trail;
 use super::{RuleSet, TicketToRide};
@@ -33,17 +34,11 @@ pub fn score(game: &TicketToRide, state: &State) -> [Score; 2] {
     let best = trails[0].max(trails[1]);
     [0, 1].map(|seat| {
         let player = &state.players[seat];
-        let mut parent: Vec<u8> = (0..=u8::MAX).take(map.cities.len()).collect();
-        for route in &map.routes {
-            if usize::from(state.owners[usize::from(route.id)]) == seat {
-                let (a, b) = (find(&mut parent, route.a), find(&mut parent, route.b));
-                parent[usize::from(a)] = b;
-            }
-        }
+        let mut joined = Joined::new(map, |id| usize::from(state.owners[id]) == seat);
         let (mut ticket_points, mut completed) = (0, 0);
         for &id in &player.tickets {
             let ticket = &map.tickets[usize::from(id)];
-            if find(&mut parent, ticket.from) == find(&mut parent, ticket.to) {
+            if joined.joins(ticket.from, ticket.to) {
                 ticket_points += ticket.points;
                 completed += 1;
             } else {
@@ -63,14 +58,39 @@ pub fn score(game: &TicketToRide, state: &State) -> [Score; 2] {
     })
 }
 
-/// Union-find root, with path halving.
-fn find(parent: &mut [u8], mut city: u8) -> u8 {
-    while parent[usize::from(city)] != city {
-        let grand = parent[usize::from(parent[usize::from(city)])];
-        parent[usize::from(city)] = grand;
-        city = grand;
+/// The cities one seat's routes join: a union-find over the map's cities, for whether a
+/// ticket is complete (scoring, and the search's ticket-completing claims).
+pub struct Joined {
+    parent: Vec<u8>,
+}
+
+impl Joined {
+    /// The groups of cities joined by the routes `owns` (by route id) says are the seat's.
+    pub fn new(map: &Map, owns: impl Fn(usize) -> bool) -> Joined {
+        let mut joined = Joined {
+            parent: (0..=u8::MAX).take(map.cities.len()).collect(),
+        };
+        for route in map.routes.iter().filter(|r| owns(usize::from(r.id))) {
+            let (a, b) = (joined.root(route.a), joined.root(route.b));
+            joined.parent[usize::from(a)] = b;
+        }
+        joined
     }
-    city
+
+    /// The city that stands for `city`'s group (path halving).
+    pub fn root(&mut self, mut city: u8) -> u8 {
+        while self.parent[usize::from(city)] != city {
+            let grand = self.parent[usize::from(self.parent[usize::from(city)])];
+            self.parent[usize::from(city)] = grand;
+            city = grand;
+        }
+        city
+    }
+
+    /// Whether the seat's routes join `a` and `b`.
+    pub fn joins(&mut self, a: u8, b: u8) -> bool {
+        self.root(a) == self.root(b)
+    }
 }
 
 /// Ranks after final scoring (§3.10). Equal totals are broken by the rule set's chain, and last

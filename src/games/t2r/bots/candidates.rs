@@ -11,6 +11,7 @@ use super::payment::{best_claim_by_points, claim, greedy_payment};
 use crate::bot::Bot;
 use crate::game::Game;
 use crate::games::t2r::maps::Map;
+use crate::games::t2r::scoring::Joined;
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Phase, TicketToRide};
 
@@ -69,36 +70,12 @@ pub fn candidates(game: &TicketToRide, view: &View) -> Vec<Action> {
 /// The claims the hand pays now (greedy payment) that join the two cities of a held ticket not
 /// joined yet.
 fn completing_claims(map: &Map, view: &View) -> Vec<Action> {
-    let mut group: Vec<usize> = (0..map.cities.len()).collect();
-    fn find(group: &mut [usize], city: usize) -> usize {
-        let mut root = city;
-        while group[root] != root {
-            root = group[root];
-        }
-        group[city] = root;
-        root
-    }
-    for route in map
-        .routes
-        .iter()
-        .filter(|r| view.is_mine(usize::from(r.id)))
-    {
-        let (a, b) = (
-            find(&mut group, route.a.into()),
-            find(&mut group, route.b.into()),
-        );
-        group[a] = b;
-    }
-    let open: Vec<(usize, usize)> = view
+    let mut joined = Joined::new(map, |id| view.is_mine(id));
+    let open: Vec<(u8, u8)> = view
         .tickets
         .iter()
         .map(|&t| &map.tickets[usize::from(t)])
-        .map(|t| {
-            (
-                find(&mut group, t.from.into()),
-                find(&mut group, t.to.into()),
-            )
-        })
+        .map(|t| (joined.root(t.from), joined.root(t.to)))
         .filter(|(a, b)| a != b)
         .collect();
     let mut claims = Vec::new();
@@ -106,10 +83,7 @@ fn completing_claims(map: &Map, view: &View) -> Vec<Action> {
         if !view.is_unclaimed(usize::from(route.id)) || route.length > view.my_trains() {
             continue;
         }
-        let ends = (
-            find(&mut group, route.a.into()),
-            find(&mut group, route.b.into()),
-        );
+        let ends = (joined.root(route.a), joined.root(route.b));
         let joins = open.iter().any(|&(a, b)| (a, b) == ends || (b, a) == ends);
         if joins && let Some(payment) = greedy_payment(route, &view.hand) {
             claims.push(claim(route, payment, view.rules));
