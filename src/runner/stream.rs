@@ -7,7 +7,7 @@ use super::record::GameRecord;
 use super::schedule::Part;
 use crate::game::Game;
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Whether a sink wants more records.
@@ -67,9 +67,9 @@ pub fn run_fixtures<G: Game>(
     let group = schedule.games_per_seed();
     let threads = pool.current_num_threads() as u64;
     let largest = (GAMES_PER_THREAD_PER_BLOCK * threads).div_ceil(group) * group;
-    let block = AtomicU64::new((threads * group).min(largest));
-    let play_block = |start: u64| -> Vec<GameRecord> {
-        let size = block.load(Ordering::Relaxed);
+    let mut block = (threads * group).min(largest);
+    // Plays the `size` games from `start`, and says how large the next block may be.
+    let play_block = |start: u64, size: u64| -> (Vec<GameRecord>, u64) {
         let block_end = (start + size).min(end);
         let started = Instant::now();
         let records = pool.install(|| {
@@ -78,10 +78,8 @@ pub fn run_fixtures<G: Game>(
                 .map(|index| play_fixture(game, lineup, master_seed, &part.fixture(index)))
                 .collect()
         });
-        if started.elapsed().as_secs_f64() < BLOCK_SECONDS {
-            block.store((size * 2).min(largest), Ordering::Relaxed);
-        }
-        records
+        let quick = started.elapsed().as_secs_f64() < BLOCK_SECONDS;
+        (records, if quick { (size * 2).min(largest) } else { size })
     };
     let first = part.games.start;
     let mut played = first;
@@ -90,13 +88,17 @@ pub fn run_fixtures<G: Game>(
     let mut pending: Vec<GameRecord> = Vec::new();
     loop {
         let next = (played < end && !decided && !stop.load(Ordering::SeqCst)).then_some(played);
-        let (records, sunk) = if pending.is_empty() {
+        let size = block;
+        let (played_block, sunk) = if pending.is_empty() {
             // Nothing to hand over yet (the first block, or a part of one block such as a
             // tuning iteration): no helper thread to start.
-            (next.map(play_block), Ok((0, Flow::Continue)))
+            (
+                next.map(|start| play_block(start, size)),
+                Ok((0, Flow::Continue)),
+            )
         } else {
             std::thread::scope(|scope| {
-                let worker = next.map(|start| scope.spawn(move || play_block(start)));
+                let worker = next.map(|start| scope.spawn(move || play_block(start, size)));
                 let sunk = sink_block(sink, &pending, written);
                 let records =
                     worker.map(|w| w.join().expect("game threads report panics as records"));
@@ -106,10 +108,11 @@ pub fn run_fixtures<G: Game>(
         let (taken, flow) = sunk?;
         written += taken;
         decided |= flow == Flow::Stop;
-        match records {
+        match played_block {
             // Games played past a decision are dropped: the stopping point is the same for
             // every thread count.
-            Some(records) if !decided => {
+            Some((records, next_size)) if !decided => {
+                block = next_size;
                 played += records.len() as u64;
                 pending = records;
             }
