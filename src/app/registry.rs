@@ -103,7 +103,9 @@ impl GameEntry {
 /// Every game, in the order `tourney list` shows them. The first is the default.
 pub fn all() -> Vec<GameEntry> {
     vec![
-        GameEntry::of::<TicketToRide>().served::<TicketToRide>(),
+        GameEntry::of::<TicketToRide>()
+            .searchable::<TicketToRide>()
+            .served::<TicketToRide>(),
         GameEntry::of::<Labyrinth>()
             .searchable::<Labyrinth>()
             .served::<Labyrinth>(),

@@ -37,5 +37,7 @@ fn bench_prints_mcts_iterations_per_second_and_ms_per_decision_for_games_with_se
     assert!(rate > 0.0, "{text}");
     let ms = figure(&text, "Search (mcts at its defaults", " ms per decision");
     assert!(ms > 0.0, "{text}");
-    assert!(bench("t2r").contains("Search: t2r has no mcts bot"));
+    // Ticket to Ride has had an mcts since its search was written; bench once said it had none.
+    let t2r = bench("t2r");
+    assert!(figure(&t2r, "Search (mcts", " iterations/s") > 0.0, "{t2r}");
 }
