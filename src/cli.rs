@@ -425,7 +425,8 @@ pub struct BenchArgs {
     /// The game to measure, as `run` takes it.
     #[command(flatten)]
     pub game: GameArgs,
-    /// A matchup as a comma-separated pair; repeatable (default: random,random and nice,greedy).
+    /// A matchup as a comma-separated pair; repeatable (default: random,random, and nice,greedy
+    /// where the game has `nice`, else greedy,greedy).
     #[arg(long = "bots")]
     pub matchups: Vec<String>,
     /// Games per measurement.

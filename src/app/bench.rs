@@ -3,21 +3,20 @@
 //! Measures the real runner (scheduling, bots, engine, tallies) with no files written, except
 //! for the memory runs, which write their CSV like any run.
 
-use super::RunPlan;
-use super::TunePlan;
+use super::plan::RunPlan;
 use super::plan::game_config;
+use super::registry;
 use super::search_speed::{ITERATIONS, POSITIONS};
+use super::tune::TunePlan;
 use super::tune::{DEFAULT_BATCH, TuneSettings};
 use crate::cli::{BenchArgs, MatchArgs};
 use crate::error::UsageError;
-use crate::games::GameConfig;
+use crate::games::{Description, GameConfig};
 use crate::report::table::Table;
 use crate::seed::DEFAULT_MASTER_SEED;
 use anyhow::Context;
 use std::process::Command;
 use std::time::Instant;
-
-const DEFAULT_MATCHUPS: [&str; 2] = ["random,random", "nice,greedy"];
 
 pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
     let (game, config) = game_config(&args.game, None)?;
@@ -25,61 +24,12 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
         return tune_overhead(args, &game, config);
     }
     let matchups: Vec<String> = if args.matchups.is_empty() {
-        DEFAULT_MATCHUPS.iter().map(|m| m.to_string()).collect()
+        default_matchups(&registry::describe(&game)?)
     } else {
         args.matchups.clone()
     };
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let mut table = Table::new(&[
-        "bots",
-        "threads",
-        "games",
-        "seconds",
-        "games/s",
-        "per thread",
-        "speedup",
-    ]);
-    for matchup in &matchups {
-        let mut single = None;
-        let mut thread_counts = vec![1];
-        if cores > 1 {
-            thread_counts.push(cores);
-        }
-        for threads in thread_counts {
-            let plan = plan_for(args, matchup, threads)?;
-            let started = Instant::now();
-            let run = (plan.game.run)(&plan, None)?;
-            let seconds = started.elapsed().as_secs_f64();
-            let rate = run.analysis.games_played as f64 / seconds;
-            let base = *single.get_or_insert(rate);
-            table.row(vec![
-                matchup.clone(),
-                threads.to_string(),
-                run.analysis.games_played.to_string(),
-                format!("{seconds:.2}"),
-                format!("{rate:.0}"),
-                format!("{:.0}", rate / threads as f64),
-                format!("{:.2}x", rate / base),
-            ]);
-        }
-    }
-    println!("Throughput ({game}, {} games per measurement):", args.games);
-    print!("{}", table.render());
-    let plan = plan_for(args, &matchups[0], 1)?;
-    match plan.game.search_speed {
-        Some(measure) => {
-            let speed = measure(&plan.config)?;
-            println!(
-                "Search (mcts, {POSITIONS} positions x {ITERATIONS} iterations, 1 thread): {:.0} iterations/s",
-                speed.iterations as f64 / speed.seconds
-            );
-            println!(
-                "Search (mcts at its defaults, the same positions, 1 thread): {:.1} ms per decision",
-                1000.0 * speed.default_seconds / speed.decisions.max(1) as f64
-            );
-        }
-        None => println!("Search: {game} has no mcts bot"),
-    }
+    print_throughput(args, &game, &matchups)?;
+    print_search_speed(args, &matchups[0])?;
     if !args.memory.is_empty() {
         let matchup = matchups.last().expect("at least one matchup");
         let mut memory = Table::new(&["bots", "games", "peak memory (MiB)"]);
@@ -97,6 +47,81 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Random against random (the engine's own cost) and two hand-written bots: `nice` against
+/// `greedy` where the game has both (Ticket to Ride), else `greedy` against itself.
+fn default_matchups(game: &Description) -> Vec<String> {
+    let thinking = match (game.has_bot)("nice") {
+        true => "nice,greedy",
+        false => "greedy,greedy",
+    };
+    vec!["random,random".to_string(), thinking.to_string()]
+}
+
+/// Games per second of each matchup on one thread and on every core.
+fn print_throughput(args: &BenchArgs, game: &str, matchups: &[String]) -> anyhow::Result<()> {
+    let mut table = Table::new(&[
+        "bots",
+        "threads",
+        "games",
+        "seconds",
+        "games/s",
+        "per thread",
+        "speedup",
+    ]);
+    for matchup in matchups {
+        let mut single = None;
+        for threads in thread_counts() {
+            let plan = plan_for(args, matchup, threads)?;
+            let started = Instant::now();
+            let run = registry::run(&plan, None)?;
+            let seconds = started.elapsed().as_secs_f64();
+            let rate = run.analysis.games_played as f64 / seconds;
+            let base = *single.get_or_insert(rate);
+            table.row(vec![
+                matchup.clone(),
+                threads.to_string(),
+                run.analysis.games_played.to_string(),
+                format!("{seconds:.2}"),
+                format!("{rate:.0}"),
+                format!("{:.0}", rate / threads as f64),
+                format!("{:.2}x", rate / base),
+            ]);
+        }
+    }
+    println!("Throughput ({game}, {} games per measurement):", args.games);
+    print!("{}", table.render());
+    Ok(())
+}
+
+/// The game's `mcts`: iterations per second, and the time of a decision at its defaults.
+fn print_search_speed(args: &BenchArgs, matchup: &str) -> anyhow::Result<()> {
+    let plan = plan_for(args, matchup, 1)?;
+    match registry::find(plan.game.name)?.search_speed {
+        Some(measure) => {
+            let speed = measure(&plan.config)?;
+            println!(
+                "Search (mcts, {POSITIONS} positions x {ITERATIONS} iterations, 1 thread): {:.0} iterations/s",
+                speed.iterations as f64 / speed.seconds
+            );
+            println!(
+                "Search (mcts at its defaults, the same positions, 1 thread): {:.1} ms per decision",
+                1000.0 * speed.default_seconds / speed.decisions.max(1) as f64
+            );
+        }
+        None => println!("Search: {} has no mcts bot", plan.game.name),
+    }
+    Ok(())
+}
+
+/// One thread, then every core when there are more.
+fn thread_counts() -> Vec<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    match cores {
+        1 => vec![1],
+        _ => vec![1, cores],
+    }
+}
+
 fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, UsageError> {
     let matchup_args = MatchArgs {
         game: args.game.clone(),
@@ -104,7 +129,7 @@ fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, 
         threads: Some(threads),
         ..MatchArgs::default()
     };
-    let mut plan = RunPlan::build(None, &matchup_args, Some(args.games))?;
+    let mut plan = RunPlan::build(None, &matchup_args, Some(args.games), registry::describe)?;
     plan.quiet = true;
     Ok(plan)
 }
@@ -116,7 +141,6 @@ fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, 
 /// when an iteration waits for the step before it, the makers of every iteration, the step.
 fn tune_overhead(args: &BenchArgs, game: &str, config: GameConfig) -> anyhow::Result<()> {
     let settings = tune_settings(args.games, game, config);
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let mut table = Table::new(&[
         "threads",
         "games",
@@ -125,23 +149,26 @@ fn tune_overhead(args: &BenchArgs, game: &str, config: GameConfig) -> anyhow::Re
         "overhead",
     ]);
     let folder = tempfile_dir();
-    let mut thread_counts = vec![1];
-    if cores > 1 {
-        thread_counts.push(cores);
-    }
-    for threads in thread_counts {
+    for threads in thread_counts() {
         // Best of three, alternating, so a busy machine slows both alike.
         let (mut run_rate, mut tune_rate) = (0.0_f64, 0.0_f64);
         for _ in 0..3 {
             let plan = plan_for(args, "test-optimum:x=0.9995,test-optimum:x=0.9995", threads)?;
             let started = Instant::now();
-            let run = (plan.game.run)(&plan, None)?;
+            let run = registry::run(&plan, None)?;
             let seconds = started.elapsed().as_secs_f64();
             run_rate = run_rate.max(run.analysis.games_played as f64 / seconds);
             let _ = std::fs::remove_dir_all(&folder);
-            let tune = TunePlan::of(settings.clone(), threads, folder.clone(), false, true)?;
+            let tune = TunePlan::of(
+                settings.clone(),
+                threads,
+                folder.clone(),
+                false,
+                true,
+                registry::describe,
+            )?;
             let started = Instant::now();
-            (tune.game.tune)(&tune)?;
+            registry::tune(&tune)?;
             tune_rate = tune_rate.max(args.games as f64 / started.elapsed().as_secs_f64());
         }
         table.row(vec![

@@ -2,7 +2,7 @@
 //! clients or launched contest programs (`protocol = "cgs"` manifests), and told how many seats
 //! each client has to play once the schedule is known.
 
-use super::RunPlan;
+use super::plan::RunPlan;
 use crate::bot::BotChoice;
 use crate::external::Manifest as BotManifest;
 use crate::external::manifest::Protocol;

@@ -3,7 +3,7 @@
 //! report links each fault to the game itself. The standings link lost games the same way.
 
 use super::folders::same_folder;
-use super::registry;
+use super::replay::FindReplay;
 use crate::cli::ReplayArgs;
 use crate::outcome::Termination;
 use crate::replay::{self, RECORDS_FILE};
@@ -60,12 +60,12 @@ impl FaultedGames {
     /// faulted games are replayed (and so checked) into `out/replays/`, and their messages
     /// come from the records when `games.csv` was all there was; a game whose replay fails
     /// keeps its command, so running it shows why, and a warning is printed.
-    pub fn link(&self, dirs: &[PathBuf], out: &Path, bots: &[String]) -> Vec<FaultLink> {
+    pub fn link(&self, replays: Replays<'_>, bots: &[String]) -> Vec<FaultLink> {
         let games: Vec<(usize, u64)> = self.rows.iter().map(|f| (f.folder, f.game)).collect();
         let links: Vec<FaultLink> = self
             .rows
             .iter()
-            .zip(replayable(dirs, out, &games))
+            .zip(replayable(replays, &games))
             .map(|(f, found)| FaultLink {
                 game: f.game,
                 bot: bots[f.bot].clone(),
@@ -82,11 +82,11 @@ impl FaultedGames {
 }
 
 /// The standings' links to each program's lost games (see [`replayable`]).
-pub fn loss_links(crosstable: &Crosstable, dirs: &[PathBuf], out: &Path) -> Vec<LossLink> {
+pub fn loss_links(crosstable: &Crosstable, replays: Replays<'_>) -> Vec<LossLink> {
     let lost = crosstable.losses();
     let games: Vec<(usize, u64)> = lost.iter().map(|l| (l.folder, l.game)).collect();
     lost.iter()
-        .zip(replayable(dirs, out, &games))
+        .zip(replayable(replays, &games))
         .map(|(l, found)| LossLink {
             bot: l.bot,
             game: l.game,
@@ -94,6 +94,16 @@ pub fn loss_links(crosstable: &Crosstable, dirs: &[PathBuf], out: &Path) -> Vec<
             page: found.page,
         })
         .collect()
+}
+
+/// Where a report's replay pages come from and go: the input folders, the report's folder,
+/// and how a record of their game is replayed (the registry's lookup, handed down so that
+/// reports never name the registry).
+#[derive(Clone, Copy)]
+pub struct Replays<'a> {
+    pub dirs: &'a [PathBuf],
+    pub out: &'a Path,
+    pub find: FindReplay,
 }
 
 /// How to watch a game of an input folder again.
@@ -110,9 +120,10 @@ struct Replayable {
 /// For each `(folder, game)` of `games` whose folder (in `dirs`) has records: the `tourney
 /// replay` command, the game replayed (and so checked) into a page under `out/replays/`, and
 /// the fault message the records keep; nothing for a folder without records.
-fn replayable(dirs: &[PathBuf], out: &Path, games: &[(usize, u64)]) -> Vec<Replayable> {
+fn replayable(replays: Replays<'_>, games: &[(usize, u64)]) -> Vec<Replayable> {
+    let out = replays.out;
     let mut found: Vec<Replayable> = games.iter().map(|_| Replayable::default()).collect();
-    for (folder, dir) in dirs.iter().enumerate() {
+    for (folder, dir) in replays.dirs.iter().enumerate() {
         if !dir.join(RECORDS_FILE).exists() {
             continue;
         }
@@ -126,7 +137,7 @@ fn replayable(dirs: &[PathBuf], out: &Path, games: &[(usize, u64)]) -> Vec<Repla
             dir.display().to_string()
         };
         let wanted: BTreeSet<u64> = mine.iter().map(|&i| games[i].1).collect();
-        let pages = write_pages(dir, out, folder, &wanted);
+        let pages = write_pages(dir, out, folder, &wanted, replays.find);
         for i in mine {
             let game = games[i].1;
             found[i].command = Some(format!("tourney replay {shown} --game {game}"));
@@ -155,6 +166,7 @@ fn write_pages(
     out: &Path,
     folder: usize,
     wanted: &BTreeSet<u64>,
+    find: FindReplay,
 ) -> BTreeMap<u64, Page> {
     let mut pages = BTreeMap::new();
     let (header, lines) = match replay::read_games(dir, wanted) {
@@ -164,8 +176,8 @@ fn write_pages(
             return pages;
         }
     };
-    let entry = match registry::find(&header.game) {
-        Ok(entry) => entry,
+    let replay = match find(&header.game) {
+        Ok(replay) => replay,
         Err(e) => {
             eprintln!("warning: no replay pages: {e}");
             return pages;
@@ -189,7 +201,7 @@ fn write_pages(
             html: Some(out.join(&name)),
             quiet: true,
         };
-        let path = match (entry.replay)(&args, &header, &line) {
+        let path = match replay(&args, &header, &line) {
             Ok(()) => Some(name),
             Err(e) => {
                 eprintln!(

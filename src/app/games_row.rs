@@ -107,34 +107,9 @@ impl<'r> Row<'r> {
         if rank == 0 {
             return Err(fields.bad("column 'rank' is '0', not a rank from 1"));
         }
-        let termination = *Termination::ALL
-            .iter()
-            .find(|t| t.as_str().as_bytes() == fields.raw(columns.termination))
-            .ok_or_else(|| {
-                let known: Vec<&str> = Termination::ALL.iter().map(|t| t.as_str()).collect();
-                fields.bad(format!(
-                    "unknown termination '{}' (known: {})",
-                    fields.shown(columns.termination),
-                    known.join(", ")
-                ))
-            })?;
+        let termination = termination(&fields, columns.termination)?;
         let turns = fields.get(columns.turns, "turns", whole)?;
-        let fault = match fields.raw(columns.fault) {
-            b"0" => false,
-            b"1" => true,
-            _ => {
-                return Err(fields.bad(format!(
-                    "column 'fault' is '{}', not 0 or 1",
-                    fields.shown(columns.fault)
-                )));
-            }
-        };
-        if fault && !termination.is_forfeit() {
-            return Err(fields.bad(format!(
-                "fault 1 in a game ended by '{}' (only illegal, crash and timeout have one)",
-                termination.as_str()
-            )));
-        }
+        let fault = fault(&fields, columns.fault, termination)?;
         for (i, name) in &columns.extras {
             let value: f64 = fields.get(*i, name, "a number")?;
             if !value.is_finite() {
@@ -158,6 +133,47 @@ impl<'r> Row<'r> {
             fault,
         })
     }
+}
+
+/// The `termination` column: one of [`Termination::ALL`], by name.
+fn termination(fields: &Fields<'_, '_>, column: usize) -> Result<Termination, UsageError> {
+    Termination::ALL
+        .iter()
+        .find(|t| t.as_str().as_bytes() == fields.raw(column))
+        .copied()
+        .ok_or_else(|| {
+            let known: Vec<&str> = Termination::ALL.iter().map(|t| t.as_str()).collect();
+            fields.bad(format!(
+                "unknown termination '{}' (known: {})",
+                fields.shown(column),
+                known.join(", ")
+            ))
+        })
+}
+
+/// The `fault` column: 0 or 1, and 1 only in a game a bot forfeited.
+fn fault(
+    fields: &Fields<'_, '_>,
+    column: usize,
+    termination: Termination,
+) -> Result<bool, UsageError> {
+    let fault = match fields.raw(column) {
+        b"0" => false,
+        b"1" => true,
+        _ => {
+            return Err(fields.bad(format!(
+                "column 'fault' is '{}', not 0 or 1",
+                fields.shown(column)
+            )));
+        }
+    };
+    if fault && !termination.is_forfeit() {
+        return Err(fields.bad(format!(
+            "fault 1 in a game ended by '{}' (only illegal, crash and timeout have one)",
+            termination.as_str()
+        )));
+    }
+    Ok(fault)
 }
 
 /// The fields of one line, for messages that name it.

@@ -4,15 +4,14 @@
 //! another configuration, naming the difference. It holds no time and no path, so a merged
 //! folder's manifest is byte-identical to a single run's.
 
-use super::RunPlan;
-use super::registry;
+use super::plan::RunPlan;
 use super::threads;
 use crate::bot::BotChoice;
 use crate::bot::Params;
 use crate::error::UsageError;
 use crate::format::Knockout;
 use crate::game::GameInfo;
-use crate::games::GameConfig;
+use crate::games::{FindGame, GameConfig};
 use crate::scenario::Format;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
@@ -147,8 +146,8 @@ impl Configuration {
 
     /// A plan that plays this configuration again (resume and merge without the original
     /// command line); output and run options are left at their defaults.
-    pub fn plan(&self) -> Result<RunPlan, UsageError> {
-        let game = registry::find(&self.game)?;
+    pub fn plan(&self, find_game: FindGame) -> Result<RunPlan, UsageError> {
+        let game = find_game(&self.game)?;
         let config = GameConfig {
             rules: self.given.rules.clone(),
             options: self.given.options.clone(),

@@ -8,7 +8,7 @@
 use super::folders::{self, Existing, same_folder};
 use super::manifest::{Manifest, binary_sha256, file_sha256};
 use super::report::ReportSettings;
-use super::{run, threads};
+use super::{registry, threads};
 use crate::cli::MergeArgs;
 use crate::error::UsageError;
 use anyhow::Context;
@@ -65,13 +65,13 @@ pub fn execute(args: &MergeArgs) -> anyhow::Result<()> {
     concatenate(&shards, &out.join("games.csv"))?;
     merged.save(out)?;
 
-    let mut plan = configuration.plan()?;
+    let mut plan = configuration.plan(registry::describe)?;
     plan.threads = threads;
     plan.resume = true;
     plan.out_dir = Some(out.clone());
     plan.quiet = args.quiet;
     plan.report = ReportSettings::from_args(&args.analysis)?;
-    run::execute(&plan)?;
+    registry::run(&plan, None)?;
     Ok(())
 }
 

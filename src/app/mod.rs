@@ -1,5 +1,13 @@
 //! The edge of the program: turns command-line arguments into validated plans, runs them, and
-//! maps results to exit codes. The only module that knows both the game registry and the runner.
+//! maps results to exit codes. Its files stand in three layers, imports pointing down:
+//! 1. the commands (this file, `check`, `merge`, `bench`, `serve`, `list`) and the `registry`,
+//!    the one place that names the games;
+//! 2. the generic pipelines the registry instantiates for each game: `run` (in stages),
+//!    `tune`, `replay`, `search_speed`;
+//! 3. what they share: `plan`, `manifest`, `folders`, `resume`, `faults`, `report`.
+//!
+//! A lower part that must find a game by name (a scenario's `game`, a record's header) is handed
+//! the registry's lookup ([`crate::games::FindGame`], `replay::FindReplay`) by its caller.
 
 mod bench;
 mod check;
@@ -18,17 +26,18 @@ mod report;
 mod resume;
 mod run;
 mod search_speed;
+mod sequential;
 mod serve;
 mod threads;
 mod tune;
 
-pub use plan::RunPlan;
 pub use replay::replay_record;
 pub use report::stream_games;
-pub use tune::TunePlan;
 
 use crate::cli::{Cli, Command};
+use plan::RunPlan;
 use std::process::ExitCode;
+use tune::TunePlan;
 
 /// Exit code of a run stopped by Ctrl-C after keeping what finished (128 + SIGINT).
 const INTERRUPTED: u8 = 130;
@@ -41,8 +50,8 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Run(args) => {
-            let plan = RunPlan::from_args(&args)?;
-            let summary = run::execute(&plan)?;
+            let plan = RunPlan::from_args(&args, registry::describe)?;
+            let summary = registry::run(&plan, None)?;
             if args.print_peak_memory {
                 match bench::peak_memory_kib() {
                     Some(kib) => println!("peak memory KiB: {kib}"),
@@ -57,7 +66,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Check(args) => check::execute(&args),
         Command::Report(args) => {
-            report::execute(&args)?;
+            report::execute(&args, registry::replayer)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(args) => {
@@ -68,8 +77,8 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             merge::execute(&args)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Replay(args) => replay::execute(&args),
-        Command::Tune(args) => tune::execute(&args),
+        Command::Replay(args) => replay::execute(&args, registry::replayer),
+        Command::Tune(args) => registry::tune(&TunePlan::from_args(&args, registry::describe)?),
         Command::Bench(args) => {
             bench::execute(&args)?;
             Ok(ExitCode::SUCCESS)

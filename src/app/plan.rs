@@ -6,12 +6,11 @@ use super::folders::Existing;
 use super::manifest::{MANIFEST, Manifest, Shard};
 use super::report::ReportSettings;
 use super::threads;
-use crate::app::registry::{self, GameEntry};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
 use crate::format::Knockout;
-use crate::games::GameConfig;
+use crate::games::{Description, FindGame, GameConfig};
 use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
 use std::path::{Path, PathBuf};
@@ -22,7 +21,7 @@ pub const DEFAULT_GAMES: u64 = 1000;
 
 /// A validated tournament, ready to run.
 pub struct RunPlan {
-    pub game: GameEntry,
+    pub game: Description,
     pub config: GameConfig,
     /// The bots, in the order given; labels are unique.
     pub bots: Vec<BotChoice>,
@@ -57,47 +56,34 @@ pub struct ServePlan {
 }
 
 impl RunPlan {
-    pub fn from_args(args: &RunArgs) -> Result<RunPlan, UsageError> {
+    /// `find_game` is the registry's lookup, handed down so that plans never name the registry.
+    pub fn from_args(args: &RunArgs, find_game: FindGame) -> Result<RunPlan, UsageError> {
         let shard = args.shard.as_deref().map(Shard::parse).transpose()?;
         let scenario = args
             .scenario
             .as_deref()
-            .map(|path| Scenario::load(path, registry::describe))
+            .map(|path| Scenario::load(path, find_game))
             .transpose()?;
         let mut plan = match &args.resume {
             Some(dir)
                 if scenario.is_none() && !names_a_run(&args.matchup) && args.games.is_none() =>
             {
-                RunPlan::from_folder(dir, shard, &args.matchup)?
+                RunPlan::from_folder(dir, shard, &args.matchup, find_game)?
             }
             _ => {
-                let mut plan = RunPlan::build(scenario.as_ref(), &args.matchup, args.games)?;
+                let mut plan =
+                    RunPlan::build(scenario.as_ref(), &args.matchup, args.games, find_game)?;
                 plan.shard = shard;
                 plan
             }
         };
         plan.format = tournament_format(&args.tournament, plan.format)?;
-        if matches!(plan.format, Format::Knockout(_))
-            && (args.resume.is_some() || plan.shard.is_some())
-        {
-            // Each round is drawn from the results before it; continuing or splitting one
-            // is not built.
-            return Err(UsageError::Invalid(
-                "a knockout cannot be resumed or sharded yet: run it whole".into(),
-            ));
-        }
         plan.quiet = args.quiet;
         plan.record = args.record;
         if args.force {
             plan.existing = Existing::Replace;
         }
-        if plan.record && (args.resume.is_some() || plan.shard.is_some()) {
-            // A records file is written in one pass; appending a resumed part or joining
-            // shards' files is not built, and a partial file would replay as if complete.
-            return Err(UsageError::Invalid(
-                "--record cannot be combined with --resume or --shard yet".into(),
-            ));
-        }
+        refuse_unbuilt(&plan, args.resume.is_some())?;
         plan.report = ReportSettings::from_args(&args.analysis)?;
         if let Some((name, _)) = &plan.report.anchor
             && !plan.bots.iter().any(|b| &b.label == name)
@@ -126,6 +112,7 @@ impl RunPlan {
         dir: &Path,
         shard: Option<Shard>,
         args: &MatchArgs,
+        find_game: FindGame,
     ) -> Result<RunPlan, UsageError> {
         let manifest = Manifest::load(dir)?.ok_or_else(|| {
             UsageError::Invalid(format!(
@@ -134,7 +121,7 @@ impl RunPlan {
                 dir.display()
             ))
         })?;
-        let mut plan = manifest.configuration.plan()?;
+        let mut plan = manifest.configuration.plan(find_game)?;
         plan.threads = threads::from_flag(args.threads)?;
         plan.shard = shard.or(manifest.shard);
         Ok(plan)
@@ -145,47 +132,11 @@ impl RunPlan {
         scenario: Option<&Scenario>,
         args: &MatchArgs,
         games: Option<u64>,
+        find_game: FindGame,
     ) -> Result<RunPlan, UsageError> {
         let (game_name, config) = game_config(&args.game, scenario)?;
-        let game = registry::find(&game_name)?;
-        let (bots, format) = if !args.bots.is_empty() {
-            let items: Vec<String> = glob::expand_all(&args.bots)
-                .map_err(UsageError::Invalid)?
-                .iter()
-                .map(|b| contest_item(b.trim()))
-                .collect();
-            let bots = parse_bots(&items)
-                .map_err(UsageError::Invalid)?
-                .into_iter()
-                .map(|b| scenario::resolve(label_contest_client(b), &game))
-                .collect::<Result<Vec<_>, _>>()?;
-            (unique_labels(bots), Format::RoundRobin)
-        } else if let Some(s) = scenario {
-            (s.bots.clone(), s.format)
-        } else if args.field.is_some() {
-            (Vec::new(), Format::RoundRobin)
-        } else {
-            return Err(UsageError::Invalid(
-                "no bots: give --bots a,b (see `tourney list`) or a scenario file".into(),
-            ));
-        };
-        let (bots, format) = match &args.field {
-            None => (bots, format),
-            Some(field) => {
-                let mut bots = bots;
-                let index = match bots.iter().position(|b| &b.label == field) {
-                    Some(index) => index,
-                    None => {
-                        bots.push(scenario::resolve(
-                            parse_bot(field).map_err(UsageError::Invalid)?,
-                            &game,
-                        )?);
-                        bots.len() - 1
-                    }
-                };
-                (bots, Format::Field { field: index })
-            }
-        };
+        let game = find_game(&game_name)?;
+        let (bots, format) = lineup(scenario, args, &game)?;
         if bots.len() < 2 {
             let names: Vec<&str> = bots.iter().map(|b| b.bot.as_str()).collect();
             return Err(UsageError::Invalid(format!(
@@ -217,7 +168,7 @@ impl RunPlan {
     /// A plan of these games with every run option (output, report, serving, resume, shard,
     /// records) at its default, for the caller to set.
     pub fn of_games(
-        game: GameEntry,
+        game: Description,
         config: GameConfig,
         bots: Vec<BotChoice>,
         format: Format,
@@ -247,6 +198,70 @@ impl RunPlan {
     pub fn labels(&self) -> Vec<String> {
         self.bots.iter().map(|b| b.label.clone()).collect()
     }
+}
+
+/// Refuses what continuing or splitting a run cannot do yet.
+fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
+    let continued = resumed || plan.shard.is_some();
+    if matches!(plan.format, Format::Knockout(_)) && continued {
+        // Each round is drawn from the results before it; continuing or splitting one is not
+        // built.
+        return Err(UsageError::Invalid(
+            "a knockout cannot be resumed or sharded yet: run it whole".into(),
+        ));
+    }
+    if plan.record && continued {
+        // A records file is written in one pass; appending a resumed part or joining shards'
+        // files is not built, and a partial file would replay as if complete.
+        return Err(UsageError::Invalid(
+            "--record cannot be combined with --resume or --shard yet".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// The bots and format: `--bots` (round robin) over the scenario's, and `--field BOT` (added
+/// if it is not among them) making it a field.
+fn lineup(
+    scenario: Option<&Scenario>,
+    args: &MatchArgs,
+    game: &Description,
+) -> Result<(Vec<BotChoice>, Format), UsageError> {
+    let (mut bots, format) = if !args.bots.is_empty() {
+        let items: Vec<String> = glob::expand_all(&args.bots)
+            .map_err(UsageError::Invalid)?
+            .iter()
+            .map(|b| contest_item(b.trim()))
+            .collect();
+        let bots = parse_bots(&items)
+            .map_err(UsageError::Invalid)?
+            .into_iter()
+            .map(|b| scenario::resolve(label_contest_client(b), game))
+            .collect::<Result<Vec<_>, _>>()?;
+        (unique_labels(bots), Format::RoundRobin)
+    } else if let Some(s) = scenario {
+        (s.bots.clone(), s.format)
+    } else if args.field.is_some() {
+        (Vec::new(), Format::RoundRobin)
+    } else {
+        return Err(UsageError::Invalid(
+            "no bots: give --bots a,b (see `tourney list`) or a scenario file".into(),
+        ));
+    };
+    let Some(field) = &args.field else {
+        return Ok((bots, format));
+    };
+    let index = match bots.iter().position(|b| &b.label == field) {
+        Some(index) => index,
+        None => {
+            bots.push(scenario::resolve(
+                parse_bot(field).map_err(UsageError::Invalid)?,
+                game,
+            )?);
+            bots.len() - 1
+        }
+    };
+    Ok((bots, Format::Field { field: index }))
 }
 
 /// The rule set, in every game that has one, that reproduces the contest server.
@@ -309,7 +324,8 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
                 UsageError::Invalid(format!("{flag} must be a positive number of seconds"))
             })
     };
-    if plan.game.serve.is_none() {
+    // The games with the contest's rule set are the contest server's games.
+    if !plan.game.rule_sets.contains(&CONTEST_RULES) {
         return Err(UsageError::Invalid(format!(
             "{} has no contest-server protocol; cgs:NAME clients play t2r and labyrinth",
             plan.game.name

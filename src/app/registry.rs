@@ -2,20 +2,24 @@
 //! `dyn Game`, so the hot loop inlines): the one place where the games meet `run`, `replay`,
 //! `tune`, `bench` and `serve`. Adding a game is a folder under `games/` and a line in [`all`].
 
+use super::plan::RunPlan;
 use super::replay::{ReplayFn, replay_game};
-use super::run::{RunFn, run_game};
+use super::run::{Contest, RunFn, run_game};
 use super::search_speed::{SearchSpeedFn, search_speed};
-use super::tune::{TuneFn, tune_game};
+use super::tune::{TuneFn, TunePlan, tune_game};
 use crate::bot::BotEntry;
 use crate::error::UsageError;
+use crate::games::Description;
 use crate::games::carcassonne::Carcassonne;
 use crate::games::contest::CgsWire;
 use crate::games::fresh_fish::FreshFish;
 use crate::games::labyrinth::Labyrinth;
 use crate::games::t2r::TicketToRide;
-use crate::games::{Description, Registered};
+use crate::runner::RecordSink;
 use crate::search::Search;
 use crate::serve::ServeFn;
+use crate::summary::Summary;
+use std::process::ExitCode;
 
 /// A game of the registry: its description and its entry points.
 pub struct GameEntry {
@@ -39,15 +43,6 @@ impl std::ops::Deref for GameEntry {
 
     fn deref(&self) -> &Description {
         &self.game
-    }
-}
-
-/// What the registry adds to a game's own bot table: the bot `cgs:NAME` names, a seat played
-/// by a contest client connected through `run --serve`, for the games that speak the contest's
-/// protocol.
-pub trait Contest: Registered {
-    fn contest_client() -> Option<&'static BotEntry<Self>> {
-        None
     }
 }
 
@@ -127,16 +122,36 @@ pub fn find(name: &str) -> Result<GameEntry, UsageError> {
         })
 }
 
-/// [`find`]'s description only: the [`crate::games::FindGame`] scenario files are read with.
+/// [`find`]'s description only: the [`crate::games::FindGame`] that scenario files, manifests
+/// and plans are read with, given to them from here so they never name the registry.
 pub fn describe(name: &str) -> Result<Description, UsageError> {
     find(name).map(|entry| entry.game)
+}
+
+/// [`find`]'s replay only: the [`crate::app::replay::FindReplay`] of `replay` and of the replay
+/// pages of reports.
+pub fn replayer(name: &str) -> Result<ReplayFn, UsageError> {
+    find(name).map(|entry| entry.replay)
+}
+
+/// Plays a plan with its game's [`run_game`], after starting the contest server if the lineup
+/// has contest seats. The optional observer sees every record and may stop the run.
+pub fn run(plan: &RunPlan, observer: Option<&mut dyn RecordSink>) -> anyhow::Result<Summary> {
+    let entry = find(plan.game.name)?;
+    super::contest::start_server(plan)?;
+    (entry.run)(plan, observer)
+}
+
+/// Tunes with the plan's game's [`tune_game`].
+pub fn tune(plan: &TunePlan) -> anyhow::Result<ExitCode> {
+    (find(plan.game.name)?.tune)(plan)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bot::Params;
-    use crate::games::GameConfig;
+    use crate::games::{GameConfig, Registered};
     use crate::seed::{Stream, rng};
 
     /// Every bot of `G` refuses a parameter it does not take, and says which.
@@ -167,5 +182,19 @@ mod tests {
             4,
             "a game added to the registry is added here too"
         );
+    }
+
+    /// Plans refuse `cgs:NAME` seats in a game without the contest's rule set; so the games
+    /// with that rule set are exactly the ones `tourney serve` serves.
+    #[test]
+    fn the_served_games_are_the_ones_with_the_contest_rule_set() {
+        for entry in all() {
+            assert_eq!(
+                entry.serve.is_some(),
+                entry.rule_sets.contains(&"cgs"),
+                "{}",
+                entry.name
+            );
+        }
     }
 }

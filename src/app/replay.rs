@@ -1,7 +1,6 @@
 //! `tourney replay DIR --game N`: finds the game's record, replays it for its game type, checks
 //! it against the record and `games.csv`, and prints it or writes its page.
 
-use super::registry;
 use crate::cli::ReplayArgs;
 use crate::error::UsageError;
 use crate::games::{GameConfig, Registered};
@@ -12,18 +11,27 @@ use std::process::ExitCode;
 /// A game's replay, monomorphised per game in the registry: `line` is the undecoded record.
 pub type ReplayFn = fn(&ReplayArgs, &Header, &str) -> anyhow::Result<()>;
 
+/// Finds the [`ReplayFn`] of a game by its name, as a record's header gives it: the
+/// registry's lookup, handed down so that the replaying parts never name the registry.
+pub type FindReplay = fn(&str) -> Result<ReplayFn, UsageError>;
+
+/// The [`FindReplay`] of a run of `G`: every record it wrote is of `G`.
+pub fn replay_of<G: Registered>(_game: &str) -> Result<ReplayFn, UsageError> {
+    Ok(replay_game::<G>)
+}
+
 /// Exit code of a record the engine does not reproduce (the message says where).
 const MISMATCH: u8 = 1;
 
-pub fn execute(args: &ReplayArgs) -> anyhow::Result<ExitCode> {
+pub fn execute(args: &ReplayArgs, find: FindReplay) -> anyhow::Result<ExitCode> {
     let (header, line) = match replay::read_game(&args.dir, args.game) {
         Ok(found) => found,
         // Only a failing disk is the harness's; a missing, damaged or foreign file is bad input.
         Err(e @ ReadError::Io { .. }) => return Err(e.into()),
         Err(e) => return Err(UsageError::Invalid(e.to_string()).into()),
     };
-    let entry = registry::find(&header.game)?;
-    match (entry.replay)(args, &header, &line) {
+    let replay = find(&header.game)?;
+    match replay(args, &header, &line) {
         Ok(()) => Ok(ExitCode::SUCCESS),
         Err(e) if e.is::<replay::ReplayError>() => {
             eprintln!("replay mismatch: {e:#}");

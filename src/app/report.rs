@@ -1,10 +1,11 @@
 //! `tourney report DIR...`: streams the `games.csv` of one or more results folders into the same
 //! [`Tally`] a run feeds, and writes the same tables, plots and reports a run writes.
 
-use super::faults::{FaultedGames, loss_links};
+use super::faults::{FaultedGames, Replays, loss_links};
 use super::folders;
 use super::games_row::{Columns, Row, bad};
 use super::manifest::Manifest;
+use super::replay::FindReplay;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
 use crate::format::KnockoutResult;
@@ -104,7 +105,7 @@ impl ReportSettings {
     }
 }
 
-pub fn execute(args: &ReportArgs) -> anyhow::Result<()> {
+pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()> {
     let settings = ReportSettings::from_args(&args.analysis)?;
     check_folders(&args.dirs)?;
     let mut tally = Tally::new(0);
@@ -128,10 +129,15 @@ pub fn execute(args: &ReportArgs) -> anyhow::Result<()> {
         [dir] => knockout_of(dir),
         _ => None,
     };
+    let replays = Replays {
+        dirs: &args.dirs,
+        out: &out,
+        find: find_replay,
+    };
     let pages = report::Pages {
-        faults: &faults.link(&args.dirs, &out, &bots),
+        faults: &faults.link(replays, &bots),
         standings: &Standings {
-            losses: loss_links(&crosstable, &args.dirs, &out),
+            losses: loss_links(&crosstable, replays),
             crosstable,
         },
         knockout: knockout.as_ref(),
@@ -326,35 +332,9 @@ impl Game {
         path: &Path,
         line: u64,
     ) -> Result<(), UsageError> {
+        self.check_same_game(row, path, line)?;
         let record = &mut self.record;
         let game = record.index;
-        let agree = |name: &str, mine: String, first: String| match mine == first {
-            true => Ok(()),
-            false => Err(bad(
-                path,
-                line,
-                format!(
-                    "column '{name}' of game {game} is '{mine}' here, '{first}' on its first row"
-                ),
-            )),
-        };
-        agree("seed", row.seed.to_string(), record.seed_index.to_string())?;
-        agree(
-            "pairing",
-            row.pairing.to_string(),
-            record.pairing.to_string(),
-        )?;
-        agree(
-            "rotation",
-            row.rotation.to_string(),
-            record.rotation.to_string(),
-        )?;
-        agree(
-            "termination",
-            row.termination.as_str().to_string(),
-            record.termination.as_str().to_string(),
-        )?;
-        agree("turns", row.turns.to_string(), record.turns.to_string())?;
         if row.seat != record.lineup.len() {
             return Err(bad(
                 path,
@@ -387,6 +367,40 @@ impl Game {
         record.scores.push(row.score);
         record.ranks.push(row.rank);
         self.lines.push(line);
+        Ok(())
+    }
+
+    /// Checks that a seat's row says what the game's first row said of the whole game.
+    fn check_same_game(&self, row: &Row<'_>, path: &Path, line: u64) -> Result<(), UsageError> {
+        let record = &self.record;
+        let game = record.index;
+        let agree = |name: &str, mine: String, first: String| match mine == first {
+            true => Ok(()),
+            false => Err(bad(
+                path,
+                line,
+                format!(
+                    "column '{name}' of game {game} is '{mine}' here, '{first}' on its first row"
+                ),
+            )),
+        };
+        agree("seed", row.seed.to_string(), record.seed_index.to_string())?;
+        agree(
+            "pairing",
+            row.pairing.to_string(),
+            record.pairing.to_string(),
+        )?;
+        agree(
+            "rotation",
+            row.rotation.to_string(),
+            record.rotation.to_string(),
+        )?;
+        agree(
+            "termination",
+            row.termination.as_str().to_string(),
+            record.termination.as_str().to_string(),
+        )?;
+        agree("turns", row.turns.to_string(), record.turns.to_string())?;
         Ok(())
     }
 

@@ -34,63 +34,23 @@ pub struct Folder<'a> {
 
 /// Prepares the folder to go on: refuses another configuration's folder, keeps the longest run
 /// of whole, expected games at the start of `games.csv` (feeding them to `tally`, `faults`
-/// and `crosstable`) and cuts
-/// the file after them. Returns the first game still to play, or `None` when the folder holds
-/// no run yet (killed before its first file, or new): then the run starts afresh there.
+/// and `crosstable`) and cuts the file after them. Returns the first game still to play, or
+/// `None` when the folder holds no run yet (killed before its first file, or new): then the
+/// run starts afresh there.
 pub fn restore(
     folder: &Folder<'_>,
     tally: &mut Tally,
     faults: &mut FaultedGames,
     crosstable: &mut Crosstable,
 ) -> anyhow::Result<Option<u64>> {
-    let dir = folder.dir;
-    let csv_path = dir.join("games.csv");
-    let Some(found) = Manifest::load(dir)? else {
-        if csv_path.exists() {
-            return Err(UsageError::Invalid(format!(
-                "{} has a games.csv but no manifest.json (it was not written by `tourney run` \
-                 of this version, or by hand): cannot tell which run it belongs to; resume \
-                 refused",
-                dir.display()
-            ))
-            .into());
-        }
+    let csv_path = folder.dir.join("games.csv");
+    if !manifest_agrees(folder, &csv_path)? {
+        return Ok(None);
+    }
+    let Some((mut file, lines_end)) = open_rows(folder, &csv_path)? else {
         return Ok(None);
     };
-    if let Some(why) = found.refusal(folder.wanted) {
-        return Err(UsageError::Invalid(format!(
-            "{} holds another run, so it cannot be resumed with this one: {why}",
-            dir.display()
-        ))
-        .into());
-    }
-    let mut file = match std::fs::File::options()
-        .read(true)
-        .write(true)
-        .open(&csv_path)
-    {
-        Ok(file) => file,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e).with_context(|| format!("cannot open {}", csv_path.display())),
-    };
     let length = file.metadata()?.len();
-    // Everything after the last line break is a row cut short: never read.
-    let lines_end = end_of_last_line(&mut file)
-        .with_context(|| format!("cannot read {}", csv_path.display()))?;
-    let mut start = vec![0u8; folder.header.len().min(lines_end as usize)];
-    file.seek(SeekFrom::Start(0))?;
-    file.read_exact(&mut start)?;
-    if start != folder.header {
-        if folder.header.starts_with(&start) {
-            return Ok(None);
-        }
-        return Err(UsageError::Invalid(format!(
-            "{}: the header is not this game's columns, so the file is not this run's: \
-             resume refused",
-            csv_path.display()
-        ))
-        .into());
-    }
     file.seek(SeekFrom::Start(0))?;
     let games = folder.wanted.games();
     let mut next = games.start;
@@ -101,46 +61,14 @@ pub fn restore(
         std::io::BufReader::new(&mut file).take(lines_end),
         &mut names,
         &mut |record, end| {
-            let expected = folder.schedule.fixture(next);
-            let fits = next < games.end
-                && record.index == expected.index
-                && record.seed_index == expected.seed_index
-                && record.pairing == expected.pairing
-                && record.rotation == expected.rotation
-                && record.lineup == expected.lineup;
-            if !fits {
+            if next >= games.end || !is_scheduled(folder.schedule, next, record) {
                 return Err(UsageError::Invalid(format!(
                     "game {} is not game {next} of this run as expected",
                     record.index
                 )));
             }
-            // The summary quotes the first few messages of each bot, the report lists more.
-            let wants_message = record.culprit.is_some_and(|seat| {
-                let bot = record.lineup[seat];
-                faults.wants(bot)
-                    || tally
-                        .bots
-                        .get(bot)
-                        .is_none_or(|tally| tally.fault_examples.len() < FAULT_EXAMPLES)
-            });
-            let replayed;
-            let kept = if wants_message {
-                replayed = (folder.replay)(next);
-                if same_result(&replayed, record) {
-                    &replayed
-                } else {
-                    // The build is the folder's (the manifest says so), so only a bot that is
-                    // not deterministic (an outside program that timed out) gets here: the
-                    // games.csv result stands, without its message.
-                    eprintln!(
-                        "resume: warning: game {next} ends differently when played again (a bot \
-                         that is not deterministic?); the summary will lack its fault message"
-                    );
-                    record
-                }
-            } else {
-                record
-            };
+            let replayed = with_message(folder, next, record, tally, faults);
+            let kept = replayed.as_ref().unwrap_or(record);
             tally.add(kept);
             faults.add(0, kept);
             crosstable.add(0, kept);
@@ -164,6 +92,109 @@ pub fn restore(
     }
     file.sync_all()?;
     Ok(Some(next))
+}
+
+/// Whether the folder's manifest is of this run: `false` when it has none and no games yet
+/// (the run starts afresh), an error when it is another run's or `games.csv` has no manifest.
+fn manifest_agrees(folder: &Folder<'_>, csv_path: &Path) -> anyhow::Result<bool> {
+    let dir = folder.dir;
+    let Some(found) = Manifest::load(dir)? else {
+        if csv_path.exists() {
+            return Err(UsageError::Invalid(format!(
+                "{} has a games.csv but no manifest.json (it was not written by `tourney run` \
+                 of this version, or by hand): cannot tell which run it belongs to; resume \
+                 refused",
+                dir.display()
+            ))
+            .into());
+        }
+        return Ok(false);
+    };
+    if let Some(why) = found.refusal(folder.wanted) {
+        return Err(UsageError::Invalid(format!(
+            "{} holds another run, so it cannot be resumed with this one: {why}",
+            dir.display()
+        ))
+        .into());
+    }
+    Ok(true)
+}
+
+/// `games.csv` opened to be read and cut, with the end of its last whole line; `None` when
+/// there is no file or not even a whole header yet. A header of other columns is refused.
+fn open_rows(folder: &Folder<'_>, csv_path: &Path) -> anyhow::Result<Option<(std::fs::File, u64)>> {
+    let mut file = match std::fs::File::options()
+        .read(true)
+        .write(true)
+        .open(csv_path)
+    {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e).with_context(|| format!("cannot open {}", csv_path.display())),
+    };
+    // Everything after the last line break is a row cut short: never read.
+    let lines_end = end_of_last_line(&mut file)
+        .with_context(|| format!("cannot read {}", csv_path.display()))?;
+    let mut start = vec![0u8; folder.header.len().min(lines_end as usize)];
+    file.seek(SeekFrom::Start(0))?;
+    file.read_exact(&mut start)?;
+    if start == folder.header {
+        Ok(Some((file, lines_end)))
+    } else if folder.header.starts_with(&start) {
+        Ok(None)
+    } else {
+        Err(UsageError::Invalid(format!(
+            "{}: the header is not this game's columns, so the file is not this run's: \
+             resume refused",
+            csv_path.display()
+        ))
+        .into())
+    }
+}
+
+/// Whether a row read back is the game the schedule puts at `index`.
+fn is_scheduled(schedule: &Schedule, index: u64, record: &GameRecord) -> bool {
+    let expected = schedule.fixture(index);
+    record.index == expected.index
+        && record.seed_index == expected.seed_index
+        && record.pairing == expected.pairing
+        && record.rotation == expected.rotation
+        && record.lineup == expected.lineup
+}
+
+/// The game played again when its fault message is wanted (the summary quotes the first few
+/// messages of each bot, the report lists more) and it ends as its row says; `None` keeps the
+/// row as read.
+fn with_message(
+    folder: &Folder<'_>,
+    index: u64,
+    record: &GameRecord,
+    tally: &Tally,
+    faults: &FaultedGames,
+) -> Option<GameRecord> {
+    let wants_message = record.culprit.is_some_and(|seat| {
+        let bot = record.lineup[seat];
+        faults.wants(bot)
+            || tally
+                .bots
+                .get(bot)
+                .is_none_or(|tally| tally.fault_examples.len() < FAULT_EXAMPLES)
+    });
+    if !wants_message {
+        return None;
+    }
+    let replayed = (folder.replay)(index);
+    if same_result(&replayed, record) {
+        return Some(replayed);
+    }
+    // The build is the folder's (the manifest says so), so only a bot that is not
+    // deterministic (an outside program that timed out) gets here: the games.csv result
+    // stands, without its message.
+    eprintln!(
+        "resume: warning: game {index} ends differently when played again (a bot that is not \
+         deterministic?); the summary will lack its fault message"
+    );
+    None
 }
 
 /// The offset just after the last `\n` of the file (0 if it has none).

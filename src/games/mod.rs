@@ -54,6 +54,7 @@ pub trait Registered: BotTable + Wire + Picture + Sized {
 
 /// A game described without naming its type: what `tourney list`, scenario files and bot
 /// specs are checked against.
+#[derive(Clone)]
 pub struct Description {
     pub name: &'static str,
     pub summary: &'static str,

@@ -44,7 +44,8 @@ pub fn play_checked<G: Search>(game: &G, seed: u64, bots: &[&str]) -> Outcome {
             let action = bot.act(game, view);
             assert!(
                 game.is_legal(&state, seat, &action),
-                "{label} in seat {seat} played {action:?}, illegal, in seed {seed}"
+                "{label} in seat {seat} {}, illegal, in seed {seed}",
+                game.describe(&state, seat, &action)
             );
             decided.push((seat, action));
         }

@@ -5,9 +5,10 @@
 
 use super::output::Output;
 use super::stream::Played;
-use crate::app::RunPlan;
-use crate::app::faults::loss_links;
+use crate::app::faults::{Replays, loss_links};
 use crate::app::manifest::{file_sha256, write_atomically};
+use crate::app::plan::RunPlan;
+use crate::app::replay::FindReplay;
 use crate::format::KnockoutResult;
 use crate::game::GameInfo;
 use crate::report::standings::Standings;
@@ -17,9 +18,10 @@ use anyhow::Context;
 use std::path::PathBuf;
 
 /// Analyses the tallies and writes the files; hands back the summary and the report files
-/// written.
+/// written. `find_replay` replays the records of faulted and lost games into the report's pages.
 pub fn write(
     info: &GameInfo,
+    find_replay: FindReplay,
     plan: &RunPlan,
     output: &mut Output,
     played: &Played,
@@ -54,11 +56,15 @@ pub fn write(
     }
     let json = serde_json::to_string_pretty(&summary).context("cannot encode summary.json")?;
     write_atomically(&dir.join("summary.json"), (json + "\n").as_bytes())?;
-    let dirs = std::slice::from_ref(dir);
+    let replays = Replays {
+        dirs: std::slice::from_ref(dir),
+        out: dir,
+        find: find_replay,
+    };
     let pages = report::Pages {
-        faults: &output.faults.link(dirs, dir, bot_names),
+        faults: &output.faults.link(replays, bot_names),
         standings: &Standings {
-            losses: loss_links(&output.crosstable, dirs, dir),
+            losses: loss_links(&output.crosstable, replays),
             crosstable: std::mem::take(&mut output.crosstable),
         },
         knockout: summary.knockout.as_ref(),

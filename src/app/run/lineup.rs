@@ -1,14 +1,14 @@
 //! Stage 2 of `run`: every bot of the plan looked up and checked before the first game, and
 //! the schedule of who meets whom.
 
-use crate::app::RunPlan;
-use crate::app::registry::Contest;
+use crate::app::plan::RunPlan;
 use crate::bot::{BotChoice, BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
 use crate::external::manifest::{Protocol, manifest_path};
 use crate::external::{ExternalMaker, Manifest as BotManifest};
 use crate::format::Tournament;
 use crate::game::GameInfo;
+use crate::games::Registered;
 use crate::runner::Schedule;
 use crate::runner::play::Lineup;
 use crate::scenario::Format;
@@ -16,6 +16,15 @@ use crate::seed::{self, Stream};
 use crate::serve::ContestMaker;
 use anyhow::Context;
 use std::path::Path;
+
+/// What a lineup adds to a game's own bot table: the bot `cgs:NAME` names, a seat played by a
+/// contest client connected through `run --serve`, for the games that speak the contest's
+/// protocol. The registry says which games do.
+pub trait Contest: Registered {
+    fn contest_client() -> Option<&'static BotEntry<Self>> {
+        None
+    }
+}
 
 /// Looks every bot up (see [`resolve_bot`]) and checks there are enough to fill the seats.
 pub fn resolve<G: Contest>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineup<'static, G>> {

@@ -6,18 +6,18 @@
 //! 5. [`finish`]: the manifest completed, `summary.json` and the report files written, and the
 //!    tables printed.
 //!
-//! `check` and `merge` run plans through [`execute`]; `tune` and `serve` build their lineups
-//! with [`resolve_bot`] and share the Ctrl-C handling.
+//! `check` and `merge` run plans through the registry, which picks the game's [`run_game`];
+//! `tune` and `serve` build their lineups with [`resolve_bot`] and share the Ctrl-C handling.
 
 mod finish;
 mod lineup;
 mod output;
 mod stream;
 
-pub(in crate::app) use lineup::{find_entry, resolve_bot};
+pub(in crate::app) use lineup::{Contest, find_entry, resolve_bot};
 
-use super::RunPlan;
-use crate::app::registry::Contest;
+use super::plan::RunPlan;
+use super::replay::replay_of;
 use crate::format::Tournament;
 use crate::runner::RecordSink;
 use crate::summary::Summary;
@@ -46,11 +46,6 @@ pub(in crate::app) fn install_ctrl_c() {
     });
 }
 
-pub fn execute(plan: &RunPlan) -> anyhow::Result<Summary> {
-    super::contest::start_server(plan)?;
-    (plan.game.run)(plan, None)
-}
-
 /// Plays `plan` for game `G`: the one place where the generic runner meets a concrete game.
 pub fn run_game<G: Contest>(
     plan: &RunPlan,
@@ -70,7 +65,14 @@ pub fn run_game<G: Contest>(
     };
     let played = stream::play(&game, plan, stages, &lineup, &mut output, observer)?;
     let result = knockout.map(|k| k.result(&output.bot_names));
-    let (summary, written) = finish::write(game.info(), plan, &mut output, &played, result)?;
+    let (summary, written) = finish::write(
+        game.info(),
+        replay_of::<G>,
+        plan,
+        &mut output,
+        &played,
+        result,
+    )?;
     if !plan.quiet {
         finish::print(plan, &summary, &output, &played, &written);
     }

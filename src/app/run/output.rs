@@ -3,9 +3,9 @@
 //! the manifest is saved before the first game and `records.jsonl.gz` started under
 //! `--record`. Without `--out`, nothing is written and only the tallies are kept.
 
-use crate::app::RunPlan;
 use crate::app::faults::FaultedGames;
 use crate::app::manifest::{Configuration, Manifest};
+use crate::app::plan::RunPlan;
 use crate::app::{folders, resume};
 use crate::games::Registered;
 use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
@@ -78,30 +78,11 @@ pub fn open<G: Registered>(
     };
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create output folder {}", dir.display()))?;
-    let path = dir.join("games.csv");
-    let header = games_csv::header_line(game.extra_columns());
     let restored = match continuing {
-        true => {
-            let replay =
-                |index| play_fixture(game, lineup, plan.master_seed, &schedule.fixture(index));
-            let folder = resume::Folder {
-                dir,
-                wanted: &output.manifest,
-                schedule,
-                header: &header,
-                bot_names: &output.bot_names,
-                replay: &replay,
-                quiet: plan.quiet,
-            };
-            resume::restore(
-                &folder,
-                &mut output.tally,
-                &mut output.faults,
-                &mut output.crosstable,
-            )?
-        }
+        true => restore(game, plan, schedule, lineup, dir, &mut output)?,
         false => None,
     };
+    let path = dir.join("games.csv");
     output.csv = Some(match restored {
         Some(first) => {
             output.next = first;
@@ -120,6 +101,36 @@ pub fn open<G: Registered>(
         output.records = Some(writer);
     }
     Ok(output)
+}
+
+/// Keeps the games an earlier start of this run finished in `dir` (see [`resume::restore`]),
+/// replaying the faulted ones whose messages are wanted; returns the first game to play, or
+/// `None` when the folder holds no run yet.
+fn restore<G: Registered>(
+    game: &G,
+    plan: &RunPlan,
+    schedule: &Schedule,
+    lineup: &Lineup<'static, G>,
+    dir: &std::path::Path,
+    output: &mut Output,
+) -> anyhow::Result<Option<u64>> {
+    let header = games_csv::header_line(game.extra_columns());
+    let replay = |index| play_fixture(game, lineup, plan.master_seed, &schedule.fixture(index));
+    let folder = resume::Folder {
+        dir,
+        wanted: &output.manifest,
+        schedule,
+        header: &header,
+        bot_names: &output.bot_names,
+        replay: &replay,
+        quiet: plan.quiet,
+    };
+    resume::restore(
+        &folder,
+        &mut output.tally,
+        &mut output.faults,
+        &mut output.crosstable,
+    )
 }
 
 /// The first line of `records.jsonl.gz`: the configuration as asked for, so a replay

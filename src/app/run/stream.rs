@@ -4,8 +4,8 @@
 
 use super::STOP;
 use super::output::Output;
-use crate::app::RunPlan;
 use crate::app::faults::FaultedGames;
+use crate::app::plan::RunPlan;
 use crate::app::progress::Progress;
 use crate::app::threads;
 use crate::format::{Stages as KnockoutStages, Tournament};
@@ -52,23 +52,7 @@ pub fn play<G: Game>(
         .context("cannot start the worker threads")?;
     let show = !plan.quiet;
     if show {
-        terminal::print_header(
-            game.info(),
-            &output.bot_names,
-            schedule,
-            plan.master_seed,
-            pool.current_num_threads(),
-        );
-        if let Format::Knockout(settings) = plan.format {
-            let total = games.end;
-            eprintln!("knockout: {}; {total} games", settings.describe());
-        }
-        if let Some(shard) = plan.shard {
-            eprintln!("shard {shard}: games {}..{}", games.start, games.end);
-        }
-        if next > games.start {
-            eprintln!("resuming after {} finished games", next - games.start);
-        }
+        announce(game, plan, output, schedule, pool.current_num_threads());
     }
     let mut progress = Progress::new(games.end - games.start, show);
     progress.set(next - games.start);
@@ -114,6 +98,38 @@ pub fn play<G: Game>(
     // Replay pages of faulted games read games.csv back.
     output.csv = None;
     Ok(Played { status, seconds })
+}
+
+/// The header of the run on the terminal, and what kind of run it is: a knockout, a shard, or
+/// a resumed one.
+fn announce<G: Game>(
+    game: &G,
+    plan: &RunPlan,
+    output: &Output,
+    schedule: &Schedule,
+    threads: usize,
+) {
+    let games = &output.games;
+    terminal::print_header(
+        game.info(),
+        &output.bot_names,
+        schedule,
+        plan.master_seed,
+        threads,
+    );
+    if let Format::Knockout(settings) = plan.format {
+        let total = games.end;
+        eprintln!("knockout: {}; {total} games", settings.describe());
+    }
+    if let Some(shard) = plan.shard {
+        eprintln!("shard {shard}: games {}..{}", games.start, games.end);
+    }
+    if output.next > games.start {
+        eprintln!(
+            "resuming after {} finished games",
+            output.next - games.start
+        );
+    }
 }
 
 /// Hands each record to every consumer, in order; the observer decides whether to go on.

@@ -13,13 +13,7 @@ mod verify;
 pub use plan::{DEFAULT_BATCH, TunePlan, TuneSettings};
 pub use play::tune_game;
 
-use crate::cli::TuneArgs;
 use std::process::ExitCode;
 
 /// A game's tuning loop, monomorphised per game in the registry.
 pub type TuneFn = fn(&TunePlan) -> anyhow::Result<ExitCode>;
-
-pub fn execute(args: &TuneArgs) -> anyhow::Result<ExitCode> {
-    let plan = TunePlan::from_args(args)?;
-    (plan.game.tune)(&plan)
-}

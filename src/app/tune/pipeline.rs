@@ -12,7 +12,7 @@ use super::files::{Row, TuneCsv};
 use super::sides::Sides;
 use super::subject::Subject;
 use crate::app::progress::Progress;
-use crate::app::registry::Contest;
+use crate::app::run::Contest;
 use crate::bot::BotMaker;
 use crate::runner::{GameRecord, Lineup, Schedule, play_fixture};
 use crate::seed::{self, Stream};

@@ -3,11 +3,10 @@
 //! nothing else.
 
 use super::super::plan::game_config;
-use crate::app::registry::{self, GameEntry};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::TuneArgs;
 use crate::error::UsageError;
-use crate::games::GameConfig;
+use crate::games::{Description, FindGame, GameConfig};
 use crate::scenario::{self, Scenario};
 use crate::seed::DEFAULT_MASTER_SEED;
 use serde::{Deserialize, Serialize};
@@ -51,7 +50,7 @@ pub struct ParamRange {
 /// A validated tuning, ready to play.
 pub struct TunePlan {
     pub settings: TuneSettings,
-    pub game: GameEntry,
+    pub game: Description,
     pub config: GameConfig,
     pub bot: BotChoice,
     pub ranges: Vec<ParamRange>,
@@ -64,7 +63,8 @@ pub struct TunePlan {
 }
 
 impl TunePlan {
-    pub fn from_args(args: &TuneArgs) -> Result<TunePlan, UsageError> {
+    /// `find_game` is the registry's lookup, handed down so that plans never name the registry.
+    pub fn from_args(args: &TuneArgs, find_game: FindGame) -> Result<TunePlan, UsageError> {
         let threads = super::super::threads::from_flag(args.threads)?;
         let (settings, out_dir, resume) = match &args.resume {
             Some(dir) => (resumed(dir, args)?, dir.clone(), true),
@@ -72,7 +72,7 @@ impl TunePlan {
                 let scenario = args
                     .scenario
                     .as_deref()
-                    .map(|path| Scenario::load(path, registry::describe))
+                    .map(|path| Scenario::load(path, find_game))
                     .transpose()?;
                 let settings = settings(args, scenario.as_ref())?;
                 let out = args
@@ -83,7 +83,7 @@ impl TunePlan {
                 (settings, out, false)
             }
         };
-        TunePlan::of(settings, threads, out_dir, resume, args.quiet)
+        TunePlan::of(settings, threads, out_dir, resume, args.quiet, find_game)
     }
 
     /// Checks the settings and resolves their names.
@@ -93,8 +93,9 @@ impl TunePlan {
         out_dir: PathBuf,
         resume: bool,
         quiet: bool,
+        find_game: FindGame,
     ) -> Result<TunePlan, UsageError> {
-        let game = registry::find(&settings.game)?;
+        let game = find_game(&settings.game)?;
         let config = GameConfig {
             rules: settings.rules.clone(),
             options: settings.options.clone(),

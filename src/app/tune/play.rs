@@ -2,16 +2,15 @@
 //! or resumes the folder, plays the iterations ([`Tuning::play`]), then verifies the result,
 //! writes the files and prints the tuned spec.
 
-use super::TunePlan;
 use super::files::{Row, TuneCsv};
 use super::pipeline::Tuning;
 use super::plan::SETTINGS;
+use super::plan::TunePlan;
 use super::subject::Subject;
 use super::verify::{self, Verification};
 use crate::app::manifest::write_atomically;
 use crate::app::progress::Progress;
-use crate::app::registry::Contest;
-use crate::app::run::{STOP, install_ctrl_c, resolve_bot};
+use crate::app::run::{Contest, STOP, install_ctrl_c, resolve_bot};
 use crate::bot::BotMaker;
 use crate::error::UsageError;
 use crate::report;
@@ -37,19 +36,9 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|choice| resolve_bot(&game, choice, Some(&logs)))
         .collect::<anyhow::Result<_>>()?;
-    let seats = game.info().seats;
-    let pairings = pairings(seats, field.len())?;
-    let settings = &plan.settings;
-    let games_per_seed = (pairings.len() * seats) as u64;
-    let per_iteration = settings.batch * games_per_seed;
-    let iterations = (settings.games / per_iteration).max(1);
-    let schedule = Schedule {
-        pairings,
-        seeds: iterations * settings.batch,
-        seats,
-    };
+    let size = Size::of(plan, game.info().seats, field.len())?;
     let bounds = subject.tuned.iter().map(|t| t.bounds.clone()).collect();
-    let spsa = Spsa::new(bounds, iterations, Gains::default());
+    let spsa = Spsa::new(bounds, size.iterations, Gains::default());
     let names: Vec<String> = subject.tuned.iter().map(|t| t.name.clone()).collect();
     let start: Vec<f64> = subject.tuned.iter().map(|t| t.start).collect();
     let tuning = Tuning {
@@ -57,21 +46,81 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         subject: &subject,
         field: &field,
         spsa: &spsa,
-        schedule: &schedule,
-        master_seed: settings.seed,
-        per_iteration,
+        schedule: &size.schedule,
+        master_seed: plan.settings.seed,
+        per_iteration: size.per_iteration,
         start: &start,
         names: &names,
     };
+    let (mut csv, mut rows) = open_files(plan, &names, size.iterations)?;
+    if !plan.quiet {
+        announce(plan, &tuning, rows.len());
+    }
+    let resumed_at = rows.len() as u64;
+    let started = Instant::now();
+    play_iterations(plan, &tuning, &mut rows, &mut csv, size.iterations)?;
+    drop(csv);
+    if (rows.len() as u64) < size.iterations {
+        println!(
+            "interrupted after {} of {} iterations; continue with: tourney tune --resume {}",
+            rows.len(),
+            size.iterations,
+            dir.display()
+        );
+        return Ok(ExitCode::from(INTERRUPTED));
+    }
+    let played = (size.iterations - resumed_at) * size.per_iteration;
+    let seconds = started.elapsed().as_secs_f64();
+    finish(
+        plan,
+        &tuning,
+        &rows,
+        &format!("{played} played in {seconds:.1} s"),
+    )
+}
 
-    // The settings first: a folder with a tune.csv can always be resumed.
+/// How many games a tuning plays: every pairing in every seat order for each seed, `batch`
+/// seeds an iteration, as many iterations as the games asked for allow (at least one).
+struct Size {
+    schedule: Schedule,
+    per_iteration: u64,
+    iterations: u64,
+}
+
+impl Size {
+    fn of(plan: &TunePlan, seats: usize, field: usize) -> Result<Size, UsageError> {
+        let settings = &plan.settings;
+        let pairings = pairings(seats, field)?;
+        let games_per_seed = (pairings.len() * seats) as u64;
+        let per_iteration = settings.batch * games_per_seed;
+        let iterations = (settings.games / per_iteration).max(1);
+        Ok(Size {
+            schedule: Schedule {
+                pairings,
+                seeds: iterations * settings.batch,
+                seats,
+            },
+            per_iteration,
+            iterations,
+        })
+    }
+}
+
+/// Writes the settings of a new tuning (first, so a folder with a tune.csv can always be
+/// resumed) and opens `tune.csv`, or reads back the rows of the one resumed.
+fn open_files(
+    plan: &TunePlan,
+    names: &[String],
+    iterations: u64,
+) -> anyhow::Result<(TuneCsv, Vec<Row>)> {
+    let dir = &plan.out_dir;
     if !plan.resume {
-        let json = serde_json::to_string_pretty(settings)? + "\n";
+        let json = serde_json::to_string_pretty(&plan.settings)? + "\n";
         write_atomically(&dir.join(SETTINGS), json.as_bytes())?;
     }
-    let (mut csv, mut rows) = match plan.resume {
-        true => TuneCsv::resume(dir, &names)?,
-        false => (TuneCsv::create(dir, &names)?, Vec::new()),
+    let (csv, rows) = match plan.resume {
+        true => TuneCsv::resume(dir, names)?,
+        false => (TuneCsv::create(dir, names)?, Vec::new()),
     };
     if rows.len() as u64 > iterations {
         return Err(UsageError::Invalid(format!(
@@ -80,40 +129,28 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         ))
         .into());
     }
-    if !plan.quiet {
-        announce(plan, &tuning, rows.len());
-    }
+    Ok((csv, rows))
+}
 
+/// Plays the iterations still to play on the plan's threads, with a progress bar, until all
+/// are played or Ctrl-C stops them between iterations.
+fn play_iterations<G: Contest>(
+    plan: &TunePlan,
+    tuning: &Tuning<'_, G>,
+    rows: &mut Vec<Row>,
+    csv: &mut TuneCsv,
+    iterations: u64,
+) -> anyhow::Result<()> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(plan.threads)
         .build()
         .context("cannot start the worker threads")?;
-    let mut progress = Progress::with_message(iterations * per_iteration, !plan.quiet);
-    progress.set(rows.len() as u64 * per_iteration);
+    let mut progress = Progress::with_message(iterations * tuning.per_iteration, !plan.quiet);
+    progress.set(rows.len() as u64 * tuning.per_iteration);
     install_ctrl_c();
-    let started = Instant::now();
-    let resumed_at = rows.len() as u64;
-    let played = tuning.play(&pool, &STOP, &mut rows, &mut csv, &mut progress);
+    let played = tuning.play(&pool, &STOP, rows, csv, &mut progress);
     progress.finish();
-    played?;
-    drop(csv);
-    if (rows.len() as u64) < iterations {
-        println!(
-            "interrupted after {} of {iterations} iterations; continue with: tourney tune \
-             --resume {}",
-            rows.len(),
-            dir.display()
-        );
-        return Ok(ExitCode::from(INTERRUPTED));
-    }
-    let played = (iterations - resumed_at) * per_iteration;
-    let seconds = started.elapsed().as_secs_f64();
-    finish(
-        plan,
-        &tuning,
-        &rows,
-        &format!("{played} played in {seconds:.1} s"),
-    )
+    played
 }
 
 /// The first line: what is tuned, from where, against whom.

@@ -3,8 +3,7 @@
 //! external program with other `[params]` values).
 
 use super::plan::ParamRange;
-use crate::app::registry::Contest;
-use crate::app::run::find_entry;
+use crate::app::run::{Contest, find_entry};
 use crate::bot::BotChoice;
 use crate::bot::{BotEntry, BotMaker, Configured, ParamKind, ParamSpec, Params};
 use crate::error::UsageError;
@@ -172,46 +171,8 @@ fn tuned(
             ),
         })
     })?;
-    let (min, max) = match range.range {
-        Some(r) => r,
-        None if spec.min.is_finite() && spec.max.is_finite() => (spec.min, spec.max),
-        None => {
-            return Err(invalid(format!(
-                "{} has no bounded range of its own: give --param {}=MIN:MAX",
-                spec.name, spec.name
-            )));
-        }
-    };
-    let (min, max) = match spec.kind {
-        ParamKind::Int => (min.round(), max.round()),
-        ParamKind::Float => (min, max),
-    };
-    if min < spec.min || max > spec.max || min >= max {
-        return Err(invalid(format!(
-            "{} is tuned within [{min}, {max}], but accepts [{}, {}]",
-            spec.name, spec.min, spec.max
-        )));
-    }
-    let start = match given.0.get(&spec.name) {
-        Some(text) => text.parse::<f64>().map_err(|_| {
-            invalid(format!(
-                "{} = '{text}' is not a number to start from",
-                spec.name
-            ))
-        })?,
-        None => spec.default.ok_or_else(|| {
-            invalid(format!(
-                "{} has no numeric default: give a start value, e.g. {bot}:{}={min}",
-                spec.name, spec.name
-            ))
-        })?,
-    };
-    if !(min..=max).contains(&start) {
-        return Err(invalid(format!(
-            "{} starts at {start}, outside the range {min}:{max}",
-            spec.name
-        )));
-    }
+    let (min, max) = tuned_range(spec, range.range).map_err(invalid)?;
+    let start = start_value(bot, spec, given, (min, max)).map_err(invalid)?;
     Ok(Tuned {
         name: spec.name.clone(),
         bounds: Bounds {
@@ -221,4 +182,58 @@ fn tuned(
         },
         start,
     })
+}
+
+/// The range a parameter is tuned within: the one asked for, else the bot's own; rounded for
+/// an integer, and within what the bot accepts.
+fn tuned_range(spec: &ParamSpec, asked: Option<(f64, f64)>) -> Result<(f64, f64), String> {
+    let (min, max) = match asked {
+        Some(r) => r,
+        None if spec.min.is_finite() && spec.max.is_finite() => (spec.min, spec.max),
+        None => {
+            return Err(format!(
+                "{} has no bounded range of its own: give --param {}=MIN:MAX",
+                spec.name, spec.name
+            ));
+        }
+    };
+    let (min, max) = match spec.kind {
+        ParamKind::Int => (min.round(), max.round()),
+        ParamKind::Float => (min, max),
+    };
+    if min < spec.min || max > spec.max || min >= max {
+        return Err(format!(
+            "{} is tuned within [{min}, {max}], but accepts [{}, {}]",
+            spec.name, spec.min, spec.max
+        ));
+    }
+    Ok((min, max))
+}
+
+/// Where the tuning of a parameter starts: the value the bot spec gives, else the bot's
+/// default; within the tuned range.
+fn start_value(
+    bot: &str,
+    spec: &ParamSpec,
+    given: &Params,
+    (min, max): (f64, f64),
+) -> Result<f64, String> {
+    let start = match given.0.get(&spec.name) {
+        Some(text) => text
+            .parse::<f64>()
+            .map_err(|_| format!("{} = '{text}' is not a number to start from", spec.name))?,
+        None => spec.default.ok_or_else(|| {
+            format!(
+                "{} has no numeric default: give a start value, e.g. {bot}:{}={min}",
+                spec.name, spec.name
+            )
+        })?,
+    };
+    if !(min..=max).contains(&start) {
+        return Err(format!(
+            "{} starts at {start}, outside the range {min}:{max}",
+            spec.name
+        ));
+    }
+    Ok(start)
 }

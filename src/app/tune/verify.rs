@@ -2,16 +2,15 @@
 //! the project's GSPRT (the one `check`'s sprt gates use: normalized Elo 0 against 5, 5% error
 //! rates), on seeds the tuning never played, so the user knows whether tuning helped.
 
-use super::TunePlan;
+use super::plan::TunePlan;
 use super::subject::Subject;
-use crate::app::RunPlan;
-use crate::app::check::SequentialTest;
-use crate::app::registry;
-use crate::app::registry::Contest;
-use crate::app::run::run_game;
+use crate::app::plan::RunPlan;
+use crate::app::run::{Contest, run_game};
+use crate::app::sequential::SequentialTest;
 use crate::scenario::Format;
 use crate::seed::{self, Stream};
-use crate::stats::sprt::{EloBounds, SprtBounds, Verdict};
+use crate::stats::sprt::{SprtBounds, Verdict};
+use crate::summary::Summary;
 use rand::RngExt;
 use serde_json::json;
 
@@ -48,7 +47,7 @@ pub fn run<G: Contest>(
     // Seeds of their own: the tuning's deals would favour what was fitted to them.
     let master_seed = seed::rng(plan.settings.seed, u64::MAX, Stream::Tune).random::<u64>();
     let mut run = RunPlan::of_games(
-        registry::find(G::NAME)?,
+        plan.game.clone(),
         plan.config.clone(),
         vec![
             subject.choice_at(tuned, "tuned"),
@@ -61,14 +60,20 @@ pub fn run<G: Contest>(
     );
     run.quiet = true;
     let bounds = SprtBounds::from_error_rates(ERROR_RATE, ERROR_RATE)?;
-    let mut test = SequentialTest::new(
-        EloBounds::Normalized {
-            nelo0: NELO0,
-            nelo1: NELO1,
-        },
-        bounds,
-    );
+    let mut test = SequentialTest::normalized(NELO0, NELO1, bounds);
     let summary = run_game::<G>(&run, Some(&mut test))?;
+    Ok(verification(&summary, &test, bounds, master_seed))
+}
+
+/// The verdict, the number of games, and the size of the gain beside it: the tuned side's
+/// points per game against the start values, with the run's 95% interval (seeds as the
+/// independent units).
+fn verification(
+    summary: &Summary,
+    test: &SequentialTest,
+    bounds: SprtBounds,
+    master_seed: u64,
+) -> Verification {
     let (llr, verdict) = test.last.unwrap_or((0.0, Verdict::Continue));
     let word = match verdict {
         Verdict::AcceptH1 => "H1 accepted: the tuned values are better",
@@ -76,8 +81,6 @@ pub fn run<G: Contest>(
         Verdict::Continue => "inconclusive: no decision within the games allowed",
     };
     let games = summary.analysis.games_played;
-    // The size of the gain beside the verdict: the tuned side's points per game against the
-    // start values, with the run's 95% interval (seeds as the independent units).
     let score = summary
         .analysis
         .pairwise
@@ -92,7 +95,7 @@ pub fn run<G: Contest>(
             upper * 100.0
         )
     });
-    Ok(Verification {
+    Verification {
         text: format!(
             "tuned against start, GSPRT nElo [{NELO0}, {NELO1}]: {word} (LLR {llr:.2} in [{:.2}, \
              {:.2}] after {games} games, pairs LL..WW {:?}, master seed {master_seed}){score_text}",
@@ -112,5 +115,5 @@ pub fn run<G: Contest>(
             "nelo1": NELO1,
             "master_seed": master_seed,
         }),
-    })
+    }
 }
