@@ -1,20 +1,21 @@
 //! Tournaments described in files (`scenarios/*.toml`), so a run can be repeated next year and
 //! CI can gate on it. Parsing keeps spans, so every refusal names the file and line.
 
+mod bots;
 mod file;
 pub mod gate;
 pub mod glob;
 
 pub use gate::{Gate, SprtGate};
 
-use crate::bot::{BotChoice, Params, check_label, parse_bot};
+use crate::bot::{BotChoice, Params};
 use crate::error::UsageError;
 use crate::external::Manifest;
 use crate::external::manifest::manifest_path;
 use crate::format::Knockout;
 use crate::games::{Description, FindGame, GameConfig};
 pub use file::TuneTable;
-use file::{BotSpec, FormatName, GateSpec, ScenarioFile};
+use file::{FormatName, GateSpec, ScenarioFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -133,84 +134,8 @@ impl Scenario {
         let entry = find_game(game_name)
             .map_err(|e| src.error(raw.game.as_ref().map(|g| g.span()), e.to_string()))?;
 
-        let mut bots = Vec::new();
-        let listed = raw
-            .bots
-            .as_ref()
-            .map_or(&[][..], |b| b.get_ref().as_slice());
-        // A pattern item stands for every manifest it matches, each read as an item of its own.
-        let mut items: Vec<(&toml::Spanned<BotSpec>, Option<String>)> = Vec::new();
-        for spec in listed {
-            match spec.get_ref() {
-                BotSpec::Name(text) if glob::is_pattern(text) => {
-                    let paths = glob::expand(text).map_err(|e| src.error(Some(spec.span()), e))?;
-                    items.extend(paths.into_iter().map(|path| (spec, Some(path))));
-                }
-                _ => items.push((spec, None)),
-            }
-        }
-        for (spec, path) in items {
-            let parsed = match (spec.get_ref(), path) {
-                (_, Some(path)) => parse_bot(&path),
-                (BotSpec::Name(text), None) => parse_bot(text),
-                (BotSpec::Table(t), None) => Ok(BotChoice::named(&t.bot)),
-            };
-            let parsed = parsed.map_err(|e| src.error(Some(spec.span()), e))?;
-            let mut choice =
-                resolve(parsed, &entry).map_err(|e| src.error(Some(spec.span()), e.to_string()))?;
-            if let BotSpec::Table(t) = spec.get_ref() {
-                if let Some(name) = &t.name {
-                    check_label(name).map_err(|e| src.error(Some(spec.span()), e))?;
-                }
-                choice.label = t.name.clone().unwrap_or(choice.label);
-                choice.params = Params(
-                    t.params
-                        .iter()
-                        .map(|(k, v)| (k.clone(), plain(v)))
-                        .collect(),
-                );
-            }
-            if !choice.bot.ends_with(".toml") && !(entry.has_bot)(&choice.bot) {
-                let known: Vec<&str> = (entry.bots)().iter().map(|(n, _)| *n).collect();
-                return Err(src.error(
-                    Some(spec.span()),
-                    format!(
-                        "unknown bot '{}' for {}; known bots: {}",
-                        choice.bot,
-                        entry.name,
-                        known.join(", ")
-                    ),
-                ));
-            }
-            if bots.iter().any(|b: &BotChoice| b.label == choice.label) {
-                return Err(src.error(
-                    Some(spec.span()),
-                    format!(
-                        "two bots are named '{}'; give one a distinct `name`",
-                        choice.label
-                    ),
-                ));
-            }
-            bots.push(choice);
-        }
-        if bots.len() < 2 && raw.tune.is_none() {
-            return Err(src.error(
-                raw.bots.as_ref().map(|b| b.span()),
-                "a scenario needs at least two bots",
-            ));
-        }
-        let index_of = |label: &str, span| {
-            bots.iter().position(|b| b.label == label).ok_or_else(|| {
-                let known: Vec<&str> = bots.iter().map(|b| b.label.as_str()).collect();
-                src.error(
-                    Some(span),
-                    format!(
-                        "'{label}' is not one of this scenario's bots: {}",
-                        known.join(", ")
-                    ),
-                )
-            })
-        };
+        let bots = bots::read(&src, &raw, &entry)?;
+        let index_of = |label: &str, span| bots::index_of(&src, &bots, label, span);
         // The bot a format's key names (`field`, `candidate`), which that format needs.
         let named = |key: &Option<toml::Spanned<String>>, span, missing: &str| {
             let key = key.as_ref().ok_or_else(|| src.error(Some(span), missing))?;
