@@ -3,19 +3,20 @@
 
 mod bots;
 mod file;
+mod format;
 pub mod gate;
 pub mod glob;
 
+pub use format::Format;
 pub use gate::{Gate, SprtGate};
 
 use crate::bot::{BotChoice, Params};
 use crate::error::UsageError;
 use crate::external::Manifest;
 use crate::external::manifest::manifest_path;
-use crate::format::Knockout;
 use crate::games::{Description, FindGame, GameConfig};
 pub use file::TuneTable;
-use file::{FormatName, GateSpec, ScenarioFile};
+use file::{GateSpec, ScenarioFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -55,19 +56,6 @@ fn from_token(token: &str, game: &Description) -> Result<BotChoice, UsageError> 
         }
         None => Ok(BotChoice::named(token)),
     }
-}
-
-/// Who meets whom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Every combination of bots (every pair for two seats): with two bots, a head-to-head.
-    RoundRobin,
-    /// One candidate (a bot index) against each bot of the field.
-    Gauntlet { candidate: usize },
-    /// Every other bot alone against `seats` − 1 copies of the field bot (multi-seat games).
-    Field { field: usize },
-    /// Pools, then a bracket of matches (see `crate::format`).
-    Knockout(Knockout),
 }
 
 /// A validated scenario. Indices refer to `bots`.
@@ -136,57 +124,7 @@ impl Scenario {
 
         let bots = bots::read(&src, &raw, &entry)?;
         let index_of = |label: &str, span| bots::index_of(&src, &bots, label, span);
-        // The bot a format's key names (`field`, `candidate`), which that format needs.
-        let named = |key: &Option<toml::Spanned<String>>, span, missing: &str| {
-            let key = key.as_ref().ok_or_else(|| src.error(Some(span), missing))?;
-            index_of(key.get_ref(), key.span())
-        };
-
-        let format = match raw.format.as_ref().map(|f| (*f.get_ref(), f.span())) {
-            None | Some((FormatName::RoundRobin, _)) => Format::RoundRobin,
-            Some((FormatName::HeadToHead, span)) => {
-                if bots.len() != 2 {
-                    return Err(src.error(
-                        Some(span),
-                        format!("head-to-head needs exactly 2 bots, not {}", bots.len()),
-                    ));
-                }
-                Format::RoundRobin
-            }
-            Some((FormatName::Field, span)) => Format::Field {
-                field: named(&raw.field, span, "the field format needs `field = \"BOT\"`")?,
-            },
-            Some((FormatName::Gauntlet, span)) => Format::Gauntlet {
-                candidate: named(
-                    &raw.candidate,
-                    span,
-                    "a gauntlet needs `candidate = \"BOT\"`",
-                )?,
-            },
-            Some((FormatName::Knockout, span)) => {
-                let table = raw.knockout.as_ref().map(|t| t.get_ref());
-                let settings = Knockout::new(
-                    table.and_then(|t| t.pool_size),
-                    table.and_then(|t| t.advance),
-                    table.and_then(|t| t.match_games),
-                )
-                .map_err(|e| src.error(raw.knockout.as_ref().map(|t| t.span()), e))?;
-                settings
-                    .check(bots.len(), config_seats(&raw).unwrap_or(2))
-                    .map_err(|e| src.error(Some(span), e))?;
-                Format::Knockout(settings)
-            }
-        };
-        if let Some(table) = raw
-            .knockout
-            .as_ref()
-            .filter(|_| !matches!(format, Format::Knockout(_)))
-        {
-            return Err(src.error(
-                Some(table.span()),
-                "a [knockout] table needs `format = \"knockout\"`",
-            ));
-        }
+        let format = format::read(&src, &raw, &bots)?;
 
         let mut options = BTreeMap::new();
         for (name, value) in &raw.options {
@@ -318,11 +256,6 @@ impl Scenario {
             tune: raw.tune,
         })
     }
-}
-
-/// The seats a scenario asks for, if it says.
-fn config_seats(raw: &ScenarioFile) -> Option<usize> {
-    raw.players.as_ref().map(|p| *p.get_ref())
 }
 
 /// A TOML value as the text a bot parameter or game option is given in.
