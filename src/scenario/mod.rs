@@ -5,6 +5,7 @@ mod bots;
 mod file;
 mod format;
 pub mod gate;
+mod gate_spec;
 pub mod glob;
 
 pub use format::Format;
@@ -15,8 +16,8 @@ use crate::error::UsageError;
 use crate::external::Manifest;
 use crate::external::manifest::manifest_path;
 use crate::games::{Description, FindGame, GameConfig};
+use file::ScenarioFile;
 pub use file::TuneTable;
-use file::{GateSpec, ScenarioFile};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -123,7 +124,6 @@ impl Scenario {
             .map_err(|e| src.error(raw.game.as_ref().map(|g| g.span()), e.to_string()))?;
 
         let bots = bots::read(&src, &raw, &entry)?;
-        let index_of = |label: &str, span| bots::index_of(&src, &bots, label, span);
         let format = format::read(&src, &raw, &bots)?;
 
         let mut options = BTreeMap::new();
@@ -161,83 +161,11 @@ impl Scenario {
             }
         };
 
-        let mut gates = Vec::new();
-        for spec in &raw.gates {
-            let span = spec.span();
-            let bad = |message: &str| src.error(Some(span.clone()), message.to_string());
-            gates.push(match spec.get_ref() {
-                GateSpec::Sprt {
-                    candidate,
-                    baseline,
-                    elo0,
-                    elo1,
-                    alpha,
-                    beta,
-                    max_games,
-                } => {
-                    if elo0 >= elo1 {
-                        return Err(bad("sprt gate: elo0 must be below elo1"));
-                    }
-                    if !(0.0 < *alpha && *alpha < 1.0 && 0.0 < *beta && *beta < 1.0) {
-                        return Err(bad("sprt gate: alpha and beta must be between 0 and 1"));
-                    }
-                    if *max_games < 2 {
-                        return Err(bad(
-                            "sprt gate: max_games must be at least 2 (one seed pair)",
-                        ));
-                    }
-                    let (candidate, baseline) = (
-                        index_of(candidate, span.clone())?,
-                        index_of(baseline, span.clone())?,
-                    );
-                    if candidate == baseline {
-                        return Err(bad("sprt gate: candidate and baseline must differ"));
-                    }
-                    Gate::Sprt(SprtGate {
-                        candidate,
-                        baseline,
-                        elo0: *elo0,
-                        elo1: *elo1,
-                        alpha: *alpha,
-                        beta: *beta,
-                        max_games: *max_games,
-                    })
-                }
-                GateSpec::WinRate {
-                    bot,
-                    against,
-                    min_lower,
-                    max_upper,
-                } => {
-                    if min_lower.is_none() && max_upper.is_none() {
-                        return Err(bad("win-rate gate: give min_lower, max_upper or both"));
-                    }
-                    if [min_lower, max_upper]
-                        .into_iter()
-                        .flatten()
-                        .any(|p| !(0.0..=1.0).contains(p))
-                    {
-                        return Err(bad("win-rate gate: bounds are win rates between 0 and 1"));
-                    }
-                    Gate::WinRate {
-                        bot: index_of(bot, span.clone())?,
-                        against: index_of(against, span.clone())?,
-                        min_lower: *min_lower,
-                        max_upper: *max_upper,
-                    }
-                }
-                GateSpec::Baseline { bot, margin } => {
-                    if *margin < 0.0 {
-                        return Err(bad("baseline gate: margin is a non-negative number of Elo"));
-                    }
-                    Gate::Baseline {
-                        bot: index_of(bot, span.clone())?,
-                        margin: *margin,
-                    }
-                }
-            });
-        }
-
+        let gates = raw
+            .gates
+            .iter()
+            .map(|spec| gate_spec::read(&src, &bots, spec))
+            .collect::<Result<_, _>>()?;
         Ok(Scenario {
             path: path.to_path_buf(),
             name: path.file_stem().map_or_else(
