@@ -18,7 +18,7 @@ use crate::external::manifest::manifest_path;
 use crate::games::{Description, FindGame, GameConfig};
 use file::ScenarioFile;
 pub use file::TuneTable;
-use std::collections::BTreeMap;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// A bot as written in `--bots` or a scenario, made ready for `game`: a bot manifest (a
@@ -85,11 +85,7 @@ struct Source<'a> {
 }
 
 impl Source<'_> {
-    fn error(
-        &self,
-        span: Option<std::ops::Range<usize>>,
-        message: impl Into<String>,
-    ) -> UsageError {
+    fn error(&self, span: Option<Range<usize>>, message: impl Into<String>) -> UsageError {
         let line = span.map_or(1, |s| {
             1 + self.text[..s.start.min(self.text.len())]
                 .matches('\n')
@@ -115,6 +111,8 @@ impl Scenario {
         Scenario::parse(path, &text, find_game)
     }
 
+    /// Reads a scenario's text, section by section in a fixed order (game, bots, format, game
+    /// settings, run settings, gates), so that of several mistakes the same one is reported.
     pub fn parse(path: &Path, text: &str, find_game: FindGame) -> Result<Scenario, UsageError> {
         let src = Source { path, text };
         let raw: ScenarioFile = toml::from_str(text)
@@ -122,45 +120,13 @@ impl Scenario {
         let game_name = raw.game.as_ref().map_or("t2r", |g| g.get_ref().as_str());
         let entry = find_game(game_name)
             .map_err(|e| src.error(raw.game.as_ref().map(|g| g.span()), e.to_string()))?;
-
         let bots = bots::read(&src, &raw, &entry)?;
         let format = format::read(&src, &raw, &bots)?;
-
-        let mut options = BTreeMap::new();
-        for (name, value) in &raw.options {
-            options.insert(name.clone(), plain(value.get_ref()));
-        }
-        let config = GameConfig {
-            rules: raw.rules.as_ref().map(|r| r.get_ref().clone()),
-            options,
-            seats: raw.players.as_ref().map(|p| *p.get_ref()),
-        };
-        (entry.check)(&config).map_err(|e| {
-            let span = match &e {
-                UsageError::UnknownRules { .. } => raw.rules.as_ref().map(|r| r.span()),
-                UsageError::BadOptionValue { option, .. } => {
-                    raw.options.get(*option).map(|v| v.span())
-                }
-                UsageError::UnknownOption { name, .. } => raw.options.get(name).map(|v| v.span()),
-                _ => raw.players.as_ref().map(|p| p.span()),
-            };
-            src.error(span, e.to_string())
-        })?;
-
+        let config = game_config(&src, &raw, &entry)?;
         if let Some(games) = raw.games.as_ref().filter(|g| *g.get_ref() == 0) {
             return Err(src.error(Some(games.span()), "`games` must be at least 1"));
         }
-        let max_fault_rate = match &raw.max_fault_rate {
-            None => 0.0,
-            Some(rate) if (0.0..=1.0).contains(rate.get_ref()) => *rate.get_ref(),
-            Some(rate) => {
-                return Err(src.error(
-                    Some(rate.span()),
-                    "`max_fault_rate` must be between 0 and 1",
-                ));
-            }
-        };
-
+        let max_fault_rate = max_fault_rate(&src, &raw)?;
         let gates = raw
             .gates
             .iter()
@@ -183,6 +149,48 @@ impl Scenario {
             gates,
             tune: raw.tune,
         })
+    }
+}
+
+/// The scenario's rules, options and players, checked by the game.
+fn game_config(
+    src: &Source,
+    raw: &ScenarioFile,
+    game: &Description,
+) -> Result<GameConfig, UsageError> {
+    let config = GameConfig {
+        rules: raw.rules.as_ref().map(|r| r.get_ref().clone()),
+        options: raw
+            .options
+            .iter()
+            .map(|(name, value)| (name.clone(), plain(value.get_ref())))
+            .collect(),
+        seats: raw.players.as_ref().map(|p| *p.get_ref()),
+    };
+    (game.check)(&config).map_err(|e| src.error(setting_span(raw, &e), e.to_string()))?;
+    Ok(config)
+}
+
+/// Where the setting a game refuses is written: its rules, the option it names, or else its
+/// players.
+fn setting_span(raw: &ScenarioFile, error: &UsageError) -> Option<Range<usize>> {
+    match error {
+        UsageError::UnknownRules { .. } => raw.rules.as_ref().map(|r| r.span()),
+        UsageError::BadOptionValue { option, .. } => raw.options.get(*option).map(|v| v.span()),
+        UsageError::UnknownOption { name, .. } => raw.options.get(name).map(|v| v.span()),
+        _ => raw.players.as_ref().map(|p| p.span()),
+    }
+}
+
+/// The share of faulty games `check` tolerates: none unless the scenario says.
+fn max_fault_rate(src: &Source, raw: &ScenarioFile) -> Result<f64, UsageError> {
+    match &raw.max_fault_rate {
+        None => Ok(0.0),
+        Some(rate) if (0.0..=1.0).contains(rate.get_ref()) => Ok(*rate.get_ref()),
+        Some(rate) => Err(src.error(
+            Some(rate.span()),
+            "`max_fault_rate` must be between 0 and 1",
+        )),
     }
 }
 
