@@ -94,77 +94,102 @@ impl Gate {
                 against,
                 min_lower,
                 max_upper,
-            } => {
-                let gate = format!("win-rate {} vs {}", labels[*bot], labels[*against]);
-                let Some(row) = summary
-                    .analysis
-                    .pairwise
-                    .iter()
-                    .find(|r| r.bot == labels[*bot] && r.opponent == labels[*against])
-                else {
-                    return Judgement {
-                        gate,
-                        status: Status::Inconclusive,
-                        detail: "the two bots never met".into(),
-                    };
-                };
-                let mut status = Status::Pass;
-                let mut wants = Vec::new();
-                let interval = (row.lower, row.upper);
-                if let Some(min) = min_lower {
-                    wants.push(format!("lower end above {min}"));
-                    status = status.max(above(interval, *min));
-                }
-                if let Some(max) = max_upper {
-                    wants.push(format!("upper end below {max}"));
-                    status = status.max(above((-interval.1, -interval.0), -max));
-                }
-                Judgement {
-                    gate,
-                    status,
-                    detail: format!(
-                        "{:.3} [{:.3}, {:.3}] over {} games in {} seeds (worth {:.0} independent \
-                         games); wanted {}",
-                        row.win_rate,
-                        row.lower,
-                        row.upper,
-                        row.games,
-                        row.seeds,
-                        row.effective_games,
-                        wants.join(" and ")
-                    ),
-                }
-            }
+            } => judge_win_rate(
+                summary,
+                (&labels[*bot], &labels[*against]),
+                *min_lower,
+                *max_upper,
+            ),
             Gate::Baseline { bot, margin } => {
-                let label = &labels[*bot];
-                let gate = format!("baseline {label}");
-                let stored = baseline.and_then(|b| b.ratings.get(label));
-                let row = summary
-                    .analysis
-                    .ratings
-                    .rows
-                    .iter()
-                    .find(|r| &r.bot == label);
-                let (Some(&stored), Some(row)) = (stored, row) else {
-                    return Judgement {
-                        gate,
-                        status: Status::Inconclusive,
-                        detail: "no stored rating for this bot: run `tourney check --save-baseline` first".into(),
-                    };
-                };
-                let floor = stored - margin;
-                let (lower, upper) = (row.lower, row.upper);
-                let status = above((lower, upper), floor);
-                Judgement {
-                    gate,
-                    status,
-                    detail: format!(
-                        "{:+.1} [{lower:+.1}, {upper:+.1}] against baseline {stored:+.1} - {margin} = {floor:+.1}",
-                        row.elo
-                    ),
-                }
+                judge_baseline(summary, &labels[*bot], baseline, *margin)
             }
         }
+    }
+}
+
+/// A win-rate gate: `bot`'s interval against `against` held to each bound given; a pair that
+/// never met cannot be judged.
+fn judge_win_rate(
+    summary: &Summary,
+    (bot, against): (&str, &str),
+    min_lower: Option<f64>,
+    max_upper: Option<f64>,
+) -> Judgement {
+    let gate = format!("win-rate {bot} vs {against}");
+    let Some(row) = summary
+        .analysis
+        .pairwise
+        .iter()
+        .find(|r| r.bot == bot && r.opponent == against)
+    else {
+        return Judgement {
+            gate,
+            status: Status::Inconclusive,
+            detail: "the two bots never met".into(),
+        };
+    };
+    let mut status = Status::Pass;
+    let mut wants = Vec::new();
+    let interval = (row.lower, row.upper);
+    if let Some(min) = min_lower {
+        wants.push(format!("lower end above {min}"));
+        status = status.max(above(interval, min));
+    }
+    if let Some(max) = max_upper {
+        wants.push(format!("upper end below {max}"));
+        status = status.max(above((-interval.1, -interval.0), -max));
+    }
+    Judgement {
+        gate,
+        status,
+        detail: format!(
+            "{:.3} [{:.3}, {:.3}] over {} games in {} seeds (worth {:.0} independent \
+             games); wanted {}",
+            row.win_rate,
+            row.lower,
+            row.upper,
+            row.games,
+            row.seeds,
+            row.effective_games,
+            wants.join(" and ")
+        ),
+    }
+}
+
+/// A baseline gate: `label`'s rating interval against its stored rating less `margin`; without a
+/// stored rating (or a rating this run) it cannot be judged.
+fn judge_baseline(
+    summary: &Summary,
+    label: &str,
+    baseline: Option<&Baseline>,
+    margin: f64,
+) -> Judgement {
+    let gate = format!("baseline {label}");
+    let stored = baseline.and_then(|b| b.ratings.get(label));
+    let row = summary
+        .analysis
+        .ratings
+        .rows
+        .iter()
+        .find(|r| r.bot == label);
+    let (Some(&stored), Some(row)) = (stored, row) else {
+        return Judgement {
+            gate,
+            status: Status::Inconclusive,
+            detail: "no stored rating for this bot: run `tourney check --save-baseline` first"
+                .into(),
+        };
+    };
+    let floor = stored - margin;
+    let (lower, upper) = (row.lower, row.upper);
+    let status = above((lower, upper), floor);
+    Judgement {
+        gate,
+        status,
+        detail: format!(
+            "{:+.1} [{lower:+.1}, {upper:+.1}] against baseline {stored:+.1} - {margin} = {floor:+.1}",
+            row.elo
+        ),
     }
 }
 

@@ -1,21 +1,24 @@
 //! Tournaments described in files (`scenarios/*.toml`), so a run can be repeated next year and
 //! CI can gate on it. Parsing keeps spans, so every refusal names the file and line.
 
+mod bots;
 mod file;
+mod format;
 pub mod gate;
+mod gate_spec;
 pub mod glob;
 
+pub use format::Format;
 pub use gate::{Gate, SprtGate};
 
-use crate::bot::{BotChoice, Params, check_label, parse_bot};
+use crate::bot::{BotChoice, Params};
 use crate::error::UsageError;
 use crate::external::Manifest;
 use crate::external::manifest::manifest_path;
-use crate::format::Knockout;
 use crate::games::{Description, FindGame, GameConfig};
+use file::ScenarioFile;
 pub use file::TuneTable;
-use file::{BotSpec, FormatName, GateSpec, ScenarioFile};
-use std::collections::BTreeMap;
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// A bot as written in `--bots` or a scenario, made ready for `game`: a bot manifest (a
@@ -56,19 +59,6 @@ fn from_token(token: &str, game: &Description) -> Result<BotChoice, UsageError> 
     }
 }
 
-/// Who meets whom.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    /// Every combination of bots (every pair for two seats): with two bots, a head-to-head.
-    RoundRobin,
-    /// One candidate (a bot index) against each bot of the field.
-    Gauntlet { candidate: usize },
-    /// Every other bot alone against `seats` − 1 copies of the field bot (multi-seat games).
-    Field { field: usize },
-    /// Pools, then a bracket of matches (see `crate::format`).
-    Knockout(Knockout),
-}
-
 /// A validated scenario. Indices refer to `bots`.
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -95,11 +85,7 @@ struct Source<'a> {
 }
 
 impl Source<'_> {
-    fn error(
-        &self,
-        span: Option<std::ops::Range<usize>>,
-        message: impl Into<String>,
-    ) -> UsageError {
+    fn error(&self, span: Option<Range<usize>>, message: impl Into<String>) -> UsageError {
         let line = span.map_or(1, |s| {
             1 + self.text[..s.start.min(self.text.len())]
                 .matches('\n')
@@ -125,6 +111,8 @@ impl Scenario {
         Scenario::parse(path, &text, find_game)
     }
 
+    /// Reads a scenario's text, section by section in a fixed order (game, bots, format, game
+    /// settings, run settings, gates), so that of several mistakes the same one is reported.
     pub fn parse(path: &Path, text: &str, find_game: FindGame) -> Result<Scenario, UsageError> {
         let src = Source { path, text };
         let raw: ScenarioFile = toml::from_str(text)
@@ -132,249 +120,18 @@ impl Scenario {
         let game_name = raw.game.as_ref().map_or("t2r", |g| g.get_ref().as_str());
         let entry = find_game(game_name)
             .map_err(|e| src.error(raw.game.as_ref().map(|g| g.span()), e.to_string()))?;
-
-        let mut bots = Vec::new();
-        let listed = raw
-            .bots
-            .as_ref()
-            .map_or(&[][..], |b| b.get_ref().as_slice());
-        // A pattern item stands for every manifest it matches, each read as an item of its own.
-        let mut items: Vec<(&toml::Spanned<BotSpec>, Option<String>)> = Vec::new();
-        for spec in listed {
-            match spec.get_ref() {
-                BotSpec::Name(text) if glob::is_pattern(text) => {
-                    let paths = glob::expand(text).map_err(|e| src.error(Some(spec.span()), e))?;
-                    items.extend(paths.into_iter().map(|path| (spec, Some(path))));
-                }
-                _ => items.push((spec, None)),
-            }
-        }
-        for (spec, path) in items {
-            let parsed = match (spec.get_ref(), path) {
-                (_, Some(path)) => parse_bot(&path),
-                (BotSpec::Name(text), None) => parse_bot(text),
-                (BotSpec::Table(t), None) => Ok(BotChoice::named(&t.bot)),
-            };
-            let parsed = parsed.map_err(|e| src.error(Some(spec.span()), e))?;
-            let mut choice =
-                resolve(parsed, &entry).map_err(|e| src.error(Some(spec.span()), e.to_string()))?;
-            if let BotSpec::Table(t) = spec.get_ref() {
-                if let Some(name) = &t.name {
-                    check_label(name).map_err(|e| src.error(Some(spec.span()), e))?;
-                }
-                choice.label = t.name.clone().unwrap_or(choice.label);
-                choice.params = Params(
-                    t.params
-                        .iter()
-                        .map(|(k, v)| (k.clone(), plain(v)))
-                        .collect(),
-                );
-            }
-            if !choice.bot.ends_with(".toml") && !(entry.has_bot)(&choice.bot) {
-                let known: Vec<&str> = (entry.bots)().iter().map(|(n, _)| *n).collect();
-                return Err(src.error(
-                    Some(spec.span()),
-                    format!(
-                        "unknown bot '{}' for {}; known bots: {}",
-                        choice.bot,
-                        entry.name,
-                        known.join(", ")
-                    ),
-                ));
-            }
-            if bots.iter().any(|b: &BotChoice| b.label == choice.label) {
-                return Err(src.error(
-                    Some(spec.span()),
-                    format!(
-                        "two bots are named '{}'; give one a distinct `name`",
-                        choice.label
-                    ),
-                ));
-            }
-            bots.push(choice);
-        }
-        if bots.len() < 2 && raw.tune.is_none() {
-            return Err(src.error(
-                raw.bots.as_ref().map(|b| b.span()),
-                "a scenario needs at least two bots",
-            ));
-        }
-        let index_of = |label: &str, span| {
-            bots.iter().position(|b| b.label == label).ok_or_else(|| {
-                let known: Vec<&str> = bots.iter().map(|b| b.label.as_str()).collect();
-                src.error(
-                    Some(span),
-                    format!(
-                        "'{label}' is not one of this scenario's bots: {}",
-                        known.join(", ")
-                    ),
-                )
-            })
-        };
-        // The bot a format's key names (`field`, `candidate`), which that format needs.
-        let named = |key: &Option<toml::Spanned<String>>, span, missing: &str| {
-            let key = key.as_ref().ok_or_else(|| src.error(Some(span), missing))?;
-            index_of(key.get_ref(), key.span())
-        };
-
-        let format = match raw.format.as_ref().map(|f| (*f.get_ref(), f.span())) {
-            None | Some((FormatName::RoundRobin, _)) => Format::RoundRobin,
-            Some((FormatName::HeadToHead, span)) => {
-                if bots.len() != 2 {
-                    return Err(src.error(
-                        Some(span),
-                        format!("head-to-head needs exactly 2 bots, not {}", bots.len()),
-                    ));
-                }
-                Format::RoundRobin
-            }
-            Some((FormatName::Field, span)) => Format::Field {
-                field: named(&raw.field, span, "the field format needs `field = \"BOT\"`")?,
-            },
-            Some((FormatName::Gauntlet, span)) => Format::Gauntlet {
-                candidate: named(
-                    &raw.candidate,
-                    span,
-                    "a gauntlet needs `candidate = \"BOT\"`",
-                )?,
-            },
-            Some((FormatName::Knockout, span)) => {
-                let table = raw.knockout.as_ref().map(|t| t.get_ref());
-                let settings = Knockout::new(
-                    table.and_then(|t| t.pool_size),
-                    table.and_then(|t| t.advance),
-                    table.and_then(|t| t.match_games),
-                )
-                .map_err(|e| src.error(raw.knockout.as_ref().map(|t| t.span()), e))?;
-                settings
-                    .check(bots.len(), config_seats(&raw).unwrap_or(2))
-                    .map_err(|e| src.error(Some(span), e))?;
-                Format::Knockout(settings)
-            }
-        };
-        if let Some(table) = raw
-            .knockout
-            .as_ref()
-            .filter(|_| !matches!(format, Format::Knockout(_)))
-        {
-            return Err(src.error(
-                Some(table.span()),
-                "a [knockout] table needs `format = \"knockout\"`",
-            ));
-        }
-
-        let mut options = BTreeMap::new();
-        for (name, value) in &raw.options {
-            options.insert(name.clone(), plain(value.get_ref()));
-        }
-        let config = GameConfig {
-            rules: raw.rules.as_ref().map(|r| r.get_ref().clone()),
-            options,
-            seats: raw.players.as_ref().map(|p| *p.get_ref()),
-        };
-        (entry.check)(&config).map_err(|e| {
-            let span = match &e {
-                UsageError::UnknownRules { .. } => raw.rules.as_ref().map(|r| r.span()),
-                UsageError::BadOptionValue { option, .. } => {
-                    raw.options.get(*option).map(|v| v.span())
-                }
-                UsageError::UnknownOption { name, .. } => raw.options.get(name).map(|v| v.span()),
-                _ => raw.players.as_ref().map(|p| p.span()),
-            };
-            src.error(span, e.to_string())
-        })?;
-
+        let bots = bots::read(&src, &raw, &entry)?;
+        let format = format::read(&src, &raw, &bots)?;
+        let config = game_config(&src, &raw, &entry)?;
         if let Some(games) = raw.games.as_ref().filter(|g| *g.get_ref() == 0) {
             return Err(src.error(Some(games.span()), "`games` must be at least 1"));
         }
-        let max_fault_rate = match &raw.max_fault_rate {
-            None => 0.0,
-            Some(rate) if (0.0..=1.0).contains(rate.get_ref()) => *rate.get_ref(),
-            Some(rate) => {
-                return Err(src.error(
-                    Some(rate.span()),
-                    "`max_fault_rate` must be between 0 and 1",
-                ));
-            }
-        };
-
-        let mut gates = Vec::new();
-        for spec in &raw.gates {
-            let span = spec.span();
-            let bad = |message: &str| src.error(Some(span.clone()), message.to_string());
-            gates.push(match spec.get_ref() {
-                GateSpec::Sprt {
-                    candidate,
-                    baseline,
-                    elo0,
-                    elo1,
-                    alpha,
-                    beta,
-                    max_games,
-                } => {
-                    if elo0 >= elo1 {
-                        return Err(bad("sprt gate: elo0 must be below elo1"));
-                    }
-                    if !(0.0 < *alpha && *alpha < 1.0 && 0.0 < *beta && *beta < 1.0) {
-                        return Err(bad("sprt gate: alpha and beta must be between 0 and 1"));
-                    }
-                    if *max_games < 2 {
-                        return Err(bad(
-                            "sprt gate: max_games must be at least 2 (one seed pair)",
-                        ));
-                    }
-                    let (candidate, baseline) = (
-                        index_of(candidate, span.clone())?,
-                        index_of(baseline, span.clone())?,
-                    );
-                    if candidate == baseline {
-                        return Err(bad("sprt gate: candidate and baseline must differ"));
-                    }
-                    Gate::Sprt(SprtGate {
-                        candidate,
-                        baseline,
-                        elo0: *elo0,
-                        elo1: *elo1,
-                        alpha: *alpha,
-                        beta: *beta,
-                        max_games: *max_games,
-                    })
-                }
-                GateSpec::WinRate {
-                    bot,
-                    against,
-                    min_lower,
-                    max_upper,
-                } => {
-                    if min_lower.is_none() && max_upper.is_none() {
-                        return Err(bad("win-rate gate: give min_lower, max_upper or both"));
-                    }
-                    if [min_lower, max_upper]
-                        .into_iter()
-                        .flatten()
-                        .any(|p| !(0.0..=1.0).contains(p))
-                    {
-                        return Err(bad("win-rate gate: bounds are win rates between 0 and 1"));
-                    }
-                    Gate::WinRate {
-                        bot: index_of(bot, span.clone())?,
-                        against: index_of(against, span.clone())?,
-                        min_lower: *min_lower,
-                        max_upper: *max_upper,
-                    }
-                }
-                GateSpec::Baseline { bot, margin } => {
-                    if *margin < 0.0 {
-                        return Err(bad("baseline gate: margin is a non-negative number of Elo"));
-                    }
-                    Gate::Baseline {
-                        bot: index_of(bot, span.clone())?,
-                        margin: *margin,
-                    }
-                }
-            });
-        }
-
+        let max_fault_rate = max_fault_rate(&src, &raw)?;
+        let gates = raw
+            .gates
+            .iter()
+            .map(|spec| gate_spec::read(&src, &bots, spec))
+            .collect::<Result<_, _>>()?;
         Ok(Scenario {
             path: path.to_path_buf(),
             name: path.file_stem().map_or_else(
@@ -395,9 +152,46 @@ impl Scenario {
     }
 }
 
-/// The seats a scenario asks for, if it says.
-fn config_seats(raw: &ScenarioFile) -> Option<usize> {
-    raw.players.as_ref().map(|p| *p.get_ref())
+/// The scenario's rules, options and players, checked by the game.
+fn game_config(
+    src: &Source,
+    raw: &ScenarioFile,
+    game: &Description,
+) -> Result<GameConfig, UsageError> {
+    let config = GameConfig {
+        rules: raw.rules.as_ref().map(|r| r.get_ref().clone()),
+        options: raw
+            .options
+            .iter()
+            .map(|(name, value)| (name.clone(), plain(value.get_ref())))
+            .collect(),
+        seats: raw.players.as_ref().map(|p| *p.get_ref()),
+    };
+    (game.check)(&config).map_err(|e| src.error(setting_span(raw, &e), e.to_string()))?;
+    Ok(config)
+}
+
+/// Where the setting a game refuses is written: its rules, the option it names, or else its
+/// players.
+fn setting_span(raw: &ScenarioFile, error: &UsageError) -> Option<Range<usize>> {
+    match error {
+        UsageError::UnknownRules { .. } => raw.rules.as_ref().map(|r| r.span()),
+        UsageError::BadOptionValue { option, .. } => raw.options.get(*option).map(|v| v.span()),
+        UsageError::UnknownOption { name, .. } => raw.options.get(name).map(|v| v.span()),
+        _ => raw.players.as_ref().map(|p| p.span()),
+    }
+}
+
+/// The share of faulty games `check` tolerates: none unless the scenario says.
+fn max_fault_rate(src: &Source, raw: &ScenarioFile) -> Result<f64, UsageError> {
+    match &raw.max_fault_rate {
+        None => Ok(0.0),
+        Some(rate) if (0.0..=1.0).contains(rate.get_ref()) => Ok(*rate.get_ref()),
+        Some(rate) => Err(src.error(
+            Some(rate.span()),
+            "`max_fault_rate` must be between 0 and 1",
+        )),
+    }
 }
 
 /// A TOML value as the text a bot parameter or game option is given in.
