@@ -59,27 +59,8 @@ impl FinishingOrders {
     /// Adds one game: `bots[s]` finished with `ranks[s]` (1 = best, equal ranks tie), counted
     /// `weight` times. A bot may sit in several seats (it then competes with itself).
     pub fn add(&mut self, bots: &[usize], ranks: &[u8], weight: f64) -> Result<(), StatsError> {
+        check_game(bots, ranks, weight)?;
         let seats = bots.len();
-        if seats != ranks.len() || !(2..=MAX_SEATS).contains(&seats) {
-            return Err(StatsError::InvalidCount {
-                what: format!(
-                    "a finishing order of {} bots and {} ranks; 2 to {MAX_SEATS} seats are supported",
-                    bots.len(),
-                    ranks.len()
-                ),
-            });
-        }
-        if let Some(&bot) = bots.iter().find(|&&b| b > MAX_BOT) {
-            return Err(StatsError::BotOutOfRange {
-                bot,
-                n_bots: MAX_BOT + 1,
-            });
-        }
-        if !(weight.is_finite() && weight > 0.0) {
-            return Err(StatsError::InvalidCount {
-                what: format!("game weight {weight}"),
-            });
-        }
         let top = bots.iter().max().expect("at least two seats") + 1;
         if self.wins.len() < top {
             self.wins.resize(top, 0.0);
@@ -98,31 +79,36 @@ impl FinishingOrders {
             let end = (start..seats)
                 .find(|&k| ranks[order[k]] != ranks[order[start]])
                 .unwrap_or(seats);
-            let tied = &order[start..end];
-            let worse = &order[end..];
-            let t = tied.len();
-            for mask in 1u32..(1 << t) {
-                let u = mask.count_ones() as usize;
-                let subset_weight = weight / binomial(t, u);
-                let mut members: Vec<usize> = Vec::with_capacity(seats);
-                members.extend(
-                    (0..t)
-                        .filter(|k| mask & (1 << k) != 0)
-                        .map(|k| bots[tied[k]]),
-                );
-                let winners = members.clone();
-                members.extend(worse.iter().map(|&s| bots[s]));
-                if members.len() < 2 {
-                    continue;
-                }
-                *self.sets.entry(pack(&mut members)).or_insert(0.0) += subset_weight;
-                for bot in winners {
-                    self.wins[bot] += subset_weight / u as f64;
-                }
-            }
+            self.add_tied_stages(bots, &order[start..end], &order[end..], weight);
             start = end;
         }
         Ok(())
+    }
+
+    /// Adds the stages that place the seats `tied` (one rank), the seats `worse` still unplaced
+    /// behind them: every non-empty subset of `u` of the `t` tied seats is a stage set with
+    /// weight `weight / C(t, u)`, each of its tied members winning it with `1/u` of that.
+    fn add_tied_stages(&mut self, bots: &[usize], tied: &[usize], worse: &[usize], weight: f64) {
+        let t = tied.len();
+        for mask in 1u32..(1 << t) {
+            let u = mask.count_ones() as usize;
+            let subset_weight = weight / binomial(t, u);
+            let mut members: Vec<usize> = Vec::with_capacity(bots.len());
+            members.extend(
+                (0..t)
+                    .filter(|k| mask & (1 << k) != 0)
+                    .map(|k| bots[tied[k]]),
+            );
+            let winners = members.clone();
+            members.extend(worse.iter().map(|&s| bots[s]));
+            if members.len() < 2 {
+                continue;
+            }
+            *self.sets.entry(pack(&mut members)).or_insert(0.0) += subset_weight;
+            for bot in winners {
+                self.wins[bot] += subset_weight / u as f64;
+            }
+        }
     }
 
     /// Adds everything in `other`, `times` times (resampling and merging folders).
@@ -138,6 +124,33 @@ impl FinishingOrders {
         }
         self.above.extend(other.above.iter().copied());
     }
+}
+
+/// Refuses a game [`FinishingOrders::add`] cannot take: a seat count out of range or unequal
+/// to the ranks', a bot index too high to pack, or a weight that is not positive and finite.
+fn check_game(bots: &[usize], ranks: &[u8], weight: f64) -> Result<(), StatsError> {
+    let seats = bots.len();
+    if seats != ranks.len() || !(2..=MAX_SEATS).contains(&seats) {
+        return Err(StatsError::InvalidCount {
+            what: format!(
+                "a finishing order of {} bots and {} ranks; 2 to {MAX_SEATS} seats are supported",
+                bots.len(),
+                ranks.len()
+            ),
+        });
+    }
+    if let Some(&bot) = bots.iter().find(|&&b| b > MAX_BOT) {
+        return Err(StatsError::BotOutOfRange {
+            bot,
+            n_bots: MAX_BOT + 1,
+        });
+    }
+    if !(weight.is_finite() && weight > 0.0) {
+        return Err(StatsError::InvalidCount {
+            what: format!("game weight {weight}"),
+        });
+    }
+    Ok(())
 }
 
 fn binomial(n: usize, k: usize) -> f64 {

@@ -10,7 +10,8 @@
 
 use super::analysis::{AnalysisOptions, Method, RatingRow, Ratings};
 use super::tally::{PairingTally, Tally};
-use crate::seed::{self, Stream};
+use crate::seed::{self, Rng, Stream};
+use crate::stats::StatsError;
 use crate::stats::bootstrap::{
     BootstrapSummary, CONFIDENCE, GroupResult, SeedBootstrap, SeedOutcome, piece_times,
 };
@@ -80,6 +81,7 @@ impl Seeds {
     }
 }
 
+/// The ratings table: fit and bootstrap on the identified bots, then bounds for the swept ones.
 pub(super) fn ratings(
     bots: &[String],
     n: usize,
@@ -87,64 +89,161 @@ pub(super) fn ratings(
     method: Method,
     options: &AnalysisOptions,
 ) -> Ratings {
-    let all = tally.results.resized(n);
-    let identified = identification(&all);
-    let keep = |bot: usize| identified[bot] == Identification::Identified;
-    let swept = identified.iter().any(|&i| i != Identification::Identified);
-    let seeds = Seeds::of(tally);
-    let anchor = options.anchor.filter(|&(bot, _)| keep(bot));
-    let anchor_bot = anchor.map(|(bot, _)| bot);
-    let mut rng = seed::rng(BOOTSTRAP_MASTER_SEED, 0, Stream::Bootstrap);
+    let fit = Fit::new(tally, n);
+    let anchor = options.anchor.filter(|&(bot, _)| fit.keeps(bot));
     let draws = options.bootstrap_draws;
-    let resampling = SeedBootstrap {
-        anchor: anchor_bot,
-        ..SeedBootstrap::new(n, &seeds.outcomes, draws)
-    };
-    let (mut elo, summary) = match method {
-        Method::BradleyTerry => {
-            let pieces: Vec<GroupResult> = seeds
-                .pieces
-                .iter()
-                .map(|&(p, o)| group_result(&tally.pairings[p], o, &keep))
-                .collect();
-            let point = fit_bradley_terry(&all.restricted(keep), Prior::default())
-                .expect("the prior keeps the fit finite")
-                .elo;
-            let summary = (!seeds.outcomes.is_empty()).then(|| {
-                resampling
-                    .bradley_terry(&pieces, &mut rng)
-                    .expect("the prior keeps every resample finite")
-            });
-            (point, summary)
-        }
-        Method::PlackettLuce => {
-            let pieces: Vec<FinishingOrders> = seeds
-                .pieces
-                .iter()
-                .map(|&(p, o)| {
-                    let pairing = &tally.pairings[p];
-                    Tally::outcome_orders(pairing, &pairing.outcomes[o], keep)
-                })
-                .collect();
-            // Finishing orders cannot drop a bot after the fact, so with a swept bot the point
-            // estimate is made from the complete seed groups, as the resamples are.
-            let orders = if swept {
-                merged(&pieces, &piece_times(&seeds.outcomes, pieces.len()))
-            } else {
-                tally.orders.clone()
-            };
-            let point = point_ratings(n, &all, &orders, method);
-            let summary = (!seeds.outcomes.is_empty()).then(|| {
-                resampling
-                    .plackett_luce(&pieces, &mut rng)
-                    .expect("the prior keeps every resample finite")
-            });
-            (point, summary)
-        }
-    };
+    let (mut elo, summary) = fit.estimate(method, draws, anchor.map(|(bot, _)| bot));
     shift(&mut elo, anchor);
     let base = anchor.map_or(0.0, |(_, rating)| rating);
-    let (mut intervals, mut superiority) = match summary {
+    let (mut intervals, mut superiority) = spread(summary, base, n);
+    fit.bound_swept(&mut elo, &mut intervals, &mut superiority);
+    Ratings {
+        method: method_text(method).to_string(),
+        prior: format!(
+            "{DEFAULT_PRIOR_DRAWS} virtual draw (a tied two-seat game) between every pair of bots that met"
+        ),
+        interval: interval_text(draws),
+        scale: scale_text(bots, options.anchor, anchor, fit.swept()),
+        rows: fit.rows(bots, &elo, &intervals),
+        superiority,
+    }
+}
+
+/// Point ratings and, when some seed has a complete group to resample, the bootstrap summary.
+type Estimate = (Vec<f64>, Option<BootstrapSummary>);
+
+/// One ratings fit: the tally, its results over all `n` bots, and which bots the data identify
+/// (only those are fitted and resampled; the others get bounds).
+struct Fit<'a> {
+    tally: &'a Tally,
+    n: usize,
+    all: PairwiseResults,
+    identified: Vec<Identification>,
+}
+
+impl<'a> Fit<'a> {
+    fn new(tally: &'a Tally, n: usize) -> Fit<'a> {
+        let all = tally.results.resized(n);
+        let identified = identification(&all);
+        Fit {
+            tally,
+            n,
+            all,
+            identified,
+        }
+    }
+
+    fn keeps(&self, bot: usize) -> bool {
+        self.identified[bot] == Identification::Identified
+    }
+
+    /// Whether some bot is set aside as swept.
+    fn swept(&self) -> bool {
+        self.identified
+            .iter()
+            .any(|&i| i != Identification::Identified)
+    }
+
+    /// Fits the identified bots and resamples whole seeds, `anchor` pinned in every resample.
+    fn estimate(&self, method: Method, draws: usize, anchor: Option<usize>) -> Estimate {
+        let seeds = Seeds::of(self.tally);
+        let mut rng = seed::rng(BOOTSTRAP_MASTER_SEED, 0, Stream::Bootstrap);
+        let resampling = SeedBootstrap {
+            anchor,
+            ..SeedBootstrap::new(self.n, &seeds.outcomes, draws)
+        };
+        match method {
+            Method::BradleyTerry => self.bradley_terry(&seeds, &resampling, &mut rng),
+            Method::PlackettLuce => self.plackett_luce(&seeds, &resampling, &mut rng),
+        }
+    }
+
+    fn bradley_terry(&self, seeds: &Seeds, resampling: &SeedBootstrap, rng: &mut Rng) -> Estimate {
+        let keep = |bot: usize| self.keeps(bot);
+        let pieces: Vec<GroupResult> = seeds
+            .pieces
+            .iter()
+            .map(|&(p, o)| group_result(&self.tally.pairings[p], o, &keep))
+            .collect();
+        let point = fit_bradley_terry(&self.all.restricted(keep), Prior::default())
+            .expect("the prior keeps the fit finite")
+            .elo;
+        let summary = resampled(seeds, || resampling.bradley_terry(&pieces, rng));
+        (point, summary)
+    }
+
+    fn plackett_luce(&self, seeds: &Seeds, resampling: &SeedBootstrap, rng: &mut Rng) -> Estimate {
+        let keep = |bot: usize| self.keeps(bot);
+        let pieces: Vec<FinishingOrders> = seeds
+            .pieces
+            .iter()
+            .map(|&(p, o)| {
+                let pairing = &self.tally.pairings[p];
+                Tally::outcome_orders(pairing, &pairing.outcomes[o], keep)
+            })
+            .collect();
+        // Finishing orders cannot drop a bot after the fact, so with a swept bot the point
+        // estimate is made from the complete seed groups, as the resamples are.
+        let orders = if self.swept() {
+            merged(&pieces, &piece_times(&seeds.outcomes, pieces.len()))
+        } else {
+            self.tally.orders.clone()
+        };
+        let point = point_ratings(self.n, &self.all, &orders, Method::PlackettLuce);
+        let summary = resampled(seeds, || resampling.plackett_luce(&pieces, rng));
+        (point, summary)
+    }
+
+    /// Gives every swept bot its one-sided bound as rating and interval, and takes it out of the
+    /// superiority matrix (NaN both ways): it was not resampled.
+    fn bound_swept(
+        &self,
+        elo: &mut [f64],
+        intervals: &mut [(f64, f64)],
+        superiority: &mut [Vec<f64>],
+    ) {
+        let keep = |bot: usize| self.keeps(bot);
+        let components = self.all.components();
+        for bot in (0..self.n).filter(|&b| !keep(b)) {
+            let which = self.identified[bot];
+            let (bound, interval) = bound_of(bot, which, self.tally, elo, &keep, &components);
+            elo[bot] = bound;
+            intervals[bot] = interval;
+            superiority[bot].fill(f64::NAN);
+            superiority.iter_mut().for_each(|row| row[bot] = f64::NAN);
+        }
+    }
+
+    fn rows(&self, bots: &[String], elo: &[f64], intervals: &[(f64, f64)]) -> Vec<RatingRow> {
+        (0..bots.len())
+            .map(|i| RatingRow {
+                bot: bots[i].clone(),
+                elo: elo[i],
+                lower: intervals[i].0,
+                upper: intervals[i].1,
+                games: self.tally.bots.get(i).map_or(0, |b| b.games),
+                identification: self.identified[i],
+            })
+            .collect()
+    }
+}
+
+/// The bootstrap summary, or none when no seed has a complete group (nothing to resample).
+fn resampled(
+    seeds: &Seeds,
+    refit: impl FnOnce() -> Result<BootstrapSummary, StatsError>,
+) -> Option<BootstrapSummary> {
+    (!seeds.outcomes.is_empty()).then(|| refit().expect("the prior keeps every resample finite"))
+}
+
+/// The intervals, moved by `base` (the anchor's rating), and the superiority matrix of the
+/// bootstrap; without one, NaN intervals and an even matrix.
+fn spread(
+    summary: Option<BootstrapSummary>,
+    base: f64,
+    n: usize,
+) -> (Vec<(f64, f64)>, Vec<Vec<f64>>) {
+    match summary {
         Some(BootstrapSummary {
             intervals,
             superiority,
@@ -157,56 +256,46 @@ pub(super) fn ratings(
             superiority,
         ),
         None => (vec![(f64::NAN, f64::NAN); n], vec![vec![0.5; n]; n]),
-    };
-    let components = all.components();
-    for bot in (0..n).filter(|&b| !keep(b)) {
-        let (bound, interval) = bound_of(bot, identified[bot], tally, &elo, &keep, &components);
-        elo[bot] = bound;
-        intervals[bot] = interval;
-        superiority[bot].fill(f64::NAN);
-        superiority.iter_mut().for_each(|row| row[bot] = f64::NAN);
     }
-    let interval_text = format!(
+}
+
+fn method_text(method: Method) -> &'static str {
+    match method {
+        Method::BradleyTerry => {
+            "Bradley-Terry maximum likelihood on all games, draws as half, Elo scale 400*log10"
+        }
+        Method::PlackettLuce => {
+            "Plackett-Luce maximum likelihood on finishing orders, ties as every order with \
+             equal weight, Elo scale 400*log10"
+        }
+    }
+}
+
+fn interval_text(draws: usize) -> String {
+    format!(
         "95% percentile bootstrap over whole seeds ({draws} resamples; a seed is resampled with \
          every pairing's games on it); a bot that never scored, or never dropped a point, is \
          given a one-sided {:.0}% bound instead (exact given its opponents' ratings)",
         100.0 * CONFIDENCE
-    );
-    Ratings {
-        method: match method {
-            Method::BradleyTerry => {
-                "Bradley-Terry maximum likelihood on all games, draws as half, Elo scale 400*log10"
-            }
-            Method::PlackettLuce => {
-                "Plackett-Luce maximum likelihood on finishing orders, ties as every order with \
-                 equal weight, Elo scale 400*log10"
-            }
-        }
-        .to_string(),
-        prior: format!(
-            "{DEFAULT_PRIOR_DRAWS} virtual draw (a tied two-seat game) between every pair of bots that met"
+    )
+}
+
+/// How the scale is fixed: `asked` is the anchor given, `anchor` the one used (none when the
+/// asked bot is swept).
+fn scale_text(
+    bots: &[String],
+    asked: Option<(usize, f64)>,
+    anchor: Option<(usize, f64)>,
+    swept: bool,
+) -> String {
+    match (asked, anchor) {
+        (Some((bot, rating)), Some(_)) => format!("anchored: {} = {rating}", bots[bot]),
+        (Some((bot, _)), None) => format!(
+            "mean 0 over the identified bots (anchor {} is swept, so it cannot pin the scale)",
+            bots[bot]
         ),
-        interval: interval_text,
-        scale: match (options.anchor, anchor) {
-            (Some((bot, rating)), Some(_)) => format!("anchored: {} = {rating}", bots[bot]),
-            (Some((bot, _)), None) => format!(
-                "mean 0 over the identified bots (anchor {} is swept, so it cannot pin the scale)",
-                bots[bot]
-            ),
-            (None, _) if swept => "mean 0 over the identified bots".to_string(),
-            (None, _) => "mean 0".to_string(),
-        },
-        rows: (0..bots.len())
-            .map(|i| RatingRow {
-                bot: bots[i].clone(),
-                elo: elo[i],
-                lower: intervals[i].0,
-                upper: intervals[i].1,
-                games: tally.bots.get(i).map_or(0, |b| b.games),
-                identification: identified[i],
-            })
-            .collect(),
-        superiority,
+        (None, _) if swept => "mean 0 over the identified bots".to_string(),
+        (None, _) => "mean 0".to_string(),
     }
 }
 

@@ -40,6 +40,47 @@ pub struct BotTally {
 /// Keeps this many fault messages per bot.
 pub const FAULT_EXAMPLES: usize = 3;
 
+impl BotTally {
+    /// Counts the bot's seat `seat` of a game; `rank_one_shared` makes a first place a draw.
+    fn add_seat(&mut self, record: &GameRecord, seat: usize, rank_one_shared: bool) {
+        self.games += 1;
+        let score = i64::from(record.scores[seat]);
+        self.scores.push(score);
+        if self.seat_scores.len() <= seat {
+            self.seat_scores.resize(seat + 1, ScoreDistribution::new());
+        }
+        self.seat_scores[seat].push(score);
+        self.turns += u64::from(record.turns);
+        if record.ranks[seat] == 1 {
+            if rank_one_shared {
+                self.draws += 1;
+            } else {
+                self.wins += 1;
+            }
+        }
+        if record.culprit == Some(seat) {
+            self.add_fault(record);
+        }
+    }
+
+    /// Counts the fault that ended the game, keeping its message among the first few.
+    fn add_fault(&mut self, record: &GameRecord) {
+        match record.termination {
+            Termination::Crash => self.crashes += 1,
+            Termination::Timeout => self.timeouts += 1,
+            _ => self.illegal += 1,
+        }
+        if self.fault_examples.len() < FAULT_EXAMPLES
+            && let Some(message) = &record.fault
+        {
+            self.fault_examples.push(format!(
+                "game {}: {} {message}",
+                record.index, record.termination
+            ));
+        }
+    }
+}
+
 /// One group of bots that met (the sorted bot indices of a game's lineup).
 #[derive(Clone, Debug)]
 pub struct PairingTally {
@@ -55,6 +96,39 @@ pub struct PairingTally {
     pub outcomes: Vec<GroupOutcome>,
     /// Index into `outcomes` by likelihood signature (see [`GroupOutcome`]).
     outcome_index: BTreeMap<Vec<u32>, usize>,
+}
+
+impl PairingTally {
+    /// Counts one game of the pairing; `termination` indexes [`Termination::ALL`].
+    fn add_game(&mut self, record: &GameRecord, termination: usize) {
+        self.games += 1;
+        self.turns.push(i64::from(record.turns));
+        self.terminations[termination] += 1;
+    }
+
+    /// Counts a complete seed group under its outcome (a new one when first seen) and returns
+    /// the outcome's index.
+    fn record_group(&mut self, group: OpenGroup) -> usize {
+        let half_points = u32::try_from(group.half_points).expect("small");
+        let signature = if let Some(groups) = self.groups.as_mut() {
+            groups
+                .record(half_points)
+                .expect("half-points within the group's range");
+            vec![half_points]
+        } else {
+            group.pattern.clone()
+        };
+        let outcome = *self.outcome_index.entry(signature).or_insert_with(|| {
+            self.outcomes.push(GroupOutcome {
+                pattern: group.pattern,
+                half_points,
+                count: 0,
+            });
+            self.outcomes.len() - 1
+        });
+        self.outcomes[outcome].count += 1;
+        outcome
+    }
 }
 
 /// One distinct way a seed group of a pairing ended.
@@ -173,6 +247,7 @@ impl Tally {
         }
     }
 
+    /// Counts one game record.
     pub fn add(&mut self, record: &GameRecord) {
         self.enter_seed(record.seed_index);
         let seats = record.seats();
@@ -187,38 +262,26 @@ impl Tally {
         self.terminations[termination] += 1;
         let rank_one_shared = record.ranks.iter().filter(|&&r| r == 1).count() > 1;
         for (seat, &bot) in record.lineup.iter().enumerate() {
-            let tally = &mut self.bots[bot];
-            tally.games += 1;
-            let score = i64::from(record.scores[seat]);
-            tally.scores.push(score);
-            if tally.seat_scores.len() <= seat {
-                tally.seat_scores.resize(seat + 1, ScoreDistribution::new());
-            }
-            tally.seat_scores[seat].push(score);
-            tally.turns += u64::from(record.turns);
-            if record.ranks[seat] == 1 {
-                if rank_one_shared {
-                    tally.draws += 1;
-                } else {
-                    tally.wins += 1;
-                }
-            }
-            if record.culprit == Some(seat) {
-                match record.termination {
-                    Termination::Crash => tally.crashes += 1,
-                    Termination::Timeout => tally.timeouts += 1,
-                    _ => tally.illegal += 1,
-                }
-                if tally.fault_examples.len() < FAULT_EXAMPLES
-                    && let Some(message) = &record.fault
-                {
-                    tally.fault_examples.push(format!(
-                        "game {}: {} {message}",
-                        record.index, record.termination
-                    ));
-                }
-            }
+            self.bots[bot].add_seat(record, seat, rank_one_shared);
         }
+        self.add_seat_pairs(record);
+        if (2..=crate::stats::plackett_luce::MAX_SEATS).contains(&seats) {
+            self.orders
+                .add(&record.lineup, &record.ranks, 1.0)
+                .expect("2 to 5 seats, positive weight");
+        }
+        let pairing = self.pairing_of(&record.lineup);
+        self.pairings[pairing].add_game(record, termination);
+        self.add_to_group(record, pairing);
+        if self.games.is_multiple_of(self.checkpoint_every) {
+            self.checkpoint();
+        }
+    }
+
+    /// Counts every pair of seats of different bots: the pairwise results, the open seed's
+    /// points per pair, and the score margins.
+    fn add_seat_pairs(&mut self, record: &GameRecord) {
+        let seats = record.seats();
         for a in 0..seats {
             for b in a + 1..seats {
                 let (bot_a, bot_b) = (record.lineup[a], record.lineup[b]);
@@ -234,7 +297,7 @@ impl Tally {
                 } else {
                     ((bot_b, bot_a), 1.0 - points)
                 };
-                let seed = self.open_seed.as_mut().expect("entered above");
+                let seed = self.open_seed.as_mut().expect("entered in add");
                 let cell = seed.pair_points.entry(low).or_insert((0.0, 0.0));
                 cell.0 += low_points;
                 cell.1 += 1.0;
@@ -245,20 +308,6 @@ impl Tally {
                 };
                 self.margins.entry(key).or_default().push(i64::from(margin));
             }
-        }
-        if (2..=crate::stats::plackett_luce::MAX_SEATS).contains(&seats) {
-            self.orders
-                .add(&record.lineup, &record.ranks, 1.0)
-                .expect("2 to 5 seats, positive weight");
-        }
-        let pairing = self.pairing_of(&record.lineup);
-        let p = &mut self.pairings[pairing];
-        p.games += 1;
-        p.turns.push(i64::from(record.turns));
-        p.terminations[termination] += 1;
-        self.add_to_group(record, pairing);
-        if self.games.is_multiple_of(self.checkpoint_every) {
-            self.checkpoint();
         }
     }
 
@@ -299,6 +348,35 @@ impl Tally {
     /// A seed group is one seed in every cyclic seat rotation (as many games as seats), contiguous
     /// in the stream; a group missing games (an interrupted run) is dropped, not counted short.
     fn add_to_group(&mut self, record: &GameRecord, tally_pairing: usize) {
+        let first_bot = self.pairings[tally_pairing].bots[0];
+        let group = self.open_group(record, tally_pairing);
+        group.half_points += first_bot_half_points(record, first_bot);
+        group.games += 1;
+        group.pattern.extend(
+            record
+                .lineup
+                .iter()
+                .zip(&record.ranks)
+                .map(|(&bot, &rank)| (bot as u32) << 8 | u32::from(rank)),
+        );
+        if group.games == group.seats {
+            let group = self.open.take().expect("checked above");
+            let outcome = self.pairings[tally_pairing].record_group(group);
+            let piece = (
+                u32::try_from(tally_pairing).expect("pairings fit u32"),
+                u32::try_from(outcome).expect("outcomes fit u32"),
+            );
+            self.open_seed
+                .as_mut()
+                .expect("entered in add")
+                .pieces
+                .push(piece);
+        }
+    }
+
+    /// The seed group `record` belongs to: the open one, or a new one when the record starts
+    /// another (the open one, if any, is then dropped unfinished).
+    fn open_group(&mut self, record: &GameRecord, tally_pairing: usize) -> &mut OpenGroup {
         let same_group = matches!(&self.open, Some(g) if g.source == self.source
             && g.pairing == record.pairing
             && g.seed_index == record.seed_index
@@ -315,62 +393,7 @@ impl Tally {
                 pattern: Vec::with_capacity(record.seats() * record.seats()),
             });
         }
-        let group = self.open.as_mut().expect("opened above");
-        let first_bot = self.pairings[tally_pairing].bots[0];
-        let first_seat = record
-            .lineup
-            .iter()
-            .position(|&b| b == first_bot)
-            .expect("the pairing's first bot sits in its games");
-        let others_best = (0..record.seats())
-            .filter(|&s| record.lineup[s] != first_bot)
-            .map(|s| record.ranks[s])
-            .min()
-            .unwrap_or(u8::MAX);
-        group.half_points += match record.ranks[first_seat].cmp(&others_best) {
-            std::cmp::Ordering::Less => 2,
-            std::cmp::Ordering::Equal => 1,
-            std::cmp::Ordering::Greater => 0,
-        };
-        group.games += 1;
-        group.pattern.extend(
-            record
-                .lineup
-                .iter()
-                .zip(&record.ranks)
-                .map(|(&bot, &rank)| (bot as u32) << 8 | u32::from(rank)),
-        );
-        if group.games == group.seats {
-            let group = self.open.take().expect("checked above");
-            let half_points = u32::try_from(group.half_points).expect("small");
-            let p = &mut self.pairings[tally_pairing];
-            let signature = if let Some(groups) = p.groups.as_mut() {
-                groups
-                    .record(half_points)
-                    .expect("half-points within the group's range");
-                vec![half_points]
-            } else {
-                group.pattern.clone()
-            };
-            let outcome = *p.outcome_index.entry(signature).or_insert_with(|| {
-                p.outcomes.push(GroupOutcome {
-                    pattern: group.pattern,
-                    half_points,
-                    count: 0,
-                });
-                p.outcomes.len() - 1
-            });
-            p.outcomes[outcome].count += 1;
-            let piece = (
-                u32::try_from(tally_pairing).expect("pairings fit u32"),
-                u32::try_from(outcome).expect("outcomes fit u32"),
-            );
-            self.open_seed
-                .as_mut()
-                .expect("entered in add")
-                .pieces
-                .push(piece);
-        }
+        self.open.as_mut().expect("opened above")
     }
 
     /// Starts a new seed when `seed_index` (or the source) changes, folding the finished one
@@ -458,6 +481,26 @@ fn fold_seed(
     }
     for (pair, (points, trials)) in seed.pair_points {
         clusters.entry(pair).or_default().add(points, trials);
+    }
+}
+
+/// Half-points of `first_bot` in one game: 2 when it finished above every other bot, 1 when
+/// level with the best of them, else 0.
+fn first_bot_half_points(record: &GameRecord, first_bot: usize) -> usize {
+    let first_seat = record
+        .lineup
+        .iter()
+        .position(|&b| b == first_bot)
+        .expect("the pairing's first bot sits in its games");
+    let others_best = (0..record.seats())
+        .filter(|&s| record.lineup[s] != first_bot)
+        .map(|s| record.ranks[s])
+        .min()
+        .unwrap_or(u8::MAX);
+    match record.ranks[first_seat].cmp(&others_best) {
+        std::cmp::Ordering::Less => 2,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Greater => 0,
     }
 }
 
