@@ -149,3 +149,20 @@ fn impossible_values_are_refused() {
         assert!(message.contains(expected), "{text}: {message}");
     }
 }
+
+/// Every scenario the project ships reads without error, so a change to the reader (or to a
+/// bot's name or parameters) that breaks one is caught here rather than in CI's gates.
+#[test]
+fn every_shipped_scenario_reads() {
+    let mut read = 0;
+    for entry in std::fs::read_dir("scenarios").expect("the scenarios folder") {
+        let path = entry.expect("a folder entry").path();
+        if path.extension().is_some_and(|e| e == "toml") {
+            if let Err(e) = Scenario::load(&path, registry::describe) {
+                panic!("{}: {e}", path.display());
+            }
+            read += 1;
+        }
+    }
+    assert!(read >= 10, "only {read} scenarios found");
+}
