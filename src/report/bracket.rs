@@ -2,17 +2,9 @@
 //! `report.html` and `standings.html`.
 
 use super::html::escape;
+use super::markup::number;
 use crate::format::{KnockoutResult, MatchResult};
 use std::fmt::Write;
-
-/// Points as shown: `6` or `5.5`.
-fn points(value: f64) -> String {
-    if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        format!("{value:.1}")
-    }
-}
 
 /// How a match is told in one line: `[1] greedy 7 - 3 [4] random -> greedy`.
 fn match_line(m: &MatchResult) -> String {
@@ -27,8 +19,8 @@ fn match_line(m: &MatchResult) -> String {
             };
             format!(
                 "{high} {} - {} [{}] {} -> {}{how}",
-                points(m.points[0]),
-                points(m.points[1]),
+                number(m.points[0]),
+                number(m.points[1]),
                 low.seed,
                 low.bot,
                 m.winner
@@ -119,7 +111,7 @@ pub fn html(k: &KnockoutResult) -> String {
                 let cell = format!(
                     "[{seed}] {}{}",
                     escape(bot),
-                    score.map_or(String::new(), |s| format!(" <span>{}</span>", points(s)))
+                    score.map_or(String::new(), |s| format!(" <span>{}</span>", number(s)))
                 );
                 if bot == m.winner {
                     format!("<div class=\"won\">{cell}</div>")
