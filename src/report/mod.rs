@@ -79,9 +79,9 @@ trait Exporter {
 
 fn exporters() -> Vec<Box<dyn Exporter>> {
     vec![
-        Box::new(csv::RatingsCsv),
-        Box::new(csv::WinratesCsv),
-        Box::new(csv::ScoresCsv),
+        Box::new(csv::RATINGS),
+        Box::new(csv::WINRATES),
+        Box::new(csv::SCORES),
         Box::new(markdown::Markdown),
         Box::new(html::Html),
         Box::new(standings::StandingsPage),
