@@ -2,17 +2,9 @@
 //! `report.html` and `standings.html`.
 
 use super::html::escape;
-use crate::format::{KnockoutResult, MatchResult};
+use super::markup::number;
+use crate::format::{KnockoutResult, MatchResult, PoolTable};
 use std::fmt::Write;
-
-/// Points as shown: `6` or `5.5`.
-fn points(value: f64) -> String {
-    if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        format!("{value:.1}")
-    }
-}
 
 /// How a match is told in one line: `[1] greedy 7 - 3 [4] random -> greedy`.
 fn match_line(m: &MatchResult) -> String {
@@ -27,8 +19,8 @@ fn match_line(m: &MatchResult) -> String {
             };
             format!(
                 "{high} {} - {} [{}] {} -> {}{how}",
-                points(m.points[0]),
-                points(m.points[1]),
+                number(m.points[0]),
+                number(m.points[1]),
                 low.seed,
                 low.bot,
                 m.winner
@@ -86,64 +78,13 @@ pub fn html(k: &KnockoutResult) -> String {
         }
     );
     for pool in &k.pools {
-        let _ = writeln!(
-            out,
-            "<h3>Pool {}</h3>\n<table><thead><tr><th>place</th><th>bot</th><th>matches W-D-L</th>\
-             <th>match points</th><th>game difference</th><th>pool rating</th><th>bracket</th>\
-             </tr></thead><tbody>",
-            pool.pool
-        );
-        for r in &pool.rows {
-            let _ = writeln!(
-                out,
-                "<tr><td>{}</td><td>{}</td><td>{}-{}-{}</td><td>{}</td><td>{:+}</td>\
-                 <td>{:+.1}</td><td>{}</td></tr>",
-                r.place,
-                escape(&r.bot),
-                r.won,
-                r.drawn,
-                r.lost,
-                r.match_points,
-                r.game_difference,
-                r.rating,
-                if r.advanced { "entered" } else { "" }
-            );
-        }
-        out.push_str("</tbody></table>\n");
+        out.push_str(&pool_html(pool));
     }
     out.push_str("<div class=\"bracket\">\n");
     for round in &k.rounds {
         let _ = writeln!(out, "<div class=\"round\"><h3>{}</h3>", escape(&round.name));
         for m in &round.matches {
-            let side = |seed: usize, bot: &str, score: Option<f64>| {
-                let cell = format!(
-                    "[{seed}] {}{}",
-                    escape(bot),
-                    score.map_or(String::new(), |s| format!(" <span>{}</span>", points(s)))
-                );
-                if bot == m.winner {
-                    format!("<div class=\"won\">{cell}</div>")
-                } else {
-                    format!("<div>{cell}</div>")
-                }
-            };
-            let low = match &m.low {
-                Some(low) => side(low.seed, &low.bot, Some(m.points[1])),
-                None => "<div class=\"bye\">bye</div>".to_string(),
-            };
-            let high = side(
-                m.high.seed,
-                &m.high.bot,
-                m.low.as_ref().map(|_| m.points[0]),
-            );
-            let note = match m.decided_by.as_str() {
-                "score" => format!("<p class=\"note\">level; score margin {:+}</p>", m.margin),
-                "seed" => {
-                    "<p class=\"note\">level on points and score: the better seed</p>".to_string()
-                }
-                _ => String::new(),
-            };
-            let _ = writeln!(out, "<div class=\"match\">{high}{low}{note}</div>");
+            let _ = writeln!(out, "{}", match_html(m));
         }
         out.push_str("</div>\n");
     }
@@ -153,6 +94,68 @@ pub fn html(k: &KnockoutResult) -> String {
          rank by match points, then games won minus lost, then the rating within the pool.</p>\n",
     );
     out
+}
+
+/// A pool's table, best first.
+fn pool_html(pool: &PoolTable) -> String {
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<h3>Pool {}</h3>\n<table><thead><tr><th>place</th><th>bot</th><th>matches W-D-L</th>\
+         <th>match points</th><th>game difference</th><th>pool rating</th><th>bracket</th>\
+         </tr></thead><tbody>",
+        pool.pool
+    );
+    for r in &pool.rows {
+        let _ = writeln!(
+            out,
+            "<tr><td>{}</td><td>{}</td><td>{}-{}-{}</td><td>{}</td><td>{:+}</td>\
+             <td>{:+.1}</td><td>{}</td></tr>",
+            r.place,
+            escape(&r.bot),
+            r.won,
+            r.drawn,
+            r.lost,
+            r.match_points,
+            r.game_difference,
+            r.rating,
+            if r.advanced { "entered" } else { "" }
+        );
+    }
+    out.push_str("</tbody></table>\n");
+    out
+}
+
+/// A match's box: the higher seed above the lower (or a bye), the winner in bold, and how a
+/// level match was decided.
+fn match_html(m: &MatchResult) -> String {
+    let side = |seed: usize, bot: &str, score: Option<f64>| {
+        let cell = format!(
+            "[{seed}] {}{}",
+            escape(bot),
+            score.map_or(String::new(), |s| format!(" <span>{}</span>", number(s)))
+        );
+        if bot == m.winner {
+            format!("<div class=\"won\">{cell}</div>")
+        } else {
+            format!("<div>{cell}</div>")
+        }
+    };
+    let low = match &m.low {
+        Some(low) => side(low.seed, &low.bot, Some(m.points[1])),
+        None => "<div class=\"bye\">bye</div>".to_string(),
+    };
+    let high = side(
+        m.high.seed,
+        &m.high.bot,
+        m.low.as_ref().map(|_| m.points[0]),
+    );
+    let note = match m.decided_by.as_str() {
+        "score" => format!("<p class=\"note\">level; score margin {:+}</p>", m.margin),
+        "seed" => "<p class=\"note\">level on points and score: the better seed</p>".to_string(),
+        _ => String::new(),
+    };
+    format!("<div class=\"match\">{high}{low}{note}</div>")
 }
 
 /// The bracket's CSS, added to the page style where the section is shown.

@@ -4,7 +4,7 @@
 
 use super::{Exporter, ReportData};
 use crate::stats::bounds::Identification;
-use crate::summary::ScoreRow;
+use crate::summary::{Analysis, ScoreRow};
 use std::io::Write;
 
 fn num(v: f64) -> String {
@@ -15,51 +15,56 @@ fn num(v: f64) -> String {
     }
 }
 
-/// One table: the header, then a record per row. Every file here is one such table.
-fn write_table<R: AsRef<[String]>>(
-    out: &mut dyn Write,
-    header: &[&str],
-    rows: impl IntoIterator<Item = R>,
-) -> std::io::Result<()> {
-    let mut w = ::csv::Writer::from_writer(out);
-    w.write_record(header).map_err(std::io::Error::other)?;
-    for row in rows {
-        w.write_record(row.as_ref())
-            .map_err(std::io::Error::other)?;
-    }
-    w.flush()
+/// One CSV file: the header, then a record per row. Every file here is one such table.
+pub struct CsvTable {
+    name: &'static str,
+    header: &'static [&'static str],
+    rows: fn(&Analysis) -> Vec<Vec<String>>,
 }
 
-pub struct RatingsCsv;
-
-impl Exporter for RatingsCsv {
+impl Exporter for CsvTable {
     fn file_name(&self) -> &'static str {
-        "ratings.csv"
+        self.name
     }
 
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
-        write_table(
-            out,
-            &[
-                "bot",
-                "elo",
-                "lower95",
-                "upper95",
-                "games",
-                "identification",
-            ],
-            data.analysis.ratings.rows.iter().map(|r| {
-                [
-                    r.bot.clone(),
-                    num(r.elo),
-                    num(r.lower),
-                    num(r.upper),
-                    r.games.to_string(),
-                    identification(r.identification).to_string(),
-                ]
-            }),
-        )
+        let mut w = ::csv::Writer::from_writer(out);
+        w.write_record(self.header).map_err(std::io::Error::other)?;
+        for row in (self.rows)(data.analysis) {
+            w.write_record(&row).map_err(std::io::Error::other)?;
+        }
+        w.flush()
     }
+}
+
+pub const RATINGS: CsvTable = CsvTable {
+    name: "ratings.csv",
+    header: &[
+        "bot",
+        "elo",
+        "lower95",
+        "upper95",
+        "games",
+        "identification",
+    ],
+    rows: rating_rows,
+};
+
+fn rating_rows(a: &Analysis) -> Vec<Vec<String>> {
+    a.ratings
+        .rows
+        .iter()
+        .map(|r| {
+            vec![
+                r.bot.clone(),
+                num(r.elo),
+                num(r.lower),
+                num(r.upper),
+                r.games.to_string(),
+                identification(r.identification).to_string(),
+            ]
+        })
+        .collect()
 }
 
 /// The JSON spelling of an identification, so both files say the same.
@@ -71,45 +76,40 @@ fn identification(i: Identification) -> &'static str {
     }
 }
 
-pub struct WinratesCsv;
+pub const WINRATES: CsvTable = CsvTable {
+    name: "winrates.csv",
+    header: &[
+        "bot",
+        "opponent",
+        "games",
+        "points",
+        "win_rate",
+        "lower95",
+        "upper95",
+        "seeds",
+        "effective_games",
+    ],
+    rows: winrate_rows,
+};
 
-impl Exporter for WinratesCsv {
-    fn file_name(&self) -> &'static str {
-        "winrates.csv"
-    }
-
-    fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
-        write_table(
-            out,
-            &[
-                "bot",
-                "opponent",
-                "games",
-                "points",
-                "win_rate",
-                "lower95",
-                "upper95",
-                "seeds",
-                "effective_games",
-            ],
-            data.analysis.pairwise.iter().map(|r| {
-                [
-                    r.bot.clone(),
-                    r.opponent.clone(),
-                    r.games.to_string(),
-                    num(r.points),
-                    num(r.win_rate),
-                    num(r.lower),
-                    num(r.upper),
-                    r.seeds.to_string(),
-                    num(r.effective_games),
-                ]
-            }),
-        )
-    }
+fn winrate_rows(a: &Analysis) -> Vec<Vec<String>> {
+    a.pairwise
+        .iter()
+        .map(|r| {
+            vec![
+                r.bot.clone(),
+                r.opponent.clone(),
+                r.games.to_string(),
+                num(r.points),
+                num(r.win_rate),
+                num(r.lower),
+                num(r.upper),
+                r.seeds.to_string(),
+                num(r.effective_games),
+            ]
+        })
+        .collect()
 }
-
-pub struct ScoresCsv;
 
 fn score_cells(s: &ScoreRow) -> [String; 9] {
     [
@@ -125,37 +125,32 @@ fn score_cells(s: &ScoreRow) -> [String; 9] {
     ]
 }
 
-impl Exporter for ScoresCsv {
-    fn file_name(&self) -> &'static str {
-        "scores.csv"
-    }
+pub const SCORES: CsvTable = CsvTable {
+    name: "scores.csv",
+    header: &[
+        "bot", "seat", "games", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max",
+    ],
+    rows: score_rows,
+};
 
-    /// `seat` is `all` for a bot's games in every seat, else the seat index.
-    fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
-        let row = |lead: [String; 3], score: &ScoreRow| {
-            let mut row = lead.to_vec();
-            row.extend(score_cells(score));
-            row
-        };
-        let per_bot = data.analysis.per_bot.iter().map(|r| {
-            row(
-                [r.bot.clone(), "all".to_string(), r.games.to_string()],
-                &r.score,
-            )
-        });
-        let per_seat = data.analysis.per_seat.iter().map(|r| {
-            row(
-                [r.bot.clone(), r.seat.to_string(), r.games.to_string()],
-                &r.score,
-            )
-        });
-        write_table(
-            out,
-            &[
-                "bot", "seat", "games", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95",
-                "max",
-            ],
-            per_bot.chain(per_seat),
+/// `seat` is `all` for a bot's games in every seat, else the seat index.
+fn score_rows(a: &Analysis) -> Vec<Vec<String>> {
+    let row = |lead: [String; 3], score: &ScoreRow| {
+        let mut row = lead.to_vec();
+        row.extend(score_cells(score));
+        row
+    };
+    let per_bot = a.per_bot.iter().map(|r| {
+        row(
+            [r.bot.clone(), "all".to_string(), r.games.to_string()],
+            &r.score,
         )
-    }
+    });
+    let per_seat = a.per_seat.iter().map(|r| {
+        row(
+            [r.bot.clone(), r.seat.to_string(), r.games.to_string()],
+            &r.score,
+        )
+    });
+    per_bot.chain(per_seat).collect()
 }

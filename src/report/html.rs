@@ -20,6 +20,16 @@ th{background:#f0f0f0}td{text-align:right}td:first-child{text-align:left}\
 p.note{color:#555;font-size:.9em;margin-top:.2em}figure{margin:1.5em 0}\
 figure svg{max-width:100%;height:auto;border:1px solid #ddd}figcaption{font-weight:bold}td.message{text-align:left}";
 
+/// A page's head with its style, the knockout bracket's included, and its title as heading.
+pub(super) fn page_start(out: &mut dyn Write, title: &str) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <title>{title}</title><style>{STYLE}{}</style></head><body>\n<h1>{title}</h1>",
+        super::bracket::STYLE
+    )
+}
+
 impl Exporter for Html {
     fn file_name(&self) -> &'static str {
         "report.html"
@@ -27,13 +37,7 @@ impl Exporter for Html {
 
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
         let a = data.analysis;
-        writeln!(
-            out,
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-             <title>Tournament report</title><style>{STYLE}{}</style></head><body>",
-            super::bracket::STYLE
-        )?;
-        writeln!(out, "<h1>Tournament report</h1>")?;
+        page_start(out, "Tournament report")?;
         writeln!(
             out,
             "<p>{} games, bots: {}. <a href=\"standings.html\">Standings</a> (rank, \

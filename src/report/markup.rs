@@ -4,6 +4,7 @@
 use super::terminal::verdict_text;
 use crate::stats::bounds::Identification;
 use crate::summary::{Analysis, HeadToHeadRow, RatingRow, ScoreRow};
+use std::collections::BTreeMap;
 
 /// One titled table with a note under it.
 pub struct Section {
@@ -13,8 +14,21 @@ pub struct Section {
     pub note: String,
 }
 
-fn strings(cells: &[&str]) -> Vec<String> {
-    cells.iter().map(|c| c.to_string()).collect()
+impl Section {
+    /// A table whose header is fixed text.
+    fn new(
+        title: &'static str,
+        header: &[&str],
+        rows: impl Iterator<Item = Vec<String>>,
+        note: impl Into<String>,
+    ) -> Section {
+        Section {
+            title,
+            header: header.iter().map(|h| h.to_string()).collect(),
+            rows: rows.collect(),
+            note: note.into(),
+        }
+    }
 }
 
 fn interval(lo: f64, hi: f64, digits: usize) -> String {
@@ -36,6 +50,23 @@ pub fn rating_text(r: &RatingRow) -> String {
         Identification::NeverScored => format!("< {:+.1}", r.elo),
         Identification::NeverLost => format!("> {:+.1}", r.elo),
     }
+}
+
+/// The rating rows, best first: the order of the ratings table wherever it is shown.
+pub fn by_rating(a: &Analysis) -> Vec<&RatingRow> {
+    let mut rows: Vec<_> = a.ratings.rows.iter().collect();
+    rows.sort_by(|x, y| y.elo.total_cmp(&x.elo));
+    rows
+}
+
+/// A ratings table row as the terminal and the pages both show it: bot, rating, interval, games.
+pub fn rating_cells(r: &RatingRow) -> Vec<String> {
+    vec![
+        r.bot.clone(),
+        rating_text(r),
+        interval_text(r),
+        r.games.to_string(),
+    ]
 }
 
 /// A head-to-head row as the terminal and the pages both show it; `plus_minus` and
@@ -67,6 +98,15 @@ pub fn interval_text(r: &RatingRow) -> String {
     }
 }
 
+/// How many games ended each way, as shown: `crash 3, normal 97`.
+pub fn terminations_text(counts: &BTreeMap<&'static str, u64>) -> String {
+    counts
+        .iter()
+        .map(|(t, c)| format!("{t} {c}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// A share with three decimals, `n/a` when undefined.
 fn share(v: f64) -> String {
     if v.is_finite() {
@@ -76,11 +116,12 @@ fn share(v: f64) -> String {
     }
 }
 
-fn n(v: f64) -> String {
-    if v.fract() == 0.0 {
-        format!("{v:.0}")
+/// Whole numbers as integers, others with one decimal: `6` or `5.5`.
+pub fn number(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
     } else {
-        format!("{v:.1}")
+        format!("{value:.1}")
     }
 }
 
@@ -88,11 +129,11 @@ fn spread(s: &ScoreRow) -> [String; 7] {
     [
         format!("{:.2}", s.mean),
         format!("{:.2}", s.sd),
-        n(s.min),
-        n(s.q25),
-        n(s.median),
-        n(s.q75),
-        n(s.max),
+        number(s.min),
+        number(s.q25),
+        number(s.median),
+        number(s.q75),
+        number(s.max),
     ]
 }
 
@@ -105,75 +146,79 @@ fn spread_section<'a>(
     rows: impl Iterator<Item = (Vec<String>, &'a ScoreRow)>,
     note: &str,
 ) -> Section {
-    let mut header = strings(lead);
-    header.extend(SPREAD.iter().map(|s| s.to_string()));
-    Section {
-        title,
-        header,
-        rows: rows
-            .map(|(mut row, score)| {
-                row.extend(spread(score));
-                row
-            })
-            .collect(),
-        note: note.to_string(),
-    }
+    let header: Vec<&str> = lead.iter().chain(&SPREAD).copied().collect();
+    let rows = rows.map(|(mut row, score)| {
+        row.extend(spread(score));
+        row
+    });
+    Section::new(title, &header, rows, note)
 }
 
+/// Every table of the report, in the order the pages show them.
 pub fn sections(a: &Analysis) -> Vec<Section> {
-    let mut out = Vec::new();
-    let mut ratings: Vec<_> = a.ratings.rows.iter().collect();
-    ratings.sort_by(|x, y| y.elo.total_cmp(&x.elo));
-    out.push(Section {
-        title: "Ratings",
-        header: strings(&["bot", "Elo", "95% interval", "games"]),
-        rows: ratings
-            .iter()
-            .map(|r| {
-                vec![
-                    r.bot.clone(),
-                    rating_text(r),
-                    interval_text(r),
-                    r.games.to_string(),
-                ]
-            })
-            .collect(),
-        note: format!(
+    let ratings = by_rating(a);
+    vec![
+        ratings_section(a, &ratings),
+        superiority(a, &ratings),
+        head_to_head(a),
+        win_rates(a),
+        scores_per_bot(a),
+        scores_per_seat(a),
+        score_margins(a),
+        game_length(a),
+        faults_per_bot(a),
+    ]
+}
+
+fn ratings_section(a: &Analysis, ratings: &[&RatingRow]) -> Section {
+    Section::new(
+        "Ratings",
+        &["bot", "Elo", "95% interval", "games"],
+        ratings.iter().map(|r| rating_cells(r)),
+        format!(
             "{}; {}. Prior: {}. Interval: {}. `< x`: never scored against anyone it met, so only \
              an upper bound is known (`> x`: never dropped a point, a lower bound).",
             a.ratings.method, a.ratings.scale, a.ratings.prior, a.ratings.interval
         ),
-    });
+    )
+}
+
+/// Rows and columns both in the order of the ratings table.
+fn superiority(a: &Analysis, ratings: &[&RatingRow]) -> Section {
     let order: Vec<usize> = ratings
         .iter()
         .filter_map(|r| a.bots.iter().position(|b| *b == r.bot))
         .collect();
     let mut header = vec!["bot".to_string()];
     header.extend(order.iter().map(|&j| a.bots[j].clone()));
-    out.push(Section {
+    let cell = |i: usize, j: usize| {
+        if i == j {
+            "-".to_string()
+        } else {
+            share(a.ratings.superiority[i][j])
+        }
+    };
+    Section {
         title: "Likelihood of superiority",
         header,
         rows: order
             .iter()
             .map(|&i| {
                 let mut row = vec![a.bots[i].clone()];
-                row.extend(order.iter().map(|&j| {
-                    if i == j {
-                        "-".to_string()
-                    } else {
-                        share(a.ratings.superiority[i][j])
-                    }
-                }));
+                row.extend(order.iter().map(|&j| cell(i, j)));
                 row
             })
             .collect(),
         note: "Share of bootstrap resamples in which the row bot rated above the column bot; n/a \
                for a bot with a one-sided bound."
             .to_string(),
-    });
-    out.push(Section {
-        title: "Head to head",
-        header: strings(&[
+    }
+}
+
+fn head_to_head(a: &Analysis) -> Section {
+    Section::new(
+        "Head to head",
+        &[
             "bot",
             "vs",
             "games",
@@ -183,25 +228,24 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
             "pentanomial 0-½-1-1½-2",
             "LLR [lower, upper]",
             "GSPRT",
-        ]),
-        rows: a
-            .head_to_head
-            .iter()
-            .map(|r| {
-                let counts: Vec<String> = r.pentanomial.iter().map(u64::to_string).collect();
-                head_to_head_cells(r, "±", counts.join(" "))
-            })
-            .collect(),
-        note: format!(
+        ],
+        a.head_to_head.iter().map(|r| {
+            let counts: Vec<String> = r.pentanomial.iter().map(u64::to_string).collect();
+            head_to_head_cells(r, "±", counts.join(" "))
+        }),
+        format!(
             "From seat-swapped seed pairs, first bot's view (pentanomial: pairs scoring 0, ½, 1, \
              1½, 2 points). GSPRT on normalized Elo, H0: nElo = {}, H1: nElo = {}, alpha = {}, \
              beta = {}. Two-seat pairings only.",
             a.sprt.nelo0, a.sprt.nelo1, a.sprt.alpha, a.sprt.beta
         ),
-    });
-    out.push(Section {
-        title: "Win rates",
-        header: strings(&[
+    )
+}
+
+fn win_rates(a: &Analysis) -> Section {
+    Section::new(
+        "Win rates",
+        &[
             "bot",
             "vs",
             "games",
@@ -209,29 +253,27 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
             "points",
             "win rate",
             "95% interval",
-        ]),
-        rows: a
-            .pairwise
-            .iter()
-            .map(|r| {
-                vec![
-                    r.bot.clone(),
-                    r.opponent.clone(),
-                    r.games.to_string(),
-                    r.seeds.to_string(),
-                    n(r.points),
-                    format!("{:.3}", r.win_rate),
-                    format!("[{:.3}, {:.3}]", r.lower, r.upper),
-                ]
-            })
-            .collect(),
-        note: "Points over every pair of seats the two bots shared: 1 for the better rank, ½ for \
-               a tie. The interval counts seeds as the independent units (every game dealt from \
-               one seed shares its luck): Wilson's at the effective number of games, from the \
-               cluster-robust variance over seeds, between the seeds and the games."
-            .to_string(),
-    });
-    out.push(spread_section(
+        ],
+        a.pairwise.iter().map(|r| {
+            vec![
+                r.bot.clone(),
+                r.opponent.clone(),
+                r.games.to_string(),
+                r.seeds.to_string(),
+                number(r.points),
+                format!("{:.3}", r.win_rate),
+                format!("[{:.3}, {:.3}]", r.lower, r.upper),
+            ]
+        }),
+        "Points over every pair of seats the two bots shared: 1 for the better rank, ½ for \
+         a tie. The interval counts seeds as the independent units (every game dealt from \
+         one seed shares its luck): Wilson's at the effective number of games, from the \
+         cluster-robust variance over seeds, between the seeds and the games.",
+    )
+}
+
+fn scores_per_bot(a: &Analysis) -> Section {
+    spread_section(
         "Scores per bot",
         &["bot", "games", "wins", "draws", "losses"],
         a.per_bot.iter().map(|r| {
@@ -245,8 +287,11 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
             (lead, &r.score)
         }),
         "Wins: rank 1 alone; draws: rank 1 shared.",
-    ));
-    out.push(spread_section(
+    )
+}
+
+fn scores_per_seat(a: &Analysis) -> Section {
+    spread_section(
         "Scores per bot and seat",
         &["bot", "seat", "games"],
         a.per_seat.iter().map(|r| {
@@ -254,8 +299,11 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
             (lead, &r.score)
         }),
         "Seat 0 acts first.",
-    ));
-    out.push(spread_section(
+    )
+}
+
+fn score_margins(a: &Analysis) -> Section {
+    spread_section(
         "Score margins",
         &["bot", "minus", "games"],
         a.margins.iter().map(|r| {
@@ -263,10 +311,13 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
             (lead, &r.margin)
         }),
         "Score of the first bot minus the second's, over the games they shared.",
-    ));
-    out.push(Section {
-        title: "Game length",
-        header: strings(&[
+    )
+}
+
+fn game_length(a: &Analysis) -> Section {
+    Section::new(
+        "Game length",
+        &[
             "pairing",
             "games",
             "mean turns",
@@ -275,53 +326,39 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
             "median",
             "max",
             "terminations",
-        ]),
-        rows: a
-            .lengths
-            .iter()
-            .map(|r| {
-                vec![
-                    r.pairing.clone(),
-                    r.games.to_string(),
-                    format!("{:.1}", r.turns.mean),
-                    format!("{:.1}", r.turns.sd),
-                    n(r.turns.min),
-                    n(r.turns.median),
-                    n(r.turns.max),
-                    r.terminations
-                        .iter()
-                        .map(|(t, c)| format!("{t} {c}"))
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                ]
-            })
-            .collect(),
-        note: String::new(),
-    });
-    out.push(Section {
-        title: "Faults per bot",
-        header: strings(&["bot", "games", "crash", "illegal", "timeout"]),
-        rows: a
-            .per_bot
-            .iter()
-            .map(|r| {
-                vec![
-                    r.bot.clone(),
-                    r.games.to_string(),
-                    r.crashes.to_string(),
-                    r.illegal.to_string(),
-                    r.timeouts.to_string(),
-                ]
-            })
-            .collect(),
-        note: format!(
+        ],
+        a.lengths.iter().map(|r| {
+            vec![
+                r.pairing.clone(),
+                r.games.to_string(),
+                format!("{:.1}", r.turns.mean),
+                format!("{:.1}", r.turns.sd),
+                number(r.turns.min),
+                number(r.turns.median),
+                number(r.turns.max),
+                terminations_text(&r.terminations),
+            ]
+        }),
+        "",
+    )
+}
+
+fn faults_per_bot(a: &Analysis) -> Section {
+    Section::new(
+        "Faults per bot",
+        &["bot", "games", "crash", "illegal", "timeout"],
+        a.per_bot.iter().map(|r| {
+            vec![
+                r.bot.clone(),
+                r.games.to_string(),
+                r.crashes.to_string(),
+                r.illegal.to_string(),
+                r.timeouts.to_string(),
+            ]
+        }),
+        format!(
             "Games lost by the bot's own fault. All terminations: {}.",
-            a.terminations
-                .iter()
-                .map(|(t, c)| format!("{t} {c}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            terminations_text(&a.terminations)
         ),
-    });
-    out
+    )
 }

@@ -79,13 +79,19 @@ trait Exporter {
 
 fn exporters() -> Vec<Box<dyn Exporter>> {
     vec![
-        Box::new(csv::RatingsCsv),
-        Box::new(csv::WinratesCsv),
-        Box::new(csv::ScoresCsv),
+        Box::new(csv::RATINGS),
+        Box::new(csv::WINRATES),
+        Box::new(csv::SCORES),
         Box::new(markdown::Markdown),
         Box::new(html::Html),
         Box::new(standings::StandingsPage),
     ]
+}
+
+/// A failed write as reported: which file it was writing.
+fn io_error(path: &Path) -> impl FnOnce(std::io::Error) -> ReportError + use<> {
+    let path = path.to_path_buf();
+    move |source| ReportError::Io { path, source }
 }
 
 /// Writes every artefact into `dir`; with `plots`, also each plot as `.svg` and `.png` (the
@@ -105,21 +111,19 @@ pub fn write_all(
         knockout: pages.knockout,
     };
     let mut written = Vec::new();
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ReportError::Io { path, source }
-    };
     for exporter in exporters() {
         let path = dir.join(exporter.file_name());
         let mut buffer = Vec::new();
-        exporter.write(&data, &mut buffer).map_err(io(&path))?;
-        std::fs::write(&path, buffer).map_err(io(&path))?;
+        exporter
+            .write(&data, &mut buffer)
+            .map_err(io_error(&path))?;
+        std::fs::write(&path, buffer).map_err(io_error(&path))?;
         written.push(path);
     }
     if plots {
         for plot in &svgs {
             let path = dir.join(format!("{}.svg", plot.name));
-            std::fs::write(&path, &plot.svg).map_err(io(&path))?;
+            std::fs::write(&path, &plot.svg).map_err(io_error(&path))?;
             written.push(path);
         }
         written.extend(plots::write_pngs(analysis, dir)?);

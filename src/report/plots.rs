@@ -4,10 +4,11 @@
 
 use super::ReportError;
 use super::markup::{interval_text, rating_text};
-use crate::summary::Analysis;
+use crate::stats::distribution::ScoreDistribution;
+use crate::summary::{Analysis, RatingRow, ScoreRow};
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::SegmentedCoord;
-use plotters::coord::types::RangedCoordusize;
+use plotters::coord::types::{RangedCoordf64, RangedCoordusize};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
@@ -111,8 +112,11 @@ pub fn write_pngs(analysis: &Analysis, dir: &Path) -> Result<Vec<PathBuf>, Repor
     Ok(written)
 }
 
+/// Named categories along an axis, one segment each.
+type Categories = SegmentedCoord<RangedCoordusize>;
+
 /// `n` categories, `0..n` (plotters' segmented ranges include their end).
-fn categories(n: usize) -> SegmentedCoord<RangedCoordusize> {
+fn categories(n: usize) -> Categories {
     (0..n.max(1) - 1).into_segmented()
 }
 
@@ -144,6 +148,36 @@ fn padded(lo: f64, hi: f64) -> std::ops::Range<f64> {
     (lo - 0.08 * span)..(hi + 0.08 * span)
 }
 
+/// Every chart's frame: a white page, the caption on top, and room for the axis labels
+/// (`y_label_width` on the left, as wide as the longest row name needs).
+fn frame<'a, 'b, DB: DrawingBackend>(
+    root: &'a DrawingArea<DB, Shift>,
+    caption: impl AsRef<str>,
+    y_label_width: u32,
+) -> Result<ChartBuilder<'a, 'b, DB>, DrawingAreaErrorKind<DB::ErrorType>> {
+    root.fill(&WHITE)?;
+    let mut builder = ChartBuilder::on(root);
+    builder
+        .caption(caption, (FONT, 26))
+        .margin(20)
+        .x_label_area_size(60)
+        .y_label_area_size(y_label_width);
+    Ok(builder)
+}
+
+/// Black text of `size`, anchored at `h`, `v`: the values written beside the marks.
+fn value_style(size: u32, h: HPos, v: VPos) -> TextStyle<'static> {
+    (FONT, size).into_font().color(&BLACK).pos(Pos::new(h, v))
+}
+
+/// A legend's key for a line series: a short stroke in its style, at a point in pixels.
+fn line_key(style: ShapeStyle) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)> {
+    move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], style)
+}
+
+/// A chart of values along x against named rows (one category each) along y.
+type RowChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, Categories>>;
+
 fn ratings<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
 where
     DB::ErrorType: 'static,
@@ -160,24 +194,16 @@ where
     }
     rows.sort_by(|x, y| x.elo.total_cmp(&y.elo));
     let names: Vec<String> = rows.iter().map(|r| r.bot.clone()).collect();
-    let finite = |v: f64, e: f64| if v.is_finite() { v } else { e };
     let lo = rows
         .iter()
-        .map(|r| finite(r.lower, r.elo))
+        .map(|r| bound_or(r.lower, r.elo))
         .fold(f64::MAX, f64::min);
     let hi = rows
         .iter()
-        .map(|r| finite(r.upper, r.elo))
+        .map(|r| bound_or(r.upper, r.elo))
         .fold(f64::MIN, f64::max);
-    root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(root)
-        .caption(
-            format!("Ratings with 95% intervals ({})", a.ratings.scale),
-            (FONT, 26),
-        )
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(150)
+    let caption = format!("Ratings with 95% intervals ({})", a.ratings.scale);
+    let mut chart = frame(root, caption, 150)?
         // Room on the right for the value labels written beside each interval.
         .build_cartesian_2d(padded(lo, hi + 0.35 * (hi - lo)), categories(rows.len()))?;
     chart
@@ -189,20 +215,34 @@ where
         .label_style((FONT, 18))
         .axis_desc_style((FONT, 20))
         .draw()?;
+    rating_marks(&mut chart, &rows)?;
+    legend(&mut chart, SeriesLabelPosition::LowerRight)
+}
+
+/// An interval's end, or the rating itself where that side is open (a one-sided bound).
+fn bound_or(bound: f64, elo: f64) -> f64 {
+    if bound.is_finite() { bound } else { elo }
+}
+
+/// Each bot's interval and rating on its row, with their values written beside them.
+fn rating_marks<DB: DrawingBackend>(chart: &mut RowChart<'_, DB>, rows: &[&RatingRow]) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
     let style = colour(0).stroke_width(3);
     chart
         .draw_series(rows.iter().enumerate().map(|(i, r)| {
             ErrorBar::new_horizontal(
                 SegmentValue::CenterOf(i),
-                finite(r.lower, r.elo),
+                bound_or(r.lower, r.elo),
                 r.elo,
-                finite(r.upper, r.elo),
+                bound_or(r.upper, r.elo),
                 style,
                 18,
             )
         }))?
         .label("95% interval")
-        .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], style));
+        .legend(line_key(style));
     chart
         .draw_series(
             rows.iter().enumerate().map(|(i, r)| {
@@ -214,14 +254,11 @@ where
     chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
         Text::new(
             format!("  {} {}", rating_text(r), interval_text(r)),
-            (finite(r.upper, r.elo), SegmentValue::CenterOf(i)),
-            (FONT, 16)
-                .into_font()
-                .color(&BLACK)
-                .pos(Pos::new(HPos::Left, VPos::Bottom)),
+            (bound_or(r.upper, r.elo), SegmentValue::CenterOf(i)),
+            value_style(16, HPos::Left, VPos::Bottom),
         )
     }))?;
-    legend(&mut chart, SeriesLabelPosition::LowerRight)
+    Ok(())
 }
 
 /// Every chart's legend in one style, placed where it hides no data.
@@ -264,12 +301,7 @@ where
     }
     // Rows are drawn top-down, so segment k of the y axis holds bot n-1-k.
     let rows_bottom_up: Vec<String> = a.bots.iter().rev().cloned().collect();
-    root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(root)
-        .caption("Win rate of the row bot against the column bot", (FONT, 26))
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(150)
+    let mut chart = frame(root, "Win rate of the row bot against the column bot", 150)?
         .build_cartesian_2d(categories(n), categories(n))?;
     chart
         .configure_mesh()
@@ -283,6 +315,19 @@ where
         .label_style((FONT, 18))
         .axis_desc_style((FONT, 20))
         .draw()?;
+    winrate_cells(&mut chart, a)
+}
+
+/// The grid's cells: grey on the diagonal, each pair coloured by its win rate and labelled
+/// with it and its interval.
+fn winrate_cells<DB: DrawingBackend>(
+    chart: &mut ChartContext<'_, DB, Cartesian2d<Categories, Categories>>,
+    a: &Analysis,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let n = a.bots.len();
     let index = |name: &str| a.bots.iter().position(|b| b == name).unwrap_or(0);
     // Row i drawn from the top: y segment n-1-i.
     let cell = |i: usize, j: usize| {
@@ -310,10 +355,7 @@ where
             Text::new(
                 label,
                 (SegmentValue::CenterOf(j), SegmentValue::CenterOf(n - 1 - i)),
-                (FONT, size)
-                    .into_font()
-                    .color(&BLACK)
-                    .pos(Pos::new(HPos::Center, vpos)),
+                value_style(size, HPos::Center, vpos),
             )
         }))?;
     }
@@ -339,27 +381,13 @@ where
     let width = ((hi - lo + 1) as f64 / bins as f64).max(1.0);
     let histograms: Vec<(usize, Vec<f64>)> = dists
         .iter()
-        .map(|(i, d)| {
-            let mut h = vec![0.0; bins];
-            for (value, times) in d.counts() {
-                let b = (((value - lo) as f64 / width) as usize).min(bins - 1);
-                h[b] += times as f64;
-            }
-            let total = d.count() as f64;
-            h.iter_mut().for_each(|v| *v = 100.0 * *v / total);
-            (*i, h)
-        })
+        .map(|(i, d)| (*i, histogram(d, lo, width, bins)))
         .collect();
     let top = histograms
         .iter()
         .flat_map(|(_, h)| h.iter().copied())
         .fold(0.0, f64::max);
-    root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(root)
-        .caption("Score distribution per bot", (FONT, 26))
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(80)
+    let mut chart = frame(root, "Score distribution per bot", 80)?
         .build_cartesian_2d(lo as f64..(lo as f64 + width * bins as f64), 0.0..top * 1.1)?;
     chart
         .configure_mesh()
@@ -370,13 +398,7 @@ where
         .draw()?;
     for (i, h) in &histograms {
         let c = colour(*i);
-        let mut points = vec![(lo as f64, 0.0)];
-        for (b, v) in h.iter().enumerate() {
-            let x0 = lo as f64 + b as f64 * width;
-            points.push((x0, *v));
-            points.push((x0 + width, *v));
-        }
-        points.push((lo as f64 + width * bins as f64, 0.0));
+        let points = outline(h, lo as f64, width);
         chart.draw_series(std::iter::once(Polygon::new(points.clone(), c.mix(0.15))))?;
         chart
             .draw_series(LineSeries::new(points, c.stroke_width(3)))?
@@ -385,9 +407,33 @@ where
                 a.bots[*i],
                 a.score_distributions[*i].mean().unwrap_or(0.0)
             ))
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(3)));
+            .legend(line_key(c.stroke_width(3)));
     }
     legend(&mut chart, SeriesLabelPosition::UpperRight)
+}
+
+/// A bot's scores as the share of its games (%) in each of `bins` bins of `width` from `lo`.
+fn histogram(d: &ScoreDistribution, lo: i64, width: f64, bins: usize) -> Vec<f64> {
+    let mut h = vec![0.0; bins];
+    for (value, times) in d.counts() {
+        let b = (((value - lo) as f64 / width) as usize).min(bins - 1);
+        h[b] += times as f64;
+    }
+    let total = d.count() as f64;
+    h.iter_mut().for_each(|v| *v = 100.0 * *v / total);
+    h
+}
+
+/// A histogram's outline as a closed path of steps, from the axis at `lo` back to it.
+fn outline(h: &[f64], lo: f64, width: f64) -> Vec<(f64, f64)> {
+    let mut points = vec![(lo, 0.0)];
+    for (b, v) in h.iter().enumerate() {
+        let x0 = lo + b as f64 * width;
+        points.push((x0, *v));
+        points.push((x0 + width, *v));
+    }
+    points.push((lo + width * h.len() as f64, 0.0));
+    points
 }
 
 fn margins<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
@@ -405,16 +451,12 @@ where
     let lo = a.margins.iter().map(|m| m.margin.q05).fold(0.0, f64::min);
     let hi = a.margins.iter().map(|m| m.margin.q95).fold(0.0, f64::max);
     let n = a.margins.len();
-    root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(root)
-        .caption(
-            "Score margin per pairing (first bot minus second)",
-            (FONT, 26),
-        )
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(190)
-        .build_cartesian_2d(padded(lo, hi + 0.3 * (hi - lo)), categories(n))?;
+    let mut chart = frame(
+        root,
+        "Score margin per pairing (first bot minus second)",
+        190,
+    )?
+    .build_cartesian_2d(padded(lo, hi + 0.3 * (hi - lo)), categories(n))?;
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -429,42 +471,53 @@ where
         BLACK.mix(0.6).stroke_width(2),
     )))?;
     for (i, m) in a.margins.iter().enumerate() {
-        let c = colour(i);
-        let st = &m.margin;
-        let at = |x: f64| chart.backend_coord(&(x, SegmentValue::CenterOf(i)));
-        let ((x05, y), (x25, _), (x50, _), (x75, _), (x95, _), (xm, _)) = (
-            at(st.q05),
-            at(st.q25),
-            at(st.median),
-            at(st.q75),
-            at(st.q95),
-            at(st.mean),
-        );
-        let line = c.stroke_width(2);
-        root.draw(&PathElement::new(vec![(x05, y), (x25, y)], line))?;
-        root.draw(&PathElement::new(vec![(x75, y), (x95, y)], line))?;
-        for x in [x05, x95] {
-            root.draw(&PathElement::new(vec![(x, y - 10), (x, y + 10)], line))?;
-        }
-        root.draw(&Rectangle::new(
-            [(x25, y - 18), (x75, y + 18)],
-            c.mix(0.35).filled(),
-        ))?;
-        root.draw(&Rectangle::new([(x25, y - 18), (x75, y + 18)], line))?;
-        root.draw(&PathElement::new(
-            vec![(x50, y - 18), (x50, y + 18)],
-            BLACK.stroke_width(3),
-        ))?;
-        root.draw(&Circle::new((xm, y), 6, BLACK.filled()))?;
-        root.draw(&Text::new(
-            format!("mean {:+.1}, sd {:.1}", st.mean, st.sd),
-            (x95 + 10, y),
-            (FONT, 16)
-                .into_font()
-                .color(&BLACK)
-                .pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
+        margin_box(root, &chart, i, &m.margin)?;
     }
+    Ok(())
+}
+
+/// Row `i`'s box plot, drawn in pixels on `root` at the chart's coordinates (plotters has no
+/// horizontal box plot over categories).
+fn margin_box<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    chart: &RowChart<'_, DB>,
+    i: usize,
+    st: &ScoreRow,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
+    let c = colour(i);
+    let at = |x: f64| chart.backend_coord(&(x, SegmentValue::CenterOf(i)));
+    let ((x05, y), (x25, _), (x50, _), (x75, _), (x95, _), (xm, _)) = (
+        at(st.q05),
+        at(st.q25),
+        at(st.median),
+        at(st.q75),
+        at(st.q95),
+        at(st.mean),
+    );
+    let line = c.stroke_width(2);
+    root.draw(&PathElement::new(vec![(x05, y), (x25, y)], line))?;
+    root.draw(&PathElement::new(vec![(x75, y), (x95, y)], line))?;
+    for x in [x05, x95] {
+        root.draw(&PathElement::new(vec![(x, y - 10), (x, y + 10)], line))?;
+    }
+    root.draw(&Rectangle::new(
+        [(x25, y - 18), (x75, y + 18)],
+        c.mix(0.35).filled(),
+    ))?;
+    root.draw(&Rectangle::new([(x25, y - 18), (x75, y + 18)], line))?;
+    root.draw(&PathElement::new(
+        vec![(x50, y - 18), (x50, y + 18)],
+        BLACK.stroke_width(3),
+    ))?;
+    root.draw(&Circle::new((xm, y), 6, BLACK.filled()))?;
+    root.draw(&Text::new(
+        format!("mean {:+.1}, sd {:.1}", st.mean, st.sd),
+        (x95 + 10, y),
+        value_style(16, HPos::Left, VPos::Center),
+    ))?;
     Ok(())
 }
 
@@ -483,12 +536,7 @@ where
     let values = points.iter().flat_map(|p| played.iter().map(|&i| p.elo[i]));
     let lo = values.clone().fold(f64::MAX, f64::min);
     let hi = values.fold(f64::MIN, f64::max);
-    root.fill(&WHITE)?;
-    let mut chart = ChartBuilder::on(root)
-        .caption("Ratings against games played", (FONT, 26))
-        .margin(20)
-        .x_label_area_size(60)
-        .y_label_area_size(80)
+    let mut chart = frame(root, "Ratings against games played", 80)?
         .build_cartesian_2d(0.0..games, padded(lo, hi + 0.3 * (hi - lo).max(1.0)))?;
     chart
         .configure_mesh()
@@ -506,7 +554,7 @@ where
                 c.stroke_width(3),
             ))?
             .label(a.bots[i].clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], c.stroke_width(3)));
+            .legend(line_key(c.stroke_width(3)));
         chart.draw_series(
             points
                 .iter()

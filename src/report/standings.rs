@@ -2,7 +2,7 @@
 //! draws and losses against each opponent, faults per program, and links to replays of each
 //! program's losses; for a knockout, how far each went and the bracket.
 
-use super::html::{STYLE, escape};
+use super::html::{escape, page_start};
 use super::markup::{interval_text, rating_text};
 use super::{Exporter, ReportData, bracket};
 use crate::runner::GameRecord;
@@ -100,78 +100,15 @@ impl Exporter for StandingsPage {
 
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
         let a = data.analysis;
-        let rows = &a.ratings.rows;
-        // Ranked by how far each went in a knockout, else by rating.
-        let order: Vec<usize> = match data.knockout {
-            Some(k) => k
-                .finishes()
-                .iter()
-                .filter_map(|f| a.bots.iter().position(|b| *b == f.bot))
-                .collect(),
-            None => {
-                let mut order: Vec<usize> = (0..a.bots.len()).collect();
-                order.sort_by(|&x, &y| rows[y].elo.total_cmp(&rows[x].elo));
-                order
-            }
-        };
-        let finish: BTreeMap<String, String> = data
-            .knockout
-            .map(|k| k.finishes().into_iter().map(|f| (f.bot, f.label)).collect())
-            .unwrap_or_default();
+        let order = ranking(data);
+        page_start(out, "Standings")?;
         writeln!(
             out,
-            "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
-             <title>Standings</title><style>{STYLE}{}</style></head><body>\n<h1>Standings</h1>\n\
-             <p>{} games, {} programs.</p>",
-            bracket::STYLE,
+            "<p>{} games, {} programs.</p>",
             a.games_played,
             a.bots.len()
         )?;
-        writeln!(
-            out,
-            "<table id=\"standings\"><thead><tr><th>rank</th><th>program</th>{}<th>rating</th>\
-             <th>95% interval</th><th>games</th><th>W-D-L</th><th>crash</th><th>illegal</th>\
-             <th>timeout</th></tr></thead><tbody>",
-            if data.knockout.is_some() {
-                "<th>finish</th>"
-            } else {
-                ""
-            }
-        )?;
-        for (rank, &bot) in order.iter().enumerate() {
-            let row = &a.per_bot[bot];
-            let finish = match data.knockout {
-                Some(_) => format!(
-                    "<td>{}</td>",
-                    escape(finish.get(&a.bots[bot]).map_or("", String::as_str))
-                ),
-                None => String::new(),
-            };
-            writeln!(
-                out,
-                "<tr><td>{}</td><td>{}</td>{finish}<td>{}</td><td>{}</td><td>{}</td>\
-                 <td>{}-{}-{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-                rank + 1,
-                escape(&a.bots[bot]),
-                escape(&rating_text(&rows[bot])),
-                escape(&interval_text(&rows[bot])),
-                row.games,
-                row.wins,
-                row.draws,
-                row.losses,
-                row.crashes,
-                row.illegal,
-                row.timeouts
-            )?;
-        }
-        writeln!(
-            out,
-            "</tbody></table>\n<p class=\"note\">Rating: {}, {}; interval: {}. W-D-L counts \
-             games won, shared first place, and lost.</p>",
-            escape(&a.ratings.method),
-            escape(&a.ratings.scale),
-            escape(&a.ratings.interval)
-        )?;
+        write_ranking(data, &order, out)?;
         write_crosstable(data, &order, out)?;
         if let Some(k) = data.knockout {
             write!(out, "{}", bracket::html(k))?;
@@ -179,6 +116,93 @@ impl Exporter for StandingsPage {
         write_losses(data, &order, out)?;
         writeln!(out, "</body></html>")
     }
+}
+
+/// The bots in rank order: by how far each went in a knockout, else by rating.
+fn ranking(data: &ReportData<'_>) -> Vec<usize> {
+    let a = data.analysis;
+    match data.knockout {
+        Some(k) => k
+            .finishes()
+            .iter()
+            .filter_map(|f| a.bots.iter().position(|b| *b == f.bot))
+            .collect(),
+        None => {
+            let rows = &a.ratings.rows;
+            let mut order: Vec<usize> = (0..a.bots.len()).collect();
+            order.sort_by(|&x, &y| rows[y].elo.total_cmp(&rows[x].elo));
+            order
+        }
+    }
+}
+
+/// The standings table: a row per program in `order`, with a knockout's finish column.
+fn write_ranking(
+    data: &ReportData<'_>,
+    order: &[usize],
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let a = data.analysis;
+    let finish: Option<BTreeMap<String, String>> = data
+        .knockout
+        .map(|k| k.finishes().into_iter().map(|f| (f.bot, f.label)).collect());
+    writeln!(
+        out,
+        "<table id=\"standings\"><thead><tr><th>rank</th><th>program</th>{}<th>rating</th>\
+         <th>95% interval</th><th>games</th><th>W-D-L</th><th>crash</th><th>illegal</th>\
+         <th>timeout</th></tr></thead><tbody>",
+        if finish.is_some() {
+            "<th>finish</th>"
+        } else {
+            ""
+        }
+    )?;
+    for (rank, &bot) in order.iter().enumerate() {
+        let finish = match &finish {
+            Some(finish) => format!(
+                "<td>{}</td>",
+                escape(finish.get(&a.bots[bot]).map_or("", String::as_str))
+            ),
+            None => String::new(),
+        };
+        write_ranking_row(data, rank + 1, bot, &finish, out)?;
+    }
+    writeln!(
+        out,
+        "</tbody></table>\n<p class=\"note\">Rating: {}, {}; interval: {}. W-D-L counts \
+         games won, shared first place, and lost.</p>",
+        escape(&a.ratings.method),
+        escape(&a.ratings.scale),
+        escape(&a.ratings.interval)
+    )
+}
+
+/// One program's row; `finish` is its finish cell, empty outside a knockout.
+fn write_ranking_row(
+    data: &ReportData<'_>,
+    rank: usize,
+    bot: usize,
+    finish: &str,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
+    let a = data.analysis;
+    let row = &a.per_bot[bot];
+    let rating = &a.ratings.rows[bot];
+    writeln!(
+        out,
+        "<tr><td>{rank}</td><td>{}</td>{finish}<td>{}</td><td>{}</td><td>{}</td>\
+         <td>{}-{}-{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+        escape(&a.bots[bot]),
+        escape(&rating_text(rating)),
+        escape(&interval_text(rating)),
+        row.games,
+        row.wins,
+        row.draws,
+        row.losses,
+        row.crashes,
+        row.illegal,
+        row.timeouts
+    )
 }
 
 /// Each program's games against each other: won-drawn-lost from the row's side.

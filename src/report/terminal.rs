@@ -1,7 +1,7 @@
 //! The tables a person reads after a run: ratings, pairwise win rates, score distributions and
 //! faults. Printed to stdout; the header goes to stderr so stdout stays clean for piping.
 
-use super::markup::{head_to_head_cells, interval_text, rating_text};
+use super::markup::{by_rating, head_to_head_cells, number, rating_cells, terminations_text};
 use super::table::Table;
 use crate::game::GameInfo;
 use crate::runner::Schedule;
@@ -37,16 +37,21 @@ pub fn print_header(
 
 /// The tables of an analysis: ratings, head-to-head, win rates, scores and faults.
 pub fn print_analysis(analysis: &Analysis) {
+    print_ratings(analysis);
+    print_head_to_head(analysis);
+    print_win_rates(analysis);
+    print_scores(analysis);
+    print_fault_examples(analysis);
+    println!(
+        "\nTerminations: {}",
+        terminations_text(&analysis.terminations)
+    );
+}
+
+fn print_ratings(analysis: &Analysis) {
     let mut ratings = Table::new(&["bot", "elo", "95% interval", "games"]);
-    let mut rows: Vec<_> = analysis.ratings.rows.iter().collect();
-    rows.sort_by(|a, b| b.elo.total_cmp(&a.elo));
-    for row in rows {
-        ratings.row(vec![
-            row.bot.clone(),
-            rating_text(row),
-            interval_text(row),
-            row.games.to_string(),
-        ]);
+    for row in by_rating(analysis) {
+        ratings.row(rating_cells(row));
     }
     println!(
         "\nRatings ({}, {})",
@@ -57,30 +62,36 @@ pub fn print_analysis(analysis: &Analysis) {
         "  interval: {}; prior: {}",
         analysis.ratings.interval, analysis.ratings.prior
     );
+}
 
-    if !analysis.head_to_head.is_empty() {
-        let mut h2h = Table::new(&[
-            "bot",
-            "vs",
-            "games",
-            "elo",
-            "nelo",
-            "LOS",
-            "pentanomial",
-            "LLR",
-            "verdict",
-        ]);
-        for row in &analysis.head_to_head {
-            h2h.row(head_to_head_cells(
-                row,
-                "+/-",
-                format!("{:?}", row.pentanomial),
-            ));
-        }
-        println!("\nHead to head (seed pairs; GSPRT on normalized Elo)");
-        print!("{}", h2h.render());
+/// Nothing when no pairing had two seats.
+fn print_head_to_head(analysis: &Analysis) {
+    if analysis.head_to_head.is_empty() {
+        return;
     }
+    let mut h2h = Table::new(&[
+        "bot",
+        "vs",
+        "games",
+        "elo",
+        "nelo",
+        "LOS",
+        "pentanomial",
+        "LLR",
+        "verdict",
+    ]);
+    for row in &analysis.head_to_head {
+        h2h.row(head_to_head_cells(
+            row,
+            "+/-",
+            format!("{:?}", row.pentanomial),
+        ));
+    }
+    println!("\nHead to head (seed pairs; GSPRT on normalized Elo)");
+    print!("{}", h2h.render());
+}
 
+fn print_win_rates(analysis: &Analysis) {
     let mut pairs = Table::new(&["bot", "vs", "games", "seeds", "win rate", "95% interval"]);
     for row in &analysis.pairwise {
         pairs.row(vec![
@@ -94,7 +105,9 @@ pub fn print_analysis(analysis: &Analysis) {
     }
     println!("\nWin rates (draws count half; interval over seeds as the independent units)");
     print!("{}", pairs.render());
+}
 
+fn print_scores(analysis: &Analysis) {
     let mut scores = Table::new(&[
         "bot", "mean", "sd", "min", "q05", "q25", "median", "q75", "q95", "max", "turns", "crash",
         "illegal", "timeout",
@@ -120,6 +133,10 @@ pub fn print_analysis(analysis: &Analysis) {
     }
     println!("\nScores per bot (turns = mean turns per game, all seats together)");
     print!("{}", scores.render());
+}
+
+/// What went wrong in a few of each faulting bot's games, under the scores table.
+fn print_fault_examples(analysis: &Analysis) {
     for row in analysis
         .per_bot
         .iter()
@@ -130,12 +147,6 @@ pub fn print_analysis(analysis: &Analysis) {
             println!("    {example}");
         }
     }
-    let ends: Vec<String> = analysis
-        .terminations
-        .iter()
-        .map(|(t, n)| format!("{t} {n}"))
-        .collect();
-    println!("\nTerminations: {}", ends.join(", "));
 }
 
 /// How the GSPRT stands, in words.
@@ -179,15 +190,6 @@ pub fn print_run_footer(summary: &Summary, seconds: f64, out: Option<&Path>, wri
             dir.display(),
             written.len()
         );
-    }
-}
-
-/// Whole numbers as integers, others with one decimal.
-fn number(value: f64) -> String {
-    if value.fract() == 0.0 {
-        format!("{value:.0}")
-    } else {
-        format!("{value:.1}")
     }
 }
 

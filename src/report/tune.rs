@@ -2,9 +2,9 @@
 //! per parameter, `tune.svg` and `tune.png`) and `report.html`, the tuning's own page (a tune
 //! folder holds no tournament, so its report is this one).
 
-use super::ReportError;
 use super::html::{STYLE, escape};
 use super::plots::{FONT, colour, register_font};
+use super::{ReportError, io_error};
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
@@ -33,19 +33,15 @@ pub fn write(page: &Page<'_>, dir: &Path) -> Result<(), ReportError> {
         let root = SVGBackend::with_string(&mut svg, size).into_drawing_area();
         draw(&root, page).map_err(|e| ReportError::Plot("tune", e.to_string()))?;
     }
-    let io = |path: &Path| {
-        let path = path.to_path_buf();
-        move |source| ReportError::Io { path, source }
-    };
     let svg_path = dir.join("tune.svg");
-    std::fs::write(&svg_path, &svg).map_err(io(&svg_path))?;
+    std::fs::write(&svg_path, &svg).map_err(io_error(&svg_path))?;
     {
         let png = dir.join("tune.png");
         let root = BitMapBackend::new(&png, size).into_drawing_area();
         draw(&root, page).map_err(|e| ReportError::Plot("tune", e.to_string()))?;
     }
     let html_path = dir.join("report.html");
-    std::fs::write(&html_path, html(page, &svg)).map_err(io(&html_path))?;
+    std::fs::write(&html_path, html(page, &svg)).map_err(io_error(&html_path))?;
     Ok(())
 }
 
