@@ -144,24 +144,25 @@ impl RunPlan {
                 names.join(",")
             )));
         }
-        let games_per_pairing = games
+        let per_pairing = games
             .or(scenario.and_then(|s| s.games))
             .unwrap_or(DEFAULT_GAMES);
-        if games_per_pairing == 0 {
+        if per_pairing == 0 {
             return Err(UsageError::Invalid("--games must be at least 1".into()));
         }
-        let master_seed = args
+        let seed = args
             .seed
             .or(scenario.and_then(|s| s.seed))
             .unwrap_or(DEFAULT_MASTER_SEED);
+        let threads = threads::from_flag(args.threads)?;
         Ok(RunPlan::of_games(
             game,
             config,
             bots,
             format,
-            games_per_pairing,
-            master_seed,
-            threads::from_flag(args.threads)?,
+            per_pairing,
+            seed,
+            threads,
         ))
     }
 

@@ -1,18 +1,15 @@
 //! `tourney bench`: besides games per second, the search speed of games with `mcts`.
 
-use assert_cmd::Command;
+use super::support::{stdout_of, tourney};
 
 fn bench(game: &str) -> String {
-    let output = Command::cargo_bin("tourney")
-        .expect("the binary is built")
-        .args(["bench", "--game", game, "--bots", "random,random"])
-        .args(["--games", "10"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(output).expect("utf-8")
+    stdout_of(
+        tourney()
+            .args(["bench", "--game", game, "--bots", "random,random"])
+            .args(["--games", "10"])
+            .assert()
+            .success(),
+    )
 }
 
 /// The number just before `unit` at the end of the first line of `text` that starts with

@@ -1,6 +1,7 @@
 //! `tourney check`: each exit code from a small scenario, and SPRT verdicts and stopping
 //! points that do not depend on the thread count.
 
+use super::support::stdout_of;
 use assert_cmd::Command;
 use predicates::prelude::*;
 use std::path::PathBuf;
@@ -34,11 +35,14 @@ fn win_rate_gate(bot: &str, against: &str, min_lower: &str) -> String {
     )
 }
 
-/// `tourney check` of a new scenario of `bots` and `gates` in its own temporary folder: the
-/// exit-code tests differ only in these and in what they expect of the verdict.
-fn check_new(name: &str, bots: &str, gates: &str) -> assert_cmd::assert::Assert {
+/// `tourney check` of a new scenario of `bots` and `gates` in its own temporary folder ends
+/// with exit `code` and prints every one of `says`: the exit-code tests differ only in these.
+fn check_new(name: &str, bots: &str, gates: &str, code: i32, says: &[&str]) {
     let dir = tempfile::tempdir().unwrap();
-    check(&scenario(&dir, name, bots, gates), &[])
+    let stdout = stdout_of(check(&scenario(&dir, name, bots, gates), &[]).code(code));
+    for text in says {
+        assert!(stdout.contains(text), "no '{text}' in:\n{stdout}");
+    }
 }
 
 const NICE_AND_RANDOM: &str = "\"nice\", \"random\"";
@@ -46,25 +50,25 @@ const NICE_AND_RANDOM: &str = "\"nice\", \"random\"";
 #[test]
 fn a_gate_that_holds_passes_with_exit_0() {
     let gate = win_rate_gate("nice", "random", "0.6");
-    check_new("pass", NICE_AND_RANDOM, &gate)
-        .code(0)
-        .stdout(predicate::str::contains("verdict: pass"));
+    check_new("pass", NICE_AND_RANDOM, &gate, 0, &["verdict: pass"]);
 }
 
 #[test]
 fn a_regression_fails_with_exit_1() {
     let gate = win_rate_gate("random", "nice", "0.5");
-    check_new("fail", NICE_AND_RANDOM, &gate)
-        .code(1)
-        .stdout(predicate::str::contains("FAIL"));
+    check_new("fail", NICE_AND_RANDOM, &gate, 1, &["FAIL"]);
 }
 
 #[test]
 fn an_sprt_between_equals_is_inconclusive_at_its_maximum_with_exit_2() {
     let gate = "[[gates]]\nkind = \"sprt\"\ncandidate = \"random\"\nbaseline = \"random#2\"\nmax_games = 40\n";
     let bots = "\"random\", { bot = \"random\", name = \"random#2\" }";
-    check_new("undecided", bots, gate).code(2).stdout(
-        predicate::str::contains("INCONCLUSIVE").and(predicate::str::contains("after 40 games")),
+    check_new(
+        "undecided",
+        bots,
+        gate,
+        2,
+        &["INCONCLUSIVE", "after 40 games"],
     );
 }
 
@@ -84,9 +88,7 @@ fn a_broken_file_is_refused_with_its_line_and_exit_2() {
 #[test]
 fn crashes_above_the_fault_threshold_are_a_harness_failure_with_exit_3() {
     let gate = win_rate_gate("nice", "test-panic", "0.5");
-    check_new("crashy", "\"nice\", \"test-panic\"", &gate)
-        .code(3)
-        .stdout(predicate::str::contains("HARNESS"));
+    check_new("crashy", "\"nice\", \"test-panic\"", &gate, 3, &["HARNESS"]);
 }
 
 #[test]
@@ -123,13 +125,7 @@ fn sprt_verdict_and_games_played_do_not_depend_on_threads() {
     let path = scenario(&dir, "threads", "\"nice\", \"greedy\"", gate);
     let outputs: Vec<String> = ["1", "2"]
         .iter()
-        .map(|threads| {
-            let out = check(&path, &["--threads", threads])
-                .get_output()
-                .stdout
-                .clone();
-            String::from_utf8(out).unwrap()
-        })
+        .map(|threads| stdout_of(check(&path, &["--threads", threads])))
         .collect();
     assert_eq!(outputs[0], outputs[1]);
     assert!(outputs[0].contains("after "), "{}", outputs[0]);

@@ -1,21 +1,14 @@
 //! The `tourney` binary as a user runs it.
 
 use super::support::{
-    refused, run, run_game, same_at_one_and_two_threads, summary, tourney, tourney_path,
+    refused, run, run_game, same_at_one_and_two_threads, stdout_of, summary, tourney, tourney_path,
 };
 use predicates::prelude::*;
 use std::fs;
 
 #[test]
 fn list_shows_games_rule_sets_maps_and_bots() {
-    let output = tourney()
-        .arg("list")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
+    let text = stdout_of(tourney().arg("list").assert().success());
     for word in [
         "t2r",
         "official, cgs",
@@ -32,14 +25,7 @@ fn list_shows_games_rule_sets_maps_and_bots() {
 
 #[test]
 fn list_shows_the_parameters_tune_can_tune_with_their_defaults_and_ranges() {
-    let output = tourney()
-        .arg("list")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(output).unwrap();
+    let text = stdout_of(tourney().arg("list").assert().success());
     // Ticket to Ride's mcts (listed first): whole-number and real parameters, one without a
     // numeric default, and the values each accepts.
     let mcts = text
@@ -72,38 +58,31 @@ fn list_shows_the_parameters_tune_can_tune_with_their_defaults_and_ranges() {
 
 #[test]
 fn unknown_names_are_refused_with_the_valid_ones_and_exit_code_2() {
-    for (args, message, valid) in [
+    // (the flags, as typed; what the error says; the valid names it lists)
+    for (flags, message, valid) in [
+        ("--bots nice,gredy", "unknown bot 'gredy'", "greedy"),
+        ("--game chess --bots a,b", "unknown game 'chess'", "t2r"),
         (
-            vec!["--bots", "nice,gredy"],
-            "unknown bot 'gredy'",
-            "greedy",
-        ),
-        (
-            vec!["--game", "chess", "--bots", "a,b"],
-            "unknown game 'chess'",
-            "t2r",
-        ),
-        (
-            vec!["--bots", "nice,greedy", "--rules", "house"],
+            "--bots nice,greedy --rules house",
             "unknown rule set 'house'",
             "official, cgs",
         ),
         (
-            vec!["--bots", "nice,greedy", "--map", "mars"],
+            "--bots nice,greedy --map mars",
             "'mars' for option 'map'",
             "usa, small, europe",
         ),
         (
-            vec!["--bots", "nice,greedy", "--option", "speed=9"],
+            "--bots nice,greedy --option speed=9",
             "unknown option 'speed'",
             "map",
         ),
-        (vec!["--bots", "nice"], "at least two bots", "nice,nice"),
+        ("--bots nice", "at least two bots", "nice,nice"),
     ] {
         refused(
             tourney()
                 .arg("run")
-                .args(&args)
+                .args(flags.split(' '))
                 .args(["--games", "2", "--quiet"]),
             message,
         )

@@ -2,7 +2,7 @@
 //! garbage) and resumed ends with the very files of an uninterrupted run; a folder of another
 //! configuration is refused, naming the difference.
 
-use super::support::{assert_same_files, start, stop, tourney, write_file};
+use super::support::{assert_same_files, start, stderr_of, stop, tourney, write_file};
 use assert_cmd::assert::Assert;
 use std::fs;
 use std::path::Path;
@@ -137,12 +137,7 @@ fn resuming_a_new_folder_starts_the_run_there() {
 /// Runs `args` with `--resume dir`: must exit 2 naming `phrase`, leaving `games.csv` alone.
 fn refused(dir: &Path, args: &[&str], phrase: &str) {
     let before = fs::read(dir.join("games.csv")).unwrap();
-    let output = run_in(args, &["--quiet", "--no-plots", "--resume"], dir)
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let stderr = String::from_utf8(output).unwrap();
+    let stderr = stderr_of(run_in(args, &["--quiet", "--no-plots", "--resume"], dir).code(2));
     assert!(
         stderr.contains("cannot be resumed") && stderr.contains(phrase),
         "{args:?}: expected '{phrase}' in: {stderr}"

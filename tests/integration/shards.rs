@@ -1,7 +1,9 @@
 //! `tourney run --shard I/N` and `tourney merge`: shards joined are the single-machine run,
 //! byte for byte, and a set of shards that misses, repeats or mixes games is refused.
 
-use super::support::{assert_file_contains, assert_same_files, files, tourney};
+use super::support::{
+    assert_file_contains, assert_same_files, files, quietly_into, stderr_of, tourney,
+};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -29,17 +31,11 @@ fn shard(root: &Path, shard: &str, seed: &str) -> PathBuf {
 }
 
 fn merge(dirs: &[&PathBuf], out: &Path) -> assert_cmd::assert::Assert {
-    tourney()
-        .arg("merge")
-        .args(dirs)
-        .args(["--quiet", "--out"])
-        .arg(out)
-        .assert()
+    quietly_into(tourney().arg("merge").args(dirs), out)
 }
 
 fn refused(dirs: &[&PathBuf], out: &Path, phrase: &str) {
-    let stderr = merge(dirs, out).code(2).get_output().stderr.clone();
-    let stderr = String::from_utf8(stderr).unwrap();
+    let stderr = stderr_of(merge(dirs, out).code(2));
     assert!(stderr.contains(phrase), "expected '{phrase}' in: {stderr}");
 }
 

@@ -44,13 +44,14 @@ pub fn small_run(bots: &str, games: &str, extra: &[&str], out: &Path) {
         .success();
 }
 
+/// Runs `command` quietly into `out`, for the test to check how it ended.
+pub fn quietly_into(command: &mut Command, out: &Path) -> Assert {
+    command.args(["--quiet", "--out"]).arg(out).assert()
+}
+
 /// Runs `command` quietly into `out` and asserts it succeeds.
 pub fn run_quietly_into(command: &mut Command, out: &Path) {
-    command
-        .args(["--quiet", "--out"])
-        .arg(out)
-        .assert()
-        .success();
+    quietly_into(command, out).success();
 }
 
 /// [`run_game`] of these bots, quiet, into a new temporary folder: the run a game's own tests
@@ -66,6 +67,16 @@ pub fn report<P: AsRef<std::ffi::OsStr>>(dirs: &[P]) -> Command {
     let mut command = tourney();
     command.arg("report").args(dirs);
     command
+}
+
+/// What a finished command printed on stdout, as text.
+pub fn stdout_of(assert: Assert) -> String {
+    String::from_utf8(assert.get_output().stdout.clone()).expect("utf-8 on stdout")
+}
+
+/// What a finished command printed on stderr, as text.
+pub fn stderr_of(assert: Assert) -> String {
+    String::from_utf8(assert.get_output().stderr.clone()).expect("utf-8 on stderr")
 }
 
 /// Runs `command` and asserts it is refused as bad input: exit code 2 and `message` on stderr.

@@ -2,7 +2,9 @@
 //! from three starts; tune.csv does not depend on --threads; a killed tuning resumed ends with
 //! the uninterrupted files; an external bot's `[params]` reach it and can be tuned.
 
-use super::support::{assert_same_files, refused, run, start, stop, temp_file, tourney};
+use super::support::{
+    assert_same_files, quietly_into, refused, run, start, stdout_of, stop, temp_file, tourney,
+};
 use std::fs;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -27,14 +29,7 @@ fn tuned_json(dir: &Path) -> serde_json::Value {
 }
 
 fn tune(args: &[&str], dir: &Path) -> String {
-    let out = tourney()
-        .arg("tune")
-        .args(args)
-        .args(["--quiet", "--out"])
-        .arg(dir)
-        .assert()
-        .success();
-    String::from_utf8(out.get_output().stdout.clone()).unwrap()
+    stdout_of(quietly_into(tourney().arg("tune").args(args), dir).success())
 }
 
 /// [`tune`] of `bot`'s parameter `param` over `games` games.
