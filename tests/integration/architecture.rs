@@ -64,3 +64,38 @@ fn search_knows_no_game() {
     let words: Vec<&str> = GAME_WORDS.into_iter().filter(|w| *w != "games::").collect();
     assert_no_file_mentions(&["search"], &words);
 }
+
+/// The files of `app` that may name the registry: the commands at the top. Everything below
+/// them (the pipelines `run`, `tune` and `replay`, plans, manifests, reports) is handed the
+/// registry's lookup instead, so no import runs back up to it.
+const REGISTRY_USERS: [&str; 7] = [
+    "app/mod.rs",
+    "app/registry.rs",
+    "app/check.rs",
+    "app/merge.rs",
+    "app/bench.rs",
+    "app/serve.rs",
+    "app/list.rs",
+];
+
+#[test]
+fn only_the_commands_name_the_registry() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    for file in files {
+        let relative = file.strip_prefix(&src).expect("under src");
+        let shown = relative.to_string_lossy().replace('\\', "/");
+        let is_test = shown.ends_with("tests.rs") || shown.contains("/tests/");
+        if is_test || REGISTRY_USERS.contains(&shown.as_str()) {
+            continue;
+        }
+        let text = fs::read_to_string(&file).expect("readable file");
+        for (number, line) in text.lines().enumerate() {
+            let code = line.trim_start();
+            if !code.starts_with("//") && code.contains("registry::") {
+                panic!("{shown}:{} names the registry: {code}", number + 1);
+            }
+        }
+    }
+}
