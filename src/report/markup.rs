@@ -93,8 +93,8 @@ pub fn head_to_head_cells(r: &HeadToHeadRow, plus_minus: &str, pentanomial: Stri
 pub fn interval_text(r: &RatingRow) -> String {
     match r.identification {
         Identification::Identified => interval(r.lower, r.upper, 1),
-        Identification::NeverScored => "one-sided: never scored".to_string(),
-        Identification::NeverLost => "one-sided: never lost".to_string(),
+        Identification::NeverScored => "one-sided: never scored vs rated".to_string(),
+        Identification::NeverLost => "one-sided: never lost vs rated".to_string(),
     }
 }
 
@@ -176,8 +176,9 @@ fn ratings_section(a: &Analysis, ratings: &[&RatingRow]) -> Section {
         &["bot", "Elo", "95% interval", "games"],
         ratings.iter().map(|r| rating_cells(r)),
         format!(
-            "{}; {}. Prior: {}. Interval: {}. `< x`: never scored against anyone it met, so only \
-             an upper bound is known (`> x`: never dropped a point, a lower bound).",
+            "{}; {}. Prior: {}. Interval: {}. `< x`: never scored against a bot with a two-sided \
+             interval (it may have scored against another one-sided bot), so only an upper bound \
+             is known (`> x`: never dropped a point against them, a lower bound).",
             a.ratings.method, a.ratings.scale, a.ratings.prior, a.ratings.interval
         ),
     )

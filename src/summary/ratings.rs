@@ -274,8 +274,9 @@ fn method_text(method: Method) -> &'static str {
 fn interval_text(draws: usize) -> String {
     format!(
         "95% percentile bootstrap over whole seeds ({draws} resamples; a seed is resampled with \
-         every pairing's games on it); a bot that never scored, or never dropped a point, is \
-         given a one-sided {:.0}% bound instead (exact given its opponents' ratings)",
+         every pairing's games on it); a bot that never scored, or never dropped a point, against \
+         the bots with two-sided intervals is given a one-sided {:.0}% bound instead (exact \
+         given their ratings)",
         100.0 * CONFIDENCE
     )
 }
