@@ -105,20 +105,10 @@ impl<G: Contest> Tuning<'_, G> {
                         values_text(self.names, &newest(self.start, rows)),
                     ));
                 }
-                let (k, index, played) = receiver
+                let message = receiver
                     .recv()
                     .expect("every launched game sends one message");
-                let flight = &mut flights[(k - first) as usize];
-                flight.arrived += 1;
-                match played {
-                    Played::Game(record) => {
-                        flight.records[(index - k * self.per_iteration) as usize] = Some(*record);
-                    }
-                    Played::Skipped => flight.skipped = true,
-                    Played::Panicked(message) => {
-                        anyhow::bail!("game {index} of the tuning panicked: {message}")
-                    }
-                }
+                self.receive(&mut flights, first, message)?;
                 arrived += 1;
                 progress.set(before + arrived);
                 while flights.front().is_some_and(Flight::complete) {
@@ -136,6 +126,27 @@ impl<G: Contest> Tuning<'_, G> {
                 }
             }
         })
+    }
+
+    /// Files a game's message with its iteration (`first` is the oldest still in flight).
+    fn receive(
+        &self,
+        flights: &mut VecDeque<Flight>,
+        first: u64,
+        (k, index, played): Message,
+    ) -> anyhow::Result<()> {
+        let flight = &mut flights[(k - first) as usize];
+        flight.arrived += 1;
+        match played {
+            Played::Game(record) => {
+                flight.records[(index - k * self.per_iteration) as usize] = Some(*record);
+            }
+            Played::Skipped => flight.skipped = true,
+            Played::Panicked(message) => {
+                anyhow::bail!("game {index} of the tuning panicked: {message}")
+            }
+        }
+        Ok(())
     }
 
     /// Draws iteration `k`'s perturbation around its centre and hands its games to the pool.

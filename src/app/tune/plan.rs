@@ -106,25 +106,7 @@ impl TunePlan {
             parse_bot(&settings.bot).map_err(UsageError::Invalid)?,
             &game,
         )?;
-        let ranges = settings
-            .params
-            .iter()
-            .map(|p| parse_range(p))
-            .collect::<Result<Vec<_>, _>>()?;
-        if ranges.is_empty() {
-            return Err(UsageError::Invalid(
-                "nothing to tune: give --param NAME=MIN:MAX (see `tourney list` for parameters)"
-                    .into(),
-            ));
-        }
-        for (i, r) in ranges.iter().enumerate() {
-            if ranges[..i].iter().any(|o| o.name == r.name) {
-                return Err(UsageError::Invalid(format!(
-                    "--param {} is given twice",
-                    r.name
-                )));
-            }
-        }
+        let ranges = parse_ranges(&settings.params)?;
         let against = parse_bots(&settings.against)
             .map_err(UsageError::Invalid)?
             .into_iter()
@@ -153,6 +135,28 @@ impl TunePlan {
             quiet,
         })
     }
+}
+
+/// The parameters to tune, as `--param` gives them: at least one, none twice.
+fn parse_ranges(params: &[String]) -> Result<Vec<ParamRange>, UsageError> {
+    let ranges = params
+        .iter()
+        .map(|p| parse_range(p))
+        .collect::<Result<Vec<_>, _>>()?;
+    if ranges.is_empty() {
+        return Err(UsageError::Invalid(
+            "nothing to tune: give --param NAME=MIN:MAX (see `tourney list` for parameters)".into(),
+        ));
+    }
+    for (i, r) in ranges.iter().enumerate() {
+        if ranges[..i].iter().any(|o| o.name == r.name) {
+            return Err(UsageError::Invalid(format!(
+                "--param {} is given twice",
+                r.name
+            )));
+        }
+    }
+    Ok(ranges)
 }
 
 /// The settings from flags over a scenario's fields and its `[tune]` table.
