@@ -162,46 +162,21 @@ impl Manifest {
     }
 
     pub fn parse(path: &Path, text: &str) -> Result<Manifest, UsageError> {
-        let error = |span: Option<std::ops::Range<usize>>, message: String| UsageError::File {
-            path: path.to_path_buf(),
-            line: span.map_or(1, |s| {
-                1 + text[..s.start.min(text.len())].matches('\n').count()
-            }),
-            message,
-        };
-        let raw: ManifestFile =
-            toml::from_str(text).map_err(|e| error(e.span(), e.message().trim().to_string()))?;
-        let invalid = |message: &str| error(None, message.to_string());
-        let name_error = |message: String| error(Some(raw.name.span()), message);
-        check_label(raw.name.get_ref()).map_err(|e| name_error(format!("`name`: {e}")))?;
-        if raw.name.get_ref().contains([',', ' ', '#']) {
-            return Err(name_error(
-                "`name` must be without spaces, commas or '#'".to_string(),
-            ));
-        }
-        if raw.command.is_empty() {
-            return Err(invalid("`command` must name a program"));
-        }
-        if raw.move_ms == 0 || raw.startup_ms == 0 {
-            return Err(invalid("`move_ms` and `startup_ms` must be at least 1"));
-        }
-        if raw.max_line_bytes < 64 {
-            return Err(invalid("`max_line_bytes` must be at least 64"));
-        }
-        if raw.protocol == Protocol::Cgs {
-            check_contest_program(&raw).map_err(|e| invalid(&e))?;
-        }
+        let source = Source { path, text };
+        let raw: ManifestFile = toml::from_str(text)
+            .map_err(|e| source.error(e.span(), e.message().trim().to_string()))?;
+        raw.check(&source)?;
         let params = raw
             .params
             .iter()
             .map(|(name, p)| p.spec(name))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| invalid(&e))?;
+            .map_err(|e| source.invalid(&e))?;
         let folder = path
             .parent()
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        let folder = std::path::absolute(folder).map_err(|e| invalid(&e.to_string()))?;
+        let folder = std::path::absolute(folder).map_err(|e| source.invalid(&e.to_string()))?;
         let command = if raw.command.contains('/') {
             folder.join(&raw.command)
         } else {
@@ -281,6 +256,59 @@ impl Manifest {
                 self.game
             )))
         }
+    }
+}
+
+/// A manifest's path and text, to word its errors as `file:line: message`.
+struct Source<'a> {
+    path: &'a Path,
+    text: &'a str,
+}
+
+impl Source<'_> {
+    /// An error on the line where `span` starts, or on line 1.
+    fn error(&self, span: Option<std::ops::Range<usize>>, message: String) -> UsageError {
+        UsageError::File {
+            path: self.path.to_path_buf(),
+            line: span.map_or(1, |s| {
+                1 + self.text[..s.start.min(self.text.len())]
+                    .matches('\n')
+                    .count()
+            }),
+            message,
+        }
+    }
+
+    /// An error about the manifest as a whole, on line 1.
+    fn invalid(&self, message: &str) -> UsageError {
+        self.error(None, message.to_string())
+    }
+}
+
+impl ManifestFile {
+    /// Refuses a name that is not a plain label, and a command, limit or contest setting the
+    /// harness cannot use.
+    fn check(&self, source: &Source) -> Result<(), UsageError> {
+        let name_error = |message: String| source.error(Some(self.name.span()), message);
+        check_label(self.name.get_ref()).map_err(|e| name_error(format!("`name`: {e}")))?;
+        if self.name.get_ref().contains([',', ' ', '#']) {
+            return Err(name_error(
+                "`name` must be without spaces, commas or '#'".to_string(),
+            ));
+        }
+        if self.command.is_empty() {
+            return Err(source.invalid("`command` must name a program"));
+        }
+        if self.move_ms == 0 || self.startup_ms == 0 {
+            return Err(source.invalid("`move_ms` and `startup_ms` must be at least 1"));
+        }
+        if self.max_line_bytes < 64 {
+            return Err(source.invalid("`max_line_bytes` must be at least 64"));
+        }
+        if self.protocol == Protocol::Cgs {
+            check_contest_program(self).map_err(|e| source.invalid(&e))?;
+        }
+        Ok(())
     }
 }
 

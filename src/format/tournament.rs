@@ -4,7 +4,7 @@
 //! game order, before the next is scheduled: the same at any thread count.
 
 use super::Knockout;
-use super::bracket::{Bracket, MatchTally};
+use super::bracket::{Bracket, Decided, MatchTally};
 use super::pools::{PoolTally, Standing, snake_pools};
 use super::result::{Entrant, KnockoutResult, MatchResult, PoolRow, PoolTable, RoundResult};
 use crate::game::Game;
@@ -170,9 +170,40 @@ impl Tournament {
 
     /// What was decided, by bot name (`names` by bot index).
     pub fn result(&self, names: &[String]) -> KnockoutResult {
-        let name = |bot: usize| names[bot].clone();
-        let pools = self
-            .standings
+        let pools = self.pool_tables(names);
+        let Some(bracket) = &self.bracket else {
+            return KnockoutResult {
+                format: self.settings.describe(),
+                pools,
+                seeds: Vec::new(),
+                rounds: Vec::new(),
+                champion: None,
+            };
+        };
+        KnockoutResult {
+            format: self.settings.describe(),
+            pools,
+            seeds: bracket.seeds.iter().map(|&b| names[b].clone()).collect(),
+            rounds: bracket
+                .rounds
+                .iter()
+                .map(|(round, decided)| RoundResult {
+                    name: round.clone(),
+                    matches: decided
+                        .iter()
+                        .map(|d| match_result(bracket, d, names))
+                        .collect(),
+                })
+                .collect(),
+            champion: bracket
+                .champion()
+                .map(|seed| names[bracket.seeds[seed]].clone()),
+        }
+    }
+
+    /// Each pool's standings by bot name, best first, marking who entered the bracket.
+    fn pool_tables(&self, names: &[String]) -> Vec<PoolTable> {
+        self.standings
             .iter()
             .enumerate()
             .map(|(i, rows)| PoolTable {
@@ -182,7 +213,7 @@ impl Tournament {
                     .enumerate()
                     .map(|(place, s)| PoolRow {
                         place: place + 1,
-                        bot: name(s.bot),
+                        bot: names[s.bot].clone(),
                         won: s.won,
                         drawn: s.drawn,
                         lost: s.lost,
@@ -193,45 +224,26 @@ impl Tournament {
                     })
                     .collect(),
             })
-            .collect();
-        let Some(bracket) = &self.bracket else {
-            return KnockoutResult {
-                format: self.settings.describe(),
-                pools,
-                seeds: Vec::new(),
-                rounds: Vec::new(),
-                champion: None,
-            };
-        };
-        let entrant = |seed: usize| Entrant {
-            seed: seed + 1,
-            bot: name(bracket.seeds[seed]),
-        };
-        KnockoutResult {
-            format: self.settings.describe(),
-            pools,
-            seeds: bracket.seeds.iter().map(|&b| name(b)).collect(),
-            rounds: bracket
-                .rounds
-                .iter()
-                .map(|(round, decided)| RoundResult {
-                    name: round.clone(),
-                    matches: decided
-                        .iter()
-                        .map(|d| MatchResult {
-                            high: entrant(d.high),
-                            low: d.low.map(entrant),
-                            games: d.tally.games,
-                            points: [d.tally.high_points, d.tally.low_points],
-                            margin: d.tally.high_margin,
-                            winner: name(bracket.seeds[d.winner]),
-                            decided_by: d.by.to_string(),
-                        })
-                        .collect(),
-                })
-                .collect(),
-            champion: bracket.champion().map(|seed| name(bracket.seeds[seed])),
-        }
+            .collect()
+    }
+}
+
+/// A decided match of `bracket` by bot name (`names` by bot index).
+fn match_result(bracket: &Bracket, decided: &Decided, names: &[String]) -> MatchResult {
+    let name = |seed: usize| names[bracket.seeds[seed]].clone();
+    let entrant = |seed: usize| Entrant {
+        seed: seed + 1,
+        bot: name(seed),
+    };
+    let tally = &decided.tally;
+    MatchResult {
+        high: entrant(decided.high),
+        low: decided.low.map(entrant),
+        games: tally.games,
+        points: [tally.high_points, tally.low_points],
+        margin: tally.high_margin,
+        winner: name(decided.winner),
+        decided_by: decided.by.to_string(),
     }
 }
 

@@ -2,7 +2,7 @@
 //! the engine did not draw, an action out of turn or illegal, or a result other than the one
 //! recorded in the line or in `games.csv`.
 
-use super::line::GameLine;
+use super::line::{GameLine, Step};
 use super::words::events;
 use crate::game::{Chance, Seat, ToAct};
 use crate::outcome::Outcome;
@@ -76,47 +76,8 @@ pub fn replay<G: Chance>(
     }
     let mut states = vec![state.clone()];
     for (step, played) in line.steps.iter().enumerate() {
-        let seat = played.seat;
-        let expected = match game.to_act(&state) {
-            ToAct::Seat(s) if s == seat => None,
-            ToAct::Simultaneous(seats) if seats.contains(&seat) => None,
-            ToAct::Seat(s) => Some(format!("seat {s} is to act")),
-            ToAct::Simultaneous(seats) => {
-                let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-                Some(format!("seats {} are to act", seats.join(", ")))
-            }
-            ToAct::Over => Some("the game is already over".to_string()),
-        };
-        let action = || game.describe(&state, seat, &played.action);
-        if let Some(expected) = expected {
-            return Err(ReplayError::OutOfTurn {
-                game: id,
-                step: step + 1,
-                seat,
-                action: action(),
-                expected,
-            });
-        }
-        if !game.is_legal(&state, seat, &played.action) {
-            return Err(ReplayError::Illegal {
-                game: id,
-                step: step + 1,
-                seat,
-                action: action(),
-            });
-        }
-        game.apply(&mut state, seat, played.action.clone());
-        let drawn = game.step_chance(&mut state);
-        if drawn != played.chance {
-            return Err(ReplayError::StepChance {
-                game: id,
-                step: step + 1,
-                // The position the action was played in: the last one kept.
-                action: game.describe(states.last().expect("setup"), seat, &played.action),
-                engine: events(game, &drawn),
-                recorded: events(game, &played.chance),
-            });
-        }
+        let before = states.last().expect("setup");
+        replay_step(game, &mut state, before, id, step + 1, played)?;
         states.push(state.clone());
     }
     let outcome = end(game, &state, &line)?;
@@ -125,6 +86,64 @@ pub fn replay<G: Chance>(
         states,
         outcome,
     })
+}
+
+/// Plays `played`, step `step` (from 1) of game `id`, on `state`: its seat must be to act, its
+/// action legal and the chance it draws the recorded one. `before` is a copy of the position it
+/// is played in, for the message when the chance differs.
+fn replay_step<G: Chance>(
+    game: &G,
+    state: &mut G::State,
+    before: &G::State,
+    id: u64,
+    step: usize,
+    played: &Step<G::Action, G::Event>,
+) -> Result<(), ReplayError> {
+    let seat = played.seat;
+    let action = || game.describe(state, seat, &played.action);
+    if let Some(expected) = out_of_turn(game.to_act(state), seat) {
+        return Err(ReplayError::OutOfTurn {
+            game: id,
+            step,
+            seat,
+            action: action(),
+            expected,
+        });
+    }
+    if !game.is_legal(state, seat, &played.action) {
+        return Err(ReplayError::Illegal {
+            game: id,
+            step,
+            seat,
+            action: action(),
+        });
+    }
+    game.apply(state, seat, played.action.clone());
+    let drawn = game.step_chance(state);
+    if drawn != played.chance {
+        return Err(ReplayError::StepChance {
+            game: id,
+            step,
+            action: game.describe(before, seat, &played.action),
+            engine: events(game, &drawn),
+            recorded: events(game, &played.chance),
+        });
+    }
+    Ok(())
+}
+
+/// Who is to act instead, when `to_act` does not let `seat` act; `None` when it does.
+fn out_of_turn(to_act: ToAct, seat: Seat) -> Option<String> {
+    match to_act {
+        ToAct::Seat(s) if s == seat => None,
+        ToAct::Simultaneous(seats) if seats.contains(&seat) => None,
+        ToAct::Seat(s) => Some(format!("seat {s} is to act")),
+        ToAct::Simultaneous(seats) => {
+            let seats: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
+            Some(format!("seats {} are to act", seats.join(", ")))
+        }
+        ToAct::Over => Some("the game is already over".to_string()),
+    }
 }
 
 /// The result of the replayed position: the forfeit the line records, or the game's own end,

@@ -10,7 +10,7 @@ use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use std::collections::BTreeSet;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Lines, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The records file's name inside a results folder.
@@ -140,52 +140,13 @@ pub fn read_records(
     input: impl Read,
     wanted: &BTreeSet<u64>,
 ) -> Result<Found, ReadError> {
-    let path = path.to_path_buf();
-    let mut lines = BufReader::new(MultiGzDecoder::new(input)).lines();
-    let mut read = 0;
-    let mut next_line = || -> Result<Option<String>, ReadError> {
-        let line = lines
-            .next()
-            .transpose()
-            .map_err(|source| match source.kind() {
-                // What the decoder says of a stream that is not gzip, is corrupt or ends early,
-                // and what `lines` says of bytes that are not UTF-8: the file's fault.
-                ErrorKind::InvalidInput | ErrorKind::InvalidData | ErrorKind::UnexpectedEof => {
-                    ReadError::Damaged {
-                        path: path.clone(),
-                        line: read,
-                        source,
-                    }
-                }
-                _ => ReadError::Io {
-                    path: path.clone(),
-                    source,
-                },
-            })?;
-        read += 1;
-        Ok(line)
-    };
-    let bad = |line: usize, message: String| ReadError::Bad {
-        path: path.clone(),
-        line,
-        message,
-    };
-    let header_text = next_line()?.ok_or_else(|| bad(1, "empty file".into()))?;
-    let header: Header =
-        serde_json::from_str(&header_text).map_err(|e| bad(1, format!("bad header: {e}")))?;
-    if header.format != FORMAT {
-        return Err(bad(
-            1,
-            format!("format '{}', this tourney reads '{FORMAT}'", header.format),
-        ));
-    }
+    let mut lines = RecordLines::new(path, input);
+    let header = lines.header()?;
     let mut span = Span::default();
     let mut found = Vec::new();
-    let mut number = 1;
-    while let Some(text) = next_line()? {
-        number += 1;
+    while let Some(text) = lines.next_line()? {
         let index: LineIndex = serde_json::from_str(&text)
-            .map_err(|e| bad(number, format!("not a game's record: {e}")))?;
+            .map_err(|e| lines.bad(format!("not a game's record: {e}")))?;
         span.first.get_or_insert(index.game);
         span.last = Some(index.game);
         if wanted.contains(&index.game) {
@@ -197,4 +158,72 @@ pub fn read_records(
         lines: found,
         span,
     })
+}
+
+/// The text lines of a records file, counted so that a message names the line it is about.
+struct RecordLines<'a, R: Read> {
+    path: &'a Path,
+    lines: Lines<BufReader<MultiGzDecoder<R>>>,
+    /// Lines read so far: the number of the last one.
+    read: usize,
+}
+
+impl<'a, R: Read> RecordLines<'a, R> {
+    fn new(path: &'a Path, input: R) -> Self {
+        RecordLines {
+            path,
+            lines: BufReader::new(MultiGzDecoder::new(input)).lines(),
+            read: 0,
+        }
+    }
+
+    /// The next line, `None` at the end of the file.
+    fn next_line(&mut self) -> Result<Option<String>, ReadError> {
+        let line = self
+            .lines
+            .next()
+            .transpose()
+            .map_err(|source| match source.kind() {
+                // What the decoder says of a stream that is not gzip, is corrupt or ends early,
+                // and what `lines` says of bytes that are not UTF-8: the file's fault.
+                ErrorKind::InvalidInput | ErrorKind::InvalidData | ErrorKind::UnexpectedEof => {
+                    ReadError::Damaged {
+                        path: self.path.to_path_buf(),
+                        line: self.read,
+                        source,
+                    }
+                }
+                _ => ReadError::Io {
+                    path: self.path.to_path_buf(),
+                    source,
+                },
+            })?;
+        self.read += 1;
+        Ok(line)
+    }
+
+    /// The first line, which must be a header of the format this version reads.
+    fn header(&mut self) -> Result<Header, ReadError> {
+        let text = self
+            .next_line()?
+            .ok_or_else(|| self.bad("empty file".into()))?;
+        let header: Header =
+            serde_json::from_str(&text).map_err(|e| self.bad(format!("bad header: {e}")))?;
+        if header.format != FORMAT {
+            return Err(self.bad(format!(
+                "format '{}', this tourney reads '{FORMAT}'",
+                header.format
+            )));
+        }
+        Ok(header)
+    }
+
+    /// The line read last is not what it should be.
+    fn bad(&self, message: String) -> ReadError {
+        ReadError::Bad {
+            path: self.path.to_path_buf(),
+            line: self.read,
+            message,
+        }
+    }
 }

@@ -96,58 +96,79 @@ fn play_made<G: Game>(
             "{} did not end within {MAX_DECISIONS} decisions: an engine bug",
             game.info().name
         );
-        match game.to_act(&state) {
+        let played = match game.to_act(&state) {
             ToAct::Over => break,
-            // The common case, kept free of allocations.
-            ToAct::Seat(seat) => {
-                let view = game.view(&state, seat);
-                match decide(game, &state, &mut bots, seat, &view) {
-                    Ok(action) => match tell(game, &mut bots, seat, &action) {
-                        None => apply(game, &mut state, seat, action, log),
-                        listener_fault => fault = listener_fault,
-                    },
-                    Err(f) => fault = Some(f),
-                }
-            }
-            // Views first, then decisions, then moves: simultaneous deciders never see each
-            // other's choices.
-            ToAct::Simultaneous(seats) => {
-                let views: Vec<G::View> = seats.iter().map(|&s| game.view(&state, s)).collect();
-                let decided: Result<Vec<G::Action>, Fault> = seats
-                    .iter()
-                    .zip(&views)
-                    .map(|(&seat, view)| decide(game, &state, &mut bots, seat, view))
-                    .collect();
-                match decided {
-                    Ok(actions) => {
-                        for (&seat, action) in seats.iter().zip(actions) {
-                            fault = tell(game, &mut bots, seat, &action);
-                            if fault.is_some() {
-                                break;
-                            }
-                            apply(game, &mut state, seat, action, log);
-                        }
-                    }
-                    Err(f) => fault = Some(f),
-                }
-            }
-        }
+            ToAct::Seat(seat) => turn(game, &mut state, &mut bots, seat, log),
+            ToAct::Simultaneous(seats) => simultaneous(game, &mut state, &mut bots, &seats, log),
+        };
+        fault = played.err();
     }
-    let (outcome, fault) = match fault {
-        Some((seat, termination, message)) => {
-            (game.forfeit(&state, seat, termination), Some(message))
-        }
-        None => (
-            game.outcome(&state)
-                .expect("a game that is over has an outcome"),
-            None,
-        ),
-    };
+    let (outcome, fault) = conclude(game, &state, fault);
     for bot in bots.iter_mut().flatten() {
         // The result stands: a bot that fails to hear how the game ended cannot change it.
         let _ = call_bot(|| bot.finish(game, &outcome));
     }
     (state, outcome, fault)
+}
+
+/// One seat decides and its action is applied, once every bot has heard it. The common case,
+/// kept free of allocations.
+fn turn<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    bots: &mut [Option<Box<dyn Bot<G>>>],
+    seat: Seat,
+    log: &mut Option<Box<dyn GameLog<G>>>,
+) -> Result<(), Fault> {
+    let view = game.view(state, seat);
+    let action = decide(game, state, bots, seat, &view)?;
+    if let Some(fault) = tell(game, bots, seat, &action) {
+        return Err(fault);
+    }
+    apply(game, state, seat, action, log);
+    Ok(())
+}
+
+/// Several seats decide at once. Views first, then decisions, then moves: simultaneous
+/// deciders never see each other's choices.
+fn simultaneous<G: Game>(
+    game: &G,
+    state: &mut G::State,
+    bots: &mut [Option<Box<dyn Bot<G>>>],
+    seats: &[Seat],
+    log: &mut Option<Box<dyn GameLog<G>>>,
+) -> Result<(), Fault> {
+    let views: Vec<G::View> = seats.iter().map(|&s| game.view(state, s)).collect();
+    let actions: Vec<G::Action> = seats
+        .iter()
+        .zip(&views)
+        .map(|(&seat, view)| decide(game, state, bots, seat, view))
+        .collect::<Result<_, _>>()?;
+    for (&seat, action) in seats.iter().zip(actions) {
+        if let Some(fault) = tell(game, bots, seat, &action) {
+            return Err(fault);
+        }
+        apply(game, state, seat, action, log);
+    }
+    Ok(())
+}
+
+/// How the game ended: lost by the seat at fault, with its message, or as the game says.
+fn conclude<G: Game>(
+    game: &G,
+    state: &G::State,
+    fault: Option<Fault>,
+) -> (Outcome, Option<String>) {
+    match fault {
+        Some((seat, termination, message)) => {
+            (game.forfeit(state, seat, termination), Some(message))
+        }
+        None => (
+            game.outcome(state)
+                .expect("a game that is over has an outcome"),
+            None,
+        ),
+    }
 }
 
 /// Shows every bot the starting position ([`Bot::begin`]); the first that fails or panics

@@ -61,50 +61,26 @@ pub fn run_fixtures<G: Game>(
     stop: &AtomicBool,
     sink: &mut dyn RecordSink,
 ) -> std::io::Result<StreamStatus> {
-    let schedule = part.schedule;
-    let part = &part;
-    let end = part.games.end;
-    let group = schedule.games_per_seed();
+    let group = part.schedule.games_per_seed();
     let threads = pool.current_num_threads() as u64;
     let largest = (GAMES_PER_THREAD_PER_BLOCK * threads).div_ceil(group) * group;
     let mut block = (threads * group).min(largest);
-    // Plays the `size` games from `start`, and says how large the next block may be.
-    let play_block = |start: u64, size: u64| -> (Vec<GameRecord>, u64) {
-        let block_end = (start + size).min(end);
-        let started = Instant::now();
-        let records = pool.install(|| {
-            (start..block_end)
-                .into_par_iter()
-                .map(|index| play_fixture(game, lineup, master_seed, &part.fixture(index)))
-                .collect()
-        });
-        let quick = started.elapsed().as_secs_f64() < BLOCK_SECONDS;
-        (records, if quick { (size * 2).min(largest) } else { size })
+    let blocks = Blocks {
+        game,
+        lineup,
+        part: &part,
+        master_seed,
+        pool,
+        largest,
     };
-    let first = part.games.start;
+    let (first, end) = (part.games.start, part.games.end);
     let mut played = first;
     let mut written = first;
     let mut decided = false;
     let mut pending: Vec<GameRecord> = Vec::new();
     loop {
         let next = (played < end && !decided && !stop.load(Ordering::SeqCst)).then_some(played);
-        let size = block;
-        let (played_block, sunk) = if pending.is_empty() {
-            // Nothing to hand over yet (the first block, or a part of one block such as a
-            // tuning iteration): no helper thread to start.
-            (
-                next.map(|start| play_block(start, size)),
-                Ok((0, Flow::Continue)),
-            )
-        } else {
-            std::thread::scope(|scope| {
-                let worker = next.map(|start| scope.spawn(move || play_block(start, size)));
-                let sunk = sink_block(sink, &pending, written);
-                let records =
-                    worker.map(|w| w.join().expect("game threads report panics as records"));
-                (records, sunk)
-            })
-        };
+        let (played_block, sunk) = blocks.play_and_sink(next, block, sink, &pending, written);
         let (taken, flow) = sunk?;
         written += taken;
         decided |= flow == Flow::Stop;
@@ -123,6 +99,79 @@ pub fn run_fixtures<G: Game>(
         games_played: written - first,
         interrupted: written < end && !decided,
     })
+}
+
+/// What playing a block of a part takes: the same for every block.
+struct Blocks<'a, G: Game> {
+    game: &'a G,
+    lineup: &'a Lineup<'a, G>,
+    part: &'a Part<'a>,
+    master_seed: u64,
+    pool: &'a rayon::ThreadPool,
+    /// The most games in a block: [`GAMES_PER_THREAD_PER_BLOCK`] per thread, rounded up to whole
+    /// seed groups.
+    largest: u64,
+}
+
+/// A played block's records and how large the next block may be.
+type PlayedBlock = (Vec<GameRecord>, u64);
+
+impl<G: Game> Blocks<'_, G> {
+    /// Plays the block of `size` games from `next`, if there is one, while the calling thread
+    /// hands `pending`, the block before it, to the sink; the games before index `written`
+    /// were handed over earlier.
+    fn play_and_sink(
+        &self,
+        next: Option<u64>,
+        size: u64,
+        sink: &mut dyn RecordSink,
+        pending: &[GameRecord],
+        written: u64,
+    ) -> (Option<PlayedBlock>, std::io::Result<(u64, Flow)>) {
+        if pending.is_empty() {
+            // Nothing to hand over yet (the first block, or a part of one block such as a
+            // tuning iteration): no helper thread to start.
+            return (
+                next.map(|start| self.play(start, size)),
+                Ok((0, Flow::Continue)),
+            );
+        }
+        std::thread::scope(|scope| {
+            let worker = next.map(|start| scope.spawn(move || self.play(start, size)));
+            let sunk = sink_block(sink, pending, written);
+            let records = worker.map(|w| w.join().expect("game threads report panics as records"));
+            (records, sunk)
+        })
+    }
+
+    /// Plays the `size` games from `start` (fewer at the part's end), and says how large the
+    /// next block may be.
+    fn play(&self, start: u64, size: u64) -> PlayedBlock {
+        let Blocks {
+            game,
+            lineup,
+            part,
+            master_seed,
+            ..
+        } = *self;
+        let block_end = (start + size).min(part.games.end);
+        let started = Instant::now();
+        let records = self.pool.install(|| {
+            (start..block_end)
+                .into_par_iter()
+                .map(|index| play_fixture(game, lineup, master_seed, &part.fixture(index)))
+                .collect()
+        });
+        let quick = started.elapsed().as_secs_f64() < BLOCK_SECONDS;
+        (
+            records,
+            if quick {
+                (size * 2).min(self.largest)
+            } else {
+                size
+            },
+        )
+    }
 }
 
 /// Hands one block to the sink in index order, until it asks to stop; the games before index

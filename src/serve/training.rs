@@ -4,12 +4,13 @@
 //! connection's own thread, as often as it asks; the server runs until Ctrl-C.
 
 use super::client::CgsClient;
-use super::command::{self, OK, Request};
+use super::command::{self, OK, Request, TrainingOptions};
 use super::connection::Connection;
 use super::lobby::{self, Host};
 use super::session::After;
 use crate::bot::{Bot, Params};
 use crate::games::contest::CgsWire;
+use crate::outcome::Outcome;
 use crate::runner::play_game;
 use crate::seed::{self, Rng, Stream};
 use anyhow::Context;
@@ -88,69 +89,21 @@ fn refuse(mut conn: Connection, text: &str) -> Option<(Connection, After)> {
 
 impl<G: CgsWire> Host for Training<G> {
     fn request(self: Arc<Self>, mut conn: Connection, spec: &str) -> Option<(Connection, After)> {
-        let (bot, options) = match command::parse_request(spec) {
-            Ok(Request::Training { bot, options }) => (bot, options),
-            Ok(_) => {
-                return refuse(
-                    conn,
-                    "tourney serve plays training games only: ask for 'TRAINING <BOT>' \
-                     (tournaments: tourney run --serve)",
-                );
-            }
+        let asked = match Asked::<G>::read(spec) {
+            Ok(asked) => asked,
             Err(text) => return refuse(conn, &text),
         };
-        let invalid = |reason: String| {
-            format!(
-                "The training player sent by 'WAIT_GAME {spec}' command is not valid ({reason})"
-            )
-        };
-        let Some(&(_, ours)) = G::TRAINING_BOTS.iter().find(|(name, _)| *name == bot) else {
-            return refuse(
-                conn,
-                &invalid(format!("The training player name '{bot}' is not valid.")),
-            );
-        };
-        let setup = command::training_options(&options).and_then(|opts| {
-            let config = G::training_config(&options)?;
-            let game = crate::games::configure::<G>(&config).map_err(|e| e.to_string())?;
-            Ok((opts, game))
-        });
-        let (opts, game) = match setup {
-            Ok(setup) => setup,
-            Err(reason) => return refuse(conn, &invalid(reason)),
-        };
-        if opts.once && conn.games_played > 0 {
+        if asked.opts.once && conn.games_played > 0 {
             return refuse(conn, "The player can only play once... STOP");
         }
-        let seed = opts.seed.unwrap_or_else(|| self.random() & 0xFF_FFFF);
-        let client_seat = match opts.client_starts {
-            Some(true) => 0,
-            Some(false) => 1,
-            None => (self.random() & 1) as usize,
-        };
+        let (seed, client_seat) = self.deal(&asked.opts);
         let bot_seat = 1 - client_seat;
-        let entry = G::bots()
-            .iter()
-            .find(|e| e.name == ours)
-            .expect("every training bot is in the game's table");
-        let rng = seed::rng(
-            TRAINING_MASTER_SEED,
-            u64::from(seed),
-            Stream::Seat(bot_seat as u8),
-        );
-        let builtin = entry
-            .make(&game, bot_seat, rng, &Params::default())
-            .expect("built-in bots take no parameters here");
-        let state = game.new_state(seed::rng(
-            TRAINING_MASTER_SEED,
-            u64::from(seed),
-            Stream::Chance,
-        ));
+        let (builtin, state) = asked.builtin(seed, bot_seat);
         let number = self.games.fetch_add(1, Ordering::Relaxed);
         let game_name = format!("{seed:06x}{:06x}", name_tag(&conn.name, number));
         let client_name = conn.name.clone();
         conn.hold(&[OK]);
-        let timeout = opts.timeout.map_or(self.timeout, Duration::from_secs);
+        let timeout = asked.opts.timeout.map_or(self.timeout, Duration::from_secs);
         let (home, back) = mpsc::channel();
         let client: Box<dyn Bot<G>> = Box::new(CgsClient::<G>::training(
             conn,
@@ -163,22 +116,116 @@ impl<G: CgsWire> Host for Training<G> {
         } else {
             vec![builtin, client]
         };
-        let (_, outcome, fault) = play_game(&game, state, bots);
-        let verdict = match (outcome.ranks[client_seat], outcome.ranks[bot_seat]) {
+        let (_, outcome, fault) = play_game(&asked.game, state, bots);
+        asked.announce(&game_name, &client_name, client_seat, &outcome, fault);
+        let (mut conn, after) = back.recv().ok()?;
+        conn.games_played += 1;
+        Some((conn, after))
+    }
+}
+
+impl<G: CgsWire> Training<G> {
+    /// The seed and the client's seat the options ask for; each one they leave to chance is
+    /// drawn, the seed first.
+    fn deal(&self, opts: &TrainingOptions) -> (u32, usize) {
+        let seed = opts.seed.unwrap_or_else(|| self.random() & 0xFF_FFFF);
+        let client_seat = match opts.client_starts {
+            Some(true) => 0,
+            Some(false) => 1,
+            None => (self.random() & 1) as usize,
+        };
+        (seed, client_seat)
+    }
+}
+
+/// A training request that passed every check.
+struct Asked<G> {
+    /// The bot as the client named it, for the server's line about the game.
+    bot: String,
+    /// The name of the same bot in the game's bot table.
+    ours: &'static str,
+    opts: TrainingOptions,
+    game: G,
+}
+
+impl<G: CgsWire> Asked<G> {
+    /// Reads the text after `WAIT_GAME `; `Err` is the text the client is sent before the
+    /// connection closes.
+    fn read(spec: &str) -> Result<Asked<G>, String> {
+        let (bot, options) = match command::parse_request(spec)? {
+            Request::Training { bot, options } => (bot, options),
+            _ => {
+                return Err(
+                    "tourney serve plays training games only: ask for 'TRAINING <BOT>' \
+                     (tournaments: tourney run --serve)"
+                        .to_string(),
+                );
+            }
+        };
+        let invalid = |reason: String| {
+            format!(
+                "The training player sent by 'WAIT_GAME {spec}' command is not valid ({reason})"
+            )
+        };
+        let Some(&(_, ours)) = G::TRAINING_BOTS.iter().find(|(name, _)| *name == bot) else {
+            return Err(invalid(format!(
+                "The training player name '{bot}' is not valid."
+            )));
+        };
+        let opts = command::training_options(&options).map_err(&invalid)?;
+        let config = G::training_config(&options).map_err(&invalid)?;
+        let game = crate::games::configure::<G>(&config).map_err(|e| invalid(e.to_string()))?;
+        Ok(Asked {
+            bot,
+            ours,
+            opts,
+            game,
+        })
+    }
+
+    /// The built-in bot for `seat` and the starting position of the game of seed index `seed`.
+    fn builtin(&self, seed: u32, seat: usize) -> (Box<dyn Bot<G>>, G::State) {
+        let entry = G::bots()
+            .iter()
+            .find(|e| e.name == self.ours)
+            .expect("every training bot is in the game's table");
+        let rng = seed::rng(
+            TRAINING_MASTER_SEED,
+            u64::from(seed),
+            Stream::Seat(seat as u8),
+        );
+        let builtin = entry
+            .make(&self.game, seat, rng, &Params::default())
+            .expect("built-in bots take no parameters here");
+        let state = self.game.new_state(seed::rng(
+            TRAINING_MASTER_SEED,
+            u64::from(seed),
+            Stream::Chance,
+        ));
+        (builtin, state)
+    }
+
+    /// Prints the server's line about a finished game: who played, and how it ended.
+    fn announce(
+        &self,
+        game_name: &str,
+        client_name: &str,
+        client_seat: usize,
+        outcome: &Outcome,
+        fault: Option<String>,
+    ) {
+        let verdict = match (outcome.ranks[client_seat], outcome.ranks[1 - client_seat]) {
             (1, 1) => "draws",
             (1, _) => "wins",
             _ => "loses",
         };
         let fault = fault.map(|f| format!(": {f}")).unwrap_or_default();
         println!(
-            "game {game_name}: {client_name} (player #{client_seat}) {verdict} against {bot}, \
+            "game {game_name}: {client_name} (player #{client_seat}) {verdict} against {}, \
              scores {:?}, {}{fault}",
-            outcome.scores, outcome.termination
+            self.bot, outcome.scores, outcome.termination
         );
         let _ = std::io::stdout().flush();
-        let (mut conn, after) = back.recv().ok()?;
-        conn.games_played += 1;
-        Some((conn, after))
     }
 }
 
