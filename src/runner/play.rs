@@ -81,12 +81,13 @@ pub fn play_game<G: Game>(
 fn play_made<G: Game>(
     game: &G,
     mut state: G::State,
-    mut bots: Vec<Option<Box<dyn Bot<G>>>>,
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
     mut fault: Option<Fault>,
     log: &mut Option<Box<dyn GameLog<G>>>,
 ) -> (G::State, Outcome, Option<String>) {
+    let mut table = Table { game, bots, log };
     if fault.is_none() {
-        fault = begin(game, &state, &mut bots);
+        fault = begin(game, &state, &mut table.bots);
     }
     let mut decisions = 0u64;
     while fault.is_none() {
@@ -98,59 +99,59 @@ fn play_made<G: Game>(
         );
         let played = match game.to_act(&state) {
             ToAct::Over => break,
-            ToAct::Seat(seat) => turn(game, &mut state, &mut bots, seat, log),
-            ToAct::Simultaneous(seats) => simultaneous(game, &mut state, &mut bots, &seats, log),
+            ToAct::Seat(seat) => table.turn(&mut state, seat),
+            ToAct::Simultaneous(seats) => table.simultaneous(&mut state, &seats),
         };
         fault = played.err();
     }
     let (outcome, fault) = conclude(game, &state, fault);
-    for bot in bots.iter_mut().flatten() {
+    for bot in table.bots.iter_mut().flatten() {
         // The result stands: a bot that fails to hear how the game ended cannot change it.
         let _ = call_bot(|| bot.finish(game, &outcome));
     }
     (state, outcome, fault)
 }
 
-/// One seat decides and its action is applied, once every bot has heard it. The common case,
-/// kept free of allocations.
-fn turn<G: Game>(
-    game: &G,
-    state: &mut G::State,
-    bots: &mut [Option<Box<dyn Bot<G>>>],
-    seat: Seat,
-    log: &mut Option<Box<dyn GameLog<G>>>,
-) -> Result<(), Fault> {
-    let view = game.view(state, seat);
-    let action = decide(game, state, bots, seat, &view)?;
-    if let Some(fault) = tell(game, bots, seat, &action) {
-        return Err(fault);
-    }
-    apply(game, state, seat, action, log);
-    Ok(())
+/// What a game is played with: the game, a bot for each seat, and the log that hears every
+/// applied action when the game is recorded.
+struct Table<'t, G: Game> {
+    game: &'t G,
+    bots: Vec<Option<Box<dyn Bot<G>>>>,
+    log: &'t mut Option<Box<dyn GameLog<G>>>,
 }
 
-/// Several seats decide at once. Views first, then decisions, then moves: simultaneous
-/// deciders never see each other's choices.
-fn simultaneous<G: Game>(
-    game: &G,
-    state: &mut G::State,
-    bots: &mut [Option<Box<dyn Bot<G>>>],
-    seats: &[Seat],
-    log: &mut Option<Box<dyn GameLog<G>>>,
-) -> Result<(), Fault> {
-    let views: Vec<G::View> = seats.iter().map(|&s| game.view(state, s)).collect();
-    let actions: Vec<G::Action> = seats
-        .iter()
-        .zip(&views)
-        .map(|(&seat, view)| decide(game, state, bots, seat, view))
-        .collect::<Result<_, _>>()?;
-    for (&seat, action) in seats.iter().zip(actions) {
-        if let Some(fault) = tell(game, bots, seat, &action) {
+impl<G: Game> Table<'_, G> {
+    /// One seat decides and its action is applied, once every bot has heard it. The common
+    /// case, kept free of allocations.
+    fn turn(&mut self, state: &mut G::State, seat: Seat) -> Result<(), Fault> {
+        let view = self.game.view(state, seat);
+        let action = decide(self.game, state, &mut self.bots, seat, &view)?;
+        self.play(state, seat, action)
+    }
+
+    /// Several seats decide at once. Views first, then decisions, then moves: simultaneous
+    /// deciders never see each other's choices.
+    fn simultaneous(&mut self, state: &mut G::State, seats: &[Seat]) -> Result<(), Fault> {
+        let views: Vec<G::View> = seats.iter().map(|&s| self.game.view(state, s)).collect();
+        let actions: Vec<G::Action> = seats
+            .iter()
+            .zip(&views)
+            .map(|(&seat, view)| decide(self.game, state, &mut self.bots, seat, view))
+            .collect::<Result<_, _>>()?;
+        for (&seat, action) in seats.iter().zip(actions) {
+            self.play(state, seat, action)?;
+        }
+        Ok(())
+    }
+
+    /// Tells every bot the action, then applies it.
+    fn play(&mut self, state: &mut G::State, seat: Seat, action: G::Action) -> Result<(), Fault> {
+        if let Some(fault) = tell(self.game, &mut self.bots, seat, &action) {
             return Err(fault);
         }
-        apply(game, state, seat, action, log);
+        apply(self.game, state, seat, action, self.log);
+        Ok(())
     }
-    Ok(())
 }
 
 /// How the game ended: lost by the seat at fault, with its message, or as the game says.
