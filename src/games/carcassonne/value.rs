@@ -8,9 +8,9 @@
 //! which [`Evaluator::new`] totals once per decision.
 
 use super::board::Board;
-use super::features::{MAX_SEATS, Node};
+use super::features::{Features, MAX_SEATS, Node};
 use super::scoring::city_refs;
-use super::tiles::{self, Kind, TILES};
+use super::tiles::{self, Kind, TILES, TileType};
 use crate::game::Seat;
 
 /// Most segments on one tile (L and X have 7 and 8).
@@ -91,6 +91,66 @@ impl Placement {
             Kind::Field => false,
         }
     }
+
+    /// The group segment `s` is in: follow the links until a segment names itself.
+    fn top(&self, mut s: u8) -> u8 {
+        while self.group[usize::from(s)] != s {
+            s = self.group[usize::from(s)];
+        }
+        s
+    }
+
+    /// Joins segment `seg` to the neighbour's node `node` as `Features::union` would: the first
+    /// join of an old feature adds its record to the segment's group, a later one reaching it
+    /// from another group merges the two groups. Each join of a road or city closes an open
+    /// edge on both sides.
+    fn join(&mut self, features: &Features, seg: u8, node: u16) {
+        let g = self.top(seg);
+        let root = features.find(node);
+        match self.joined[..self.joined_len].iter().find(|j| j.0 == root) {
+            None => {
+                self.records[usize::from(g)].absorb(features.root(root));
+                self.joined[self.joined_len] = (root, g);
+                self.joined_len += 1;
+            }
+            Some(&(_, other)) => {
+                let h = self.top(other);
+                if h != g {
+                    self.merge_groups(g, h);
+                }
+            }
+        }
+        let g = usize::from(self.top(seg));
+        if self.records[g].kind != Kind::Field {
+            self.records[g].open -= 2;
+        }
+    }
+
+    /// Merges two groups into the one named by the lower segment.
+    fn merge_groups(&mut self, g: u8, h: u8) {
+        let (low, high) = (g.min(h), g.max(h));
+        let merged = self.records[usize::from(high)];
+        self.records[usize::from(low)].absorb(&merged);
+        self.group[usize::from(high)] = low;
+    }
+
+    /// Points every segment straight at its group, once all joins are made, so `group` can be
+    /// read without following links.
+    fn flatten_groups(&mut self) {
+        for s in 0..self.segments {
+            self.group[s] = self.top(u8::try_from(s).expect("small"));
+        }
+    }
+}
+
+/// The records the segments of `t` start with as the `index`-th tile placed; the slots past
+/// its segments hold copies of segment 0's and are never read.
+fn segment_records(t: &TileType, index: u8) -> [Node; SEGMENTS] {
+    let mut records = [Board::segment_node(t, 0, index); SEGMENTS];
+    for (seg, record) in records.iter_mut().enumerate().take(t.segments()).skip(1) {
+        *record = Board::segment_node(t, seg, index);
+    }
+    records
 }
 
 /// Adds `points` to V of every seat in `majority`.
@@ -165,53 +225,6 @@ impl<'a> Evaluator<'a> {
         let board = self.board;
         let t = &TILES[usize::from(tile)];
         let index = u8::try_from(board.placed.len()).expect("at most 72 tiles");
-        let segments = t.segments();
-        let mut records = [Board::segment_node(t, 0, index); SEGMENTS];
-        for (seg, record) in records.iter_mut().enumerate().take(segments).skip(1) {
-            *record = Board::segment_node(t, seg, index);
-        }
-        let mut pairs = [(0u8, 0u16); JOINS];
-        let mut n = 0;
-        board.joins(tiles::oriented(tile, rot), x, y, |seg, node| {
-            pairs[n] = (seg, node);
-            n += 1;
-        });
-        let mut group: [u8; SEGMENTS] = std::array::from_fn(|s| u8::try_from(s).expect("small"));
-        let top = |group: &[u8; SEGMENTS], mut s: u8| {
-            while group[usize::from(s)] != s {
-                s = group[usize::from(s)];
-            }
-            s
-        };
-        let mut joined = [(0u16, 0u8); JOINS];
-        let mut joined_len = 0;
-        for &(seg, node) in &pairs[..n] {
-            let g = top(&group, seg);
-            let root = board.features.find(node);
-            match joined[..joined_len].iter().find(|j| j.0 == root) {
-                None => {
-                    records[usize::from(g)].absorb(board.features.root(root));
-                    joined[joined_len] = (root, g);
-                    joined_len += 1;
-                }
-                Some(&(_, other)) => {
-                    let h = top(&group, other);
-                    if h != g {
-                        let (low, high) = (g.min(h), g.max(h));
-                        let merged = records[usize::from(high)];
-                        records[usize::from(low)].absorb(&merged);
-                        group[usize::from(high)] = low;
-                    }
-                }
-            }
-            let g = usize::from(top(&group, seg));
-            if records[g].kind != Kind::Field {
-                records[g].open -= 2;
-            }
-        }
-        for s in 0..segments {
-            group[s] = top(&group, u8::try_from(s).expect("small"));
-        }
         let shield = if t.has_shield() { 1u128 << index } else { 0 };
         let mut p = Placement {
             x,
@@ -219,11 +232,11 @@ impl<'a> Evaluator<'a> {
             rot,
             index,
             base: u16::try_from(board.features.count()).expect("few nodes"),
-            segments,
-            group,
-            records,
-            joined,
-            joined_len,
+            segments: t.segments(),
+            group: std::array::from_fn(|s| u8::try_from(s).expect("small")),
+            records: segment_records(t, index),
+            joined: [(0u16, 0u8); JOINS],
+            joined_len: 0,
             shields: board.shield_tiles() | shield,
             neighbours: if t.monastery {
                 board.neighbours(x, y)
@@ -233,6 +246,10 @@ impl<'a> Evaluator<'a> {
             v: self.before,
             returned: 0,
         };
+        board.joins(tiles::oriented(tile, rot), x, y, |seg, node| {
+            p.join(&board.features, seg, node);
+        });
+        p.flatten_groups();
         self.settle(&mut p);
         p
     }

@@ -19,19 +19,9 @@ pub(super) fn explain(game: &TicketToRide, state: &State, seat: usize, action: &
         return format!("not its turn: seat {} is to act", state.seat);
     }
     let rules = game.rules();
-    let player = &state.players[seat];
     match (state.phase, *action) {
         (Phase::SetupTickets | Phase::ChooseTickets, Action::KeepTickets(mask)) => {
-            let offered = player.offer_len;
-            let min = min_keep(rules, state.phase, player.tickets.len());
-            if mask >> offered != 0 {
-                format!("it keeps a ticket that is not offered (the offer holds {offered})")
-            } else {
-                format!(
-                    "it keeps {} of the {offered} offered tickets; at least {min} must be kept",
-                    mask.count_ones()
-                )
-            }
+            keep_tickets(rules, state, seat, mask)
         }
         (Phase::SetupTickets | Phase::ChooseTickets, _) => {
             "tickets are on offer: the only legal answer is keep-tickets".to_string()
@@ -51,30 +41,52 @@ pub(super) fn explain(game: &TicketToRide, state: &State, seat: usize, action: &
         (Phase::TurnStart, _) if must_draw_tickets(rules, seat, state.turns_taken) => {
             "under the cgs rules the first player's first action must be draw-tickets".to_string()
         }
-        (Phase::TurnStart, action) => match action {
-            Action::DrawBlind => empty_deck(),
-            Action::DrawSlot(_) | Action::DrawColour(_) => {
-                no_face_up_card(rules, &state.face_up, &action)
-            }
-            Action::Claim {
-                route,
-                colour,
-                locomotives,
-            } => match game.map().routes.get(usize::from(route)) {
-                None => format!(
-                    "route {route} does not exist (the map has {} routes)",
-                    game.map().routes.len()
-                ),
-                Some(r) => claim(rules, r, state, seat, colour, locomotives),
-            },
-            Action::DrawTickets => "the ticket pile is empty".to_string(),
-            Action::Pass => "passing is legal only when no card can be drawn, no route claimed \
-                             and no ticket drawn"
-                .to_string(),
-            Action::KeepTickets(_) => {
-                "no tickets are on offer: keep-tickets answers draw-tickets".to_string()
-            }
+        (Phase::TurnStart, action) => turn_start(game, state, seat, action),
+    }
+}
+
+/// Why a choice of tickets fails: it names a ticket not offered, or keeps too few (§3.6, §4.3).
+fn keep_tickets(rules: RuleSet, state: &State, seat: usize, mask: u8) -> String {
+    let player = &state.players[seat];
+    let offered = player.offer_len;
+    let min = min_keep(rules, state.phase, player.tickets.len());
+    if mask >> offered != 0 {
+        format!("it keeps a ticket that is not offered (the offer holds {offered})")
+    } else {
+        format!(
+            "it keeps {} of the {offered} offered tickets; at least {min} must be kept",
+            mask.count_ones()
+        )
+    }
+}
+
+/// Why an action at the start of a turn fails (§3.3), once the `cgs` forced first draw of
+/// tickets is ruled out.
+fn turn_start(game: &TicketToRide, state: &State, seat: usize, action: Action) -> String {
+    let rules = game.rules();
+    match action {
+        Action::DrawBlind => empty_deck(),
+        Action::DrawSlot(_) | Action::DrawColour(_) => {
+            no_face_up_card(rules, &state.face_up, &action)
+        }
+        Action::Claim {
+            route,
+            colour,
+            locomotives,
+        } => match game.map().routes.get(usize::from(route)) {
+            None => format!(
+                "route {route} does not exist (the map has {} routes)",
+                game.map().routes.len()
+            ),
+            Some(r) => claim(rules, r, state, seat, colour, locomotives),
         },
+        Action::DrawTickets => "the ticket pile is empty".to_string(),
+        Action::Pass => "passing is legal only when no card can be drawn, no route claimed and \
+                         no ticket drawn"
+            .to_string(),
+        Action::KeepTickets(_) => {
+            "no tickets are on offer: keep-tickets answers draw-tickets".to_string()
+        }
     }
 }
 

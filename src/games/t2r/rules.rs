@@ -347,7 +347,6 @@ fn pass_legal(game: &TicketToRide, state: &State, seat: usize) -> bool {
 /// Plays a legal action (the caller checked [`is_legal`]).
 pub(super) fn apply(game: &TicketToRide, state: &mut State, seat: usize, action: Action) {
     debug_assert!(is_legal(game, state, seat, &action), "illegal {action:?}");
-    let rules = game.rules();
     if state.phase == Phase::TurnStart {
         if action == Action::Pass {
             state.passes += 1;
@@ -357,49 +356,18 @@ pub(super) fn apply(game: &TicketToRide, state: &mut State, seat: usize, action:
         state.passes = 0;
     }
     match action {
-        Action::DrawBlind => {
-            let Some(card) = take_top(state) else {
-                return scoring::finish_ran_out(game, state, seat, 0);
-            };
-            state.players[seat].hand[card.index()] += 1;
-            state
-                .chance
-                .push(|| ChanceEvent::Dealt { seat, colour: card });
-            after_card(game, state, card, false);
-        }
-        Action::DrawSlot(_) | Action::DrawColour(_) => {
-            let slot = face_up_slot(rules, &state.face_up, &action).expect("legal face-up draw");
-            let card = state.face_up[slot].take().expect("legal face-up draw");
-            let player = &mut state.players[seat];
-            player.hand[card.index()] += 1;
-            player.known[card.index()] += 1;
-            after_card(game, state, card, true);
-        }
+        Action::DrawBlind => draw_blind(game, state, seat),
+        Action::DrawSlot(_) | Action::DrawColour(_) => draw_face_up(game, state, seat, &action),
         Action::Claim {
             route,
             colour,
             locomotives,
         } => {
             let route = &game.map().routes[usize::from(route)];
-            let (locos, coloured) = payment(route, colour, locomotives);
-            let player = &mut state.players[seat];
-            for (index, paid) in [(LOCO, locos), (colour.index(), coloured)] {
-                player.hand[index] -= paid;
-                player.known[index] -= player.known[index].min(paid);
-                state.discard[index] += paid;
-            }
-            player.trains -= route.length;
-            player.route_points += route.points();
-            state.owners[usize::from(route.id)] = u8::try_from(seat).expect("two seats");
-            // Refill empty `official` slots now that the discard pile holds cards again.
-            let strict = rules == RuleSet::Cgs;
-            if refill(state, strict, REDEAL_CAP, false).is_err() {
-                return scoring::finish_ran_out(game, state, seat, 0);
-            }
-            end_turn(game, state);
+            claim(game, state, seat, route, colour, locomotives);
         }
         Action::DrawTickets => {
-            if rules == RuleSet::Cgs && state.ticket_pile.len() < 3 {
+            if game.rules() == RuleSet::Cgs && state.ticket_pile.len() < 3 {
                 return scoring::finish_tickets_ran_out(game, state, seat);
             }
             deal_offer(state, seat);
@@ -408,6 +376,57 @@ pub(super) fn apply(game: &TicketToRide, state: &mut State, seat: usize, action:
         Action::KeepTickets(mask) => keep_tickets(game, state, seat, mask),
         Action::Pass => unreachable!("a pass is only legal at a turn start"),
     }
+}
+
+/// A blind draw (§3.4); under `cgs` an empty deck and discard pile end the game (§4.6).
+fn draw_blind(game: &TicketToRide, state: &mut State, seat: usize) {
+    let Some(card) = take_top(state) else {
+        return scoring::finish_ran_out(game, state, seat, 0);
+    };
+    state.players[seat].hand[card.index()] += 1;
+    state
+        .chance
+        .push(|| ChanceEvent::Dealt { seat, colour: card });
+    after_card(game, state, card, false);
+}
+
+/// A face-up draw, by slot or by colour (§3.4, §4.7). The card is public, so it also counts
+/// in what the opponent knows of the hand.
+fn draw_face_up(game: &TicketToRide, state: &mut State, seat: usize, action: &Action) {
+    let slot = face_up_slot(game.rules(), &state.face_up, action).expect("legal face-up draw");
+    let card = state.face_up[slot].take().expect("legal face-up draw");
+    let player = &mut state.players[seat];
+    player.hand[card.index()] += 1;
+    player.known[card.index()] += 1;
+    after_card(game, state, card, true);
+}
+
+/// Claims `route` (§3.5): the cards paid go to the discard pile, the route becomes the seat's
+/// (its trains spent, its points scored), then the face-up row is refilled.
+fn claim(
+    game: &TicketToRide,
+    state: &mut State,
+    seat: usize,
+    route: &Route,
+    colour: Colour,
+    locomotives: u8,
+) {
+    let (locos, coloured) = payment(route, colour, locomotives);
+    let player = &mut state.players[seat];
+    for (index, paid) in [(LOCO, locos), (colour.index(), coloured)] {
+        player.hand[index] -= paid;
+        player.known[index] -= player.known[index].min(paid);
+        state.discard[index] += paid;
+    }
+    player.trains -= route.length;
+    player.route_points += route.points();
+    state.owners[usize::from(route.id)] = u8::try_from(seat).expect("two seats");
+    // Refill empty `official` slots now that the discard pile holds cards again.
+    let strict = game.rules() == RuleSet::Cgs;
+    if refill(state, strict, REDEAL_CAP, false).is_err() {
+        return scoring::finish_ran_out(game, state, seat, 0);
+    }
+    end_turn(game, state);
 }
 
 /// Common end of every single card draw: refill, then decide whether the turn goes on.

@@ -13,16 +13,20 @@ const UNSEEN: u8 = u8::MAX;
 pub fn critical_cells(board: &Board) -> Cells {
     let traversable = board.traversable();
     let free = board.select(|c| c.is_free());
-    let is_trav = |cell: usize| traversable >> cell & 1 == 1;
-    let mut critical: Cells = 0;
+    let critical =
+        sole_neighbours_of_buildings(board, traversable) | articulation_points(board, traversable);
+    critical & free
+}
 
-    // Condition 1: the only traversable neighbour of a building. Invisible to the search,
-    // since buildings are not vertices of G.
+/// Condition 1: the cells that are the only traversable neighbour of a building. Invisible to
+/// the search, since buildings are not vertices of G.
+fn sole_neighbours_of_buildings(board: &Board, traversable: Cells) -> Cells {
+    let mut critical: Cells = 0;
     for built in bits(board.all() & !traversable) {
         let mut count = 0;
         let mut only = 0;
         for w in board.neighbours(built) {
-            if is_trav(w) {
+            if traversable >> w & 1 == 1 {
                 count += 1;
                 only = w;
             }
@@ -31,10 +35,18 @@ pub fn critical_cells(board: &Board) -> Cells {
             critical |= 1 << only;
         }
     }
+    critical
+}
 
-    let Some(root) = (traversable != 0).then(|| traversable.trailing_zeros() as usize) else {
-        return critical & free;
-    };
+/// Conditions 2 and 3: the articulation points of G, found by one depth-first search from the
+/// first traversable cell in row-major order (none if no cell is traversable).
+fn articulation_points(board: &Board, traversable: Cells) -> Cells {
+    if traversable == 0 {
+        return 0;
+    }
+    let is_trav = |cell: usize| traversable >> cell & 1 == 1;
+    let root = traversable.trailing_zeros() as usize;
+    let mut critical: Cells = 0;
     let mut depth = [UNSEEN; MAX_CELLS];
     let mut low = [0u8; MAX_CELLS];
     // (cell, next neighbour to try), the search path from the root.
@@ -83,5 +95,5 @@ pub fn critical_cells(board: &Board) -> Cells {
     if root_children >= 2 {
         critical |= 1 << root;
     }
-    critical & free
+    critical
 }

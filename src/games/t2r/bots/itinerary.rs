@@ -93,6 +93,51 @@ impl Itinerary {
     pub fn contains(&self, route: u8) -> bool {
         self.set & (1 << route) != 0
     }
+
+    /// Appends `segment` to the chain, and its unclaimed routes not planned yet to the core.
+    fn push_segment(&mut self, map: &Map, view: &View, segment: Segment) {
+        for &route in &segment.routes {
+            if view.is_unclaimed(usize::from(route)) && !self.contains(route) {
+                self.set |= 1 << route;
+                self.core.push(route);
+                self.length += u32::from(map.routes[usize::from(route)].length);
+            }
+        }
+        self.segments.push(segment);
+    }
+}
+
+/// The cities of a set of tickets and the path weights between them.
+struct TicketCities {
+    /// The city ids, ascending.
+    ids: Vec<u8>,
+    /// From `ids[i]` to `ids[j]` at `i * ids.len() + j`; `None` where no path joins them.
+    weights: Vec<Option<u16>>,
+}
+
+impl TicketCities {
+    /// The weight of the path between two of the cities.
+    fn weight(&self, a: u8, b: u8) -> Option<u16> {
+        let index = |city: u8| {
+            self.ids
+                .iter()
+                .position(|&c| c == city)
+                .expect("a ticket city")
+        };
+        self.weights[index(a) * self.ids.len() + index(b)]
+    }
+}
+
+/// The cities of the tickets the opponent has not cut apart (§5.5 step 2.1), as a mask.
+fn reachable_cities(map: &Map, tickets: &[u16], cities: &TicketCities) -> u64 {
+    let mut reachable: u64 = 0;
+    for &ticket in tickets {
+        let ticket = &map.tickets[usize::from(ticket)];
+        if cities.weight(ticket.from, ticket.to).is_some() {
+            reachable |= (1 << ticket.from) | (1 << ticket.to);
+        }
+    }
+    reachable
 }
 
 /// The planner's scratch space, kept for the whole game.
@@ -138,6 +183,8 @@ impl Planner {
         plan
     }
 
+    /// §5.5 steps 2.1-2.6 with one weighting: the lightest nearest-neighbour chain through the
+    /// cities of the tickets still joinable, and the paths between its consecutive cities.
     fn itinerary_with(
         &mut self,
         map: &Map,
@@ -147,58 +194,66 @@ impl Planner {
     ) -> Itinerary {
         let table = weighting.table();
         let weigh = |route: &Route| weight(route, view, &table, None);
-        // The ticket cities, ascending, and the pairwise weights between them.
-        let mut cities: u64 = 0;
-        for &ticket in tickets {
-            let ticket = &map.tickets[usize::from(ticket)];
-            cities |= (1 << ticket.from) | (1 << ticket.to);
-        }
-        let all: Vec<u8> = bits(cities).collect();
-        let mut between = vec![None; all.len() * all.len()];
-        for (i, &city) in all.iter().enumerate() {
-            self.paths.search_by(map, city, None, weigh);
-            for (j, &other) in all.iter().enumerate() {
-                between[i * all.len() + j] = self.paths.distance(other);
-            }
-        }
-        let index = |city: u8| all.iter().position(|&c| c == city).expect("a ticket city");
-        let mut reachable: u64 = 0;
-        for &ticket in tickets {
-            let ticket = &map.tickets[usize::from(ticket)];
-            let (i, j) = (index(ticket.from), index(ticket.to));
-            if between[i * all.len() + j].is_some() {
-                reachable |= (1 << ticket.from) | (1 << ticket.to);
-            }
-        }
-        let chain = best_chain(&all, reachable, |a, b| {
-            between[index(a) * all.len() + index(b)]
-        });
+        let cities = self.ticket_cities(map, tickets, weigh);
+        let reachable = reachable_cities(map, tickets, &cities);
+        let chain = best_chain(&cities.ids, reachable, |a, b| cities.weight(a, b));
         let mut plan = Itinerary {
             weighting,
             ..Itinerary::default()
         };
         for link in chain.windows(2) {
             let (from, to) = (link[0], link[1]);
-            let mut segment = Segment {
-                from,
-                to,
-                weight: between[index(from) * all.len() + index(to)],
-                routes: Vec::new(),
-            };
-            if segment.weight.is_some() {
-                self.paths.search_by(map, from, Some(to), weigh);
-                segment.routes.extend(self.paths.walk(map, from, to));
-            }
-            for &route in &segment.routes {
-                if view.is_unclaimed(usize::from(route)) && plan.set & (1 << route) == 0 {
-                    plan.set |= 1 << route;
-                    plan.core.push(route);
-                    plan.length += u32::from(map.routes[usize::from(route)].length);
-                }
-            }
-            plan.segments.push(segment);
+            let segment = self.segment(map, from, to, cities.weight(from, to), weigh);
+            plan.push_segment(map, view, segment);
         }
         plan
+    }
+
+    /// The cities of `tickets` and the weights of the shortest paths between every two of them
+    /// (§5.5 step 2.2).
+    fn ticket_cities(
+        &mut self,
+        map: &Map,
+        tickets: &[u16],
+        weigh: impl Fn(&Route) -> Option<u16> + Copy,
+    ) -> TicketCities {
+        let mut mask: u64 = 0;
+        for &ticket in tickets {
+            let ticket = &map.tickets[usize::from(ticket)];
+            mask |= (1 << ticket.from) | (1 << ticket.to);
+        }
+        let ids: Vec<u8> = bits(mask).collect();
+        let mut weights = vec![None; ids.len() * ids.len()];
+        for (i, &city) in ids.iter().enumerate() {
+            self.paths.search_by(map, city, None, weigh);
+            for (j, &other) in ids.iter().enumerate() {
+                weights[i * ids.len() + j] = self.paths.distance(other);
+            }
+        }
+        TicketCities { ids, weights }
+    }
+
+    /// The link of the chain from `from` to `to`, weighing `weight`, with the routes of its
+    /// path; a break (no path) has none.
+    fn segment(
+        &mut self,
+        map: &Map,
+        from: u8,
+        to: u8,
+        weight: Option<u16>,
+        weigh: impl Fn(&Route) -> Option<u16>,
+    ) -> Segment {
+        let mut segment = Segment {
+            from,
+            to,
+            weight,
+            routes: Vec::new(),
+        };
+        if weight.is_some() {
+            self.paths.search_by(map, from, Some(to), weigh);
+            segment.routes.extend(self.paths.walk(map, from, to));
+        }
+        segment
     }
 
     /// The §5.5 step 5 claim order of the itinerary's routes, highest priority first; ties go
