@@ -2,7 +2,6 @@
 //! files), then, for folders that were recorded, replayed into pages beside the report so the
 //! report links each fault to the game itself. The standings link lost games the same way.
 
-use super::folders::same_folder;
 use super::replay::FindReplay;
 use crate::cli::ReplayArgs;
 use crate::outcome::Termination;
@@ -131,11 +130,9 @@ fn replayable(replays: Replays<'_>, games: &[(usize, u64)]) -> Vec<Replayable> {
         if mine.is_empty() {
             continue;
         }
-        let shown = if same_folder(dir, out) {
-            ".".to_string()
-        } else {
-            dir.display().to_string()
-        };
+        // The folder as the user named it, so the command works from where they ran tourney
+        // (`.` worked only from inside the folder).
+        let shown = shell_word(&dir.display().to_string());
         let wanted: BTreeSet<u64> = mine.iter().map(|&i| games[i].1).collect();
         let pages = write_pages(dir, out, folder, &wanted, replays.find);
         for i in mine {
@@ -148,6 +145,19 @@ fn replayable(replays: Replays<'_>, games: &[(usize, u64)]) -> Vec<Replayable> {
         }
     }
     found
+}
+
+/// `word` as one shell word: unchanged when it is plain, else single-quoted.
+fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+:,=@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// What the records say of one faulted game.
@@ -214,4 +224,16 @@ fn write_pages(
         pages.insert(game, Page { path, fault });
     }
     pages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn folder_names_are_quoted_only_when_the_shell_needs_it() {
+        assert_eq!(shell_word("results/run-1"), "results/run-1");
+        assert_eq!(shell_word("/tmp/my runs"), "'/tmp/my runs'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+    }
 }

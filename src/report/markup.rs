@@ -45,10 +45,15 @@ pub fn rating_text(r: &RatingRow) -> String {
     if !r.elo.is_finite() {
         return "n/a".to_string();
     }
-    match r.identification {
-        Identification::Identified => format!("{:+.1}", r.elo),
-        Identification::NeverScored => format!("< {:+.1}", r.elo),
-        Identification::NeverLost => format!("> {:+.1}", r.elo),
+    bounded_text(r.identification, r.elo)
+}
+
+/// An Elo value as shown, with `<` or `>` when it is a one-sided bound.
+fn bounded_text(side: Identification, elo: f64) -> String {
+    match side {
+        Identification::Identified => format!("{elo:+.1}"),
+        Identification::NeverScored => format!("< {elo:+.1}"),
+        Identification::NeverLost => format!("> {elo:+.1}"),
     }
 }
 
@@ -76,7 +81,10 @@ pub fn head_to_head_cells(r: &HeadToHeadRow, plus_minus: &str, pentanomial: Stri
         r.bot.clone(),
         r.opponent.clone(),
         r.games.to_string(),
-        format!("{:+.1} {plus_minus} {:.1}", r.elo, r.elo_error95),
+        match r.elo_bound {
+            Some(bound) => bounded_text(bound.side, bound.value),
+            None => format!("{:+.1} {plus_minus} {:.1}", r.elo, r.elo_error95),
+        },
         if r.nelo.is_finite() {
             format!("{:+.1} {plus_minus} {:.1}", r.nelo, r.nelo_error95)
         } else {
@@ -87,6 +95,33 @@ pub fn head_to_head_cells(r: &HeadToHeadRow, plus_minus: &str, pentanomial: Stri
         format!("{:.2} [{:.2}, {:.2}]", r.llr, r.llr_lower, r.llr_upper),
         verdict_text(r.verdict).to_string(),
     ]
+}
+
+/// What a head-to-head Elo is, said where it stands beside the ratings: the difference
+/// between two bots from their own games, which the ratings show as the gap between two rows
+/// (with the first pairing's gap worked out, when both are rated).
+pub fn difference_note(a: &Analysis) -> String {
+    let mut note = "the first bot minus the second, from their games".to_string();
+    let rated = |bot: &str| {
+        a.ratings.rows.iter().find(|r| {
+            r.bot == bot && r.elo.is_finite() && r.identification == Identification::Identified
+        })
+    };
+    if let Some((x, y)) = a
+        .head_to_head
+        .first()
+        .and_then(|h| Some((rated(&h.bot)?, rated(&h.opponent)?)))
+    {
+        note += &format!(
+            " (ratings: {} {:+.1} - {} {:+.1} = {:+.1})",
+            x.bot,
+            x.elo,
+            y.bot,
+            y.elo,
+            x.elo - y.elo
+        );
+    }
+    note
 }
 
 /// A rating's interval as shown: `[lo, hi]`, or which side is open and why.
@@ -235,10 +270,15 @@ fn head_to_head(a: &Analysis) -> Section {
             head_to_head_cells(r, "±", counts.join(" "))
         }),
         format!(
-            "From seat-swapped seed pairs, first bot's view (pentanomial: pairs scoring 0, ½, 1, \
-             1½, 2 points). GSPRT on normalized Elo, H0: nElo = {}, H1: nElo = {}, alpha = {}, \
-             beta = {}. Two-seat pairings only.",
-            a.sprt.nelo0, a.sprt.nelo1, a.sprt.alpha, a.sprt.beta
+            "Elo and nElo are differences, not ratings: {}. From seat-swapped seed pairs (pentanomial: pairs \
+             scoring 0, ½, 1, 1½, 2 points); a sweep gives a one-sided 95% bound, as the ratings \
+             do. GSPRT on normalized Elo, H0: nElo = {}, H1: nElo = {}, alpha = {}, beta = {}. \
+             Two-seat pairings only.",
+            difference_note(a),
+            a.sprt.nelo0,
+            a.sprt.nelo1,
+            a.sprt.alpha,
+            a.sprt.beta
         ),
     )
 }

@@ -7,12 +7,14 @@ use super::markup::{interval_text, rating_text};
 use crate::stats::distribution::ScoreDistribution;
 use crate::summary::{Analysis, RatingRow, ScoreRow};
 use plotters::coord::Shift;
-use plotters::coord::ranged1d::SegmentedCoord;
-use plotters::coord::types::{RangedCoordf64, RangedCoordusize};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 use std::path::{Path, PathBuf};
 use std::sync::Once;
+
+mod rows;
+use rows::Rows;
 
 type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
@@ -112,14 +114,6 @@ pub fn write_pngs(analysis: &Analysis, dir: &Path) -> Result<Vec<PathBuf>, Repor
     Ok(written)
 }
 
-/// Named categories along an axis, one segment each.
-type Categories = SegmentedCoord<RangedCoordusize>;
-
-/// `n` categories, `0..n` (plotters' segmented ranges include their end).
-fn categories(n: usize) -> Categories {
-    (0..n.max(1) - 1).into_segmented()
-}
-
 fn category_label(names: &[String]) -> impl Fn(&SegmentValue<usize>) -> String + '_ {
     move |v| match v {
         SegmentValue::CenterOf(i) | SegmentValue::Exact(i) => {
@@ -176,7 +170,7 @@ fn line_key(style: ShapeStyle) -> impl Fn((i32, i32)) -> PathElement<(i32, i32)>
 }
 
 /// A chart of values along x against named rows (one category each) along y.
-type RowChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, Categories>>;
+type RowChart<'a, DB> = ChartContext<'a, DB, Cartesian2d<RangedCoordf64, Rows>>;
 
 fn ratings<DB: DrawingBackend>(root: &DrawingArea<DB, Shift>, a: &Analysis) -> DrawResult
 where
@@ -205,7 +199,7 @@ where
     let caption = format!("Ratings with 95% intervals ({})", a.ratings.scale);
     let mut chart = frame(root, caption, 150)?
         // Room on the right for the value labels written beside each interval.
-        .build_cartesian_2d(padded(lo, hi + 0.35 * (hi - lo)), categories(rows.len()))?;
+        .build_cartesian_2d(padded(lo, hi + 0.35 * (hi - lo)), Rows::new(rows.len()))?;
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -251,12 +245,15 @@ where
         )?
         .label("maximum-likelihood rating")
         .legend(|(x, y)| Circle::new((x + 12, y), 6, colour(3).filled()));
+    // Right of the whisker's end by pixels, level with it: a space is dropped by SVG, and a
+    // label above the row met the end cap, which hid a negative rating's minus sign.
     chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
-        Text::new(
-            format!("  {} {}", rating_text(r), interval_text(r)),
-            (bound_or(r.upper, r.elo), SegmentValue::CenterOf(i)),
-            value_style(16, HPos::Left, VPos::Bottom),
-        )
+        EmptyElement::at((bound_or(r.upper, r.elo), SegmentValue::CenterOf(i)))
+            + Text::new(
+                format!("{} {}", rating_text(r), interval_text(r)),
+                (12, 0),
+                value_style(16, HPos::Left, VPos::Center),
+            )
     }))?;
     Ok(())
 }
@@ -302,7 +299,7 @@ where
     // Rows are drawn top-down, so segment k of the y axis holds bot n-1-k.
     let rows_bottom_up: Vec<String> = a.bots.iter().rev().cloned().collect();
     let mut chart = frame(root, "Win rate of the row bot against the column bot", 150)?
-        .build_cartesian_2d(categories(n), categories(n))?;
+        .build_cartesian_2d(Rows::new(n), Rows::new(n))?;
     chart
         .configure_mesh()
         .disable_mesh()
@@ -321,7 +318,7 @@ where
 /// The grid's cells: grey on the diagonal, each pair coloured by its win rate and labelled
 /// with it and its interval.
 fn winrate_cells<DB: DrawingBackend>(
-    chart: &mut ChartContext<'_, DB, Cartesian2d<Categories, Categories>>,
+    chart: &mut ChartContext<'_, DB, Cartesian2d<Rows, Rows>>,
     a: &Analysis,
 ) -> DrawResult
 where
@@ -456,7 +453,7 @@ where
         "Score margin per pairing (first bot minus second)",
         190,
     )?
-    .build_cartesian_2d(padded(lo, hi + 0.3 * (hi - lo)), categories(n))?;
+    .build_cartesian_2d(padded(lo, hi + 0.3 * (hi - lo)), Rows::new(n))?;
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -533,11 +530,19 @@ where
     let played: Vec<usize> = (0..a.bots.len())
         .filter(|&i| a.ratings.rows.get(i).is_some_and(|r| r.games > 0))
         .collect();
-    let values = points.iter().flat_map(|p| played.iter().map(|&i| p.elo[i]));
+    // A bot's line starts at its first game: before that its number is only a placeholder.
+    let series = |i: usize| {
+        points
+            .iter()
+            .filter(move |p| p.played.get(i) == Some(&true))
+            .map(move |p| (p.games as f64, p.elo[i]))
+    };
+    let values = played.iter().flat_map(|&i| series(i).map(|(_, elo)| elo));
     let lo = values.clone().fold(f64::MAX, f64::min);
     let hi = values.fold(f64::MIN, f64::max);
     let mut chart = frame(root, "Ratings against games played", 80)?
-        .build_cartesian_2d(0.0..games, padded(lo, hi + 0.3 * (hi - lo).max(1.0)))?;
+        // A little room on the right, so the last points' dots stay inside the frame.
+        .build_cartesian_2d(0.0..games * 1.01, padded(lo, hi + 0.3 * (hi - lo).max(1.0)))?;
     chart
         .configure_mesh()
         .x_desc("games played")
@@ -549,17 +554,10 @@ where
     for &i in &played {
         let c = colour(i);
         chart
-            .draw_series(LineSeries::new(
-                points.iter().map(|p| (p.games as f64, p.elo[i])),
-                c.stroke_width(3),
-            ))?
+            .draw_series(LineSeries::new(series(i), c.stroke_width(3)))?
             .label(a.bots[i].clone())
             .legend(line_key(c.stroke_width(3)));
-        chart.draw_series(
-            points
-                .iter()
-                .map(|p| Circle::new((p.games as f64, p.elo[i]), 3, c.filled())),
-        )?;
+        chart.draw_series(series(i).map(|point| Circle::new(point, 3, c.filled())))?;
     }
     legend(&mut chart, SeriesLabelPosition::UpperRight)
 }

@@ -1,10 +1,14 @@
 //! The tables a person reads after a run: ratings, pairwise win rates, score distributions and
 //! faults. Printed to stdout; the header goes to stderr so stdout stays clean for piping.
 
-use super::markup::{by_rating, head_to_head_cells, number, rating_cells, terminations_text};
+use super::markup::{
+    by_rating, difference_note, head_to_head_cells, number, rating_cells, terminations_text,
+};
 use super::table::Table;
 use crate::game::GameInfo;
 use crate::runner::Schedule;
+use crate::stats::bootstrap::CONFIDENCE;
+use crate::stats::bounds::Identification;
 use crate::stats::sprt::Verdict;
 use crate::summary::{Analysis, Summary};
 use std::path::{Path, PathBuf};
@@ -59,9 +63,17 @@ fn print_ratings(analysis: &Analysis) {
     );
     print!("{}", ratings.render());
     println!(
-        "  interval: {}; prior: {}",
-        analysis.ratings.interval, analysis.ratings.prior
+        "  interval: {:.0}% bootstrap over seeds; prior: a virtual draw per pair (report.md explains)",
+        100.0 * CONFIDENCE
     );
+    if analysis
+        .ratings
+        .rows
+        .iter()
+        .any(|r| r.identification != Identification::Identified)
+    {
+        println!("  > x, < x: a one-sided 95% bound, for a bot that never lost or never scored");
+    }
 }
 
 /// Nothing when no pairing had two seats.
@@ -89,6 +101,7 @@ fn print_head_to_head(analysis: &Analysis) {
     }
     println!("\nHead to head (seed pairs; GSPRT on normalized Elo)");
     print!("{}", h2h.render());
+    println!("  elo, nelo: {}", difference_note(analysis));
 }
 
 fn print_win_rates(analysis: &Analysis) {

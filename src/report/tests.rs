@@ -113,3 +113,120 @@ fn html_lists_faulted_games_with_their_replay() {
         "no faults, no section"
     );
 }
+
+/// `name="value"` of an SVG element's line, as a number.
+fn attribute(element: &str, name: &str) -> f64 {
+    let key = format!(" {name}=\"");
+    let at = element
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {element}"))
+        + key.len();
+    element[at..at + element[at..].find('"').unwrap()]
+        .parse()
+        .unwrap()
+}
+
+/// A plot's frame `(left, top, right, bottom)` in pixels: its two axes, the long black lines.
+fn frame(svg: &str) -> (f64, f64, f64, f64) {
+    let lines: Vec<Vec<f64>> = svg
+        .lines()
+        .filter(|l| l.starts_with("<polyline") && l.contains("opacity=\"1\" stroke=\"#000000\""))
+        .map(|l| {
+            let at = l.find("points=\"").unwrap() + 8;
+            l[at..at + l[at..].find('"').unwrap()]
+                .split([' ', ','])
+                .filter(|v| !v.is_empty())
+                .map(|v| v.parse().unwrap())
+                .collect()
+        })
+        .collect();
+    let axis = |vertical: bool| {
+        lines
+            .iter()
+            .find(|p: &&Vec<f64>| {
+                let (w, h) = ((p[2] - p[0]).abs(), (p[3] - p[1]).abs());
+                if vertical {
+                    w < 1.0 && h > 100.0
+                } else {
+                    h < 1.0 && w > 100.0
+                }
+            })
+            .expect("two axes")
+    };
+    let (left, bottom) = (axis(true), axis(false));
+    (left[0], left[1], bottom[2], bottom[1])
+}
+
+/// Issue 27: with one pairing (every two-bot report) the margin plot's box was drawn at the
+/// top of the canvas with no height. Every plot's boxes and dots now lie inside its frame
+/// with a size.
+#[test]
+fn a_two_bot_report_draws_every_mark_inside_its_frame() {
+    let a = analysis();
+    for plot in plots::svg_plots(&a).unwrap() {
+        let (left, top, right, bottom) = frame(&plot.svg);
+        let mut marks = 0;
+        for line in plot.svg.lines().skip(2) {
+            let (x0, y0, x1, y1) = if line.starts_with("<rect") {
+                let (x, y) = (attribute(line, "x"), attribute(line, "y"));
+                (
+                    x,
+                    y,
+                    x + attribute(line, "width"),
+                    y + attribute(line, "height"),
+                )
+            } else if line.starts_with("<circle") {
+                let (x, y, r) = (
+                    attribute(line, "cx"),
+                    attribute(line, "cy"),
+                    attribute(line, "r"),
+                );
+                (x - r, y - r, x + r, y + r)
+            } else {
+                continue;
+            };
+            marks += 1;
+            let name = plot.name;
+            assert!(x1 > x0 && y1 > y0, "{name}: {line} has no size");
+            assert!(
+                x0 >= left && x1 <= right && y0 >= top && y1 <= bottom,
+                "{name}: {line} outside the frame {:?}",
+                (left, top, right, bottom)
+            );
+        }
+        assert!(marks > 0, "{}: no marks", plot.name);
+    }
+}
+
+/// Issue 27: a rating's label began at its whisker's end, whose cap hid a negative rating's
+/// minus sign. Labels now start clear of the cap.
+#[test]
+fn rating_labels_start_clear_of_the_whisker_end() {
+    let a = analysis();
+    let plots = plots::svg_plots(&a).unwrap();
+    let svg = &plots.iter().find(|p| p.name == "ratings").unwrap().svg;
+    let lines: Vec<&str> = svg.lines().collect();
+    let caps: Vec<f64> = lines
+        .iter()
+        .filter(|l| l.starts_with("<line") && l.contains("stroke-width=\"3\""))
+        .filter(|l| attribute(l, "x1") == attribute(l, "x2"))
+        .map(|l| attribute(l, "x1"))
+        .collect();
+    let labels: Vec<f64> = lines
+        .windows(2)
+        .filter(|w| w[0].starts_with("<text") && w[1].contains(" ["))
+        .map(|w| attribute(w[0], "x"))
+        .collect();
+    assert_eq!(labels.len(), 2, "{svg}");
+    for x in labels {
+        let nearest = caps
+            .iter()
+            .map(|c| x - c)
+            .filter(|d| *d >= 0.0)
+            .fold(f64::MAX, f64::min);
+        assert!(
+            nearest >= 8.0,
+            "a label starts {nearest} px after a whisker's end"
+        );
+    }
+}

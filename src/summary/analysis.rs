@@ -6,11 +6,12 @@ use super::ratings::{point_ratings, ratings, shift};
 use super::tally::{PairingTally, Tally};
 use crate::outcome::Termination;
 use crate::stats::bootstrap::CONFIDENCE;
-use crate::stats::bounds::Identification;
+use crate::stats::bounds::{Identification, SweptGames, sweep_bound};
 use crate::stats::distribution::ScoreDistribution;
 use crate::stats::elo::elo_estimate;
 use crate::stats::pentanomial::HeadToHead;
 use crate::stats::plackett_luce::MAX_SEATS;
+use crate::stats::ratings::PairwiseResults;
 use crate::stats::sprt::{EloBounds, SprtBounds, Verdict, sprt};
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -107,6 +108,14 @@ pub struct RatingRow {
     pub identification: Identification,
 }
 
+/// A one-sided bound: the first bot never lost (`difference > value`) or never scored
+/// (`difference < value`).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct SweepBound {
+    pub side: Identification,
+    pub value: f64,
+}
+
 /// One bot's results against one opponent.
 #[derive(Clone, Debug, Serialize)]
 pub struct PairRow {
@@ -140,6 +149,10 @@ pub struct HeadToHeadRow {
     pub pentanomial: Vec<u64>,
     pub elo: f64,
     pub elo_error95: f64,
+    /// For a sweep (one bot took every game), the one-sided 95% bound on the Elo difference,
+    /// as the ratings bound a swept bot: `elo` is then only where the score clamp puts it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub elo_bound: Option<SweepBound>,
     pub nelo: f64,
     pub nelo_error95: f64,
     pub los: f64,
@@ -195,6 +208,10 @@ pub struct LengthRow {
 pub struct ConvergencePoint {
     pub games: u64,
     pub elo: Vec<f64>,
+    /// Whether each bot had played by then: the others' `elo` is only the prior's placeholder
+    /// (folders combined by `report` bring bots in part-way), so the plot leaves it out.
+    #[serde(skip)]
+    pub played: Vec<bool>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -307,23 +324,29 @@ fn convergence(
     let mut points: Vec<ConvergencePoint> = tally
         .checkpoints
         .iter()
-        .map(|c| (c.games, point_ratings(n, &c.results, &c.orders, method)))
+        .map(|c| (c.games, &c.results, &c.orders))
         .chain(
             (tally.checkpoints.last().map(|c| c.games) != Some(tally.games) && tally.games > 0)
-                .then(|| {
-                    (
-                        tally.games,
-                        point_ratings(n, &tally.results, &tally.orders, method),
-                    )
-                }),
+                .then_some((tally.games, &tally.results, &tally.orders)),
         )
-        .map(|(games, mut elo)| {
+        .map(|(games, results, orders)| {
+            let mut elo = point_ratings(n, results, orders, method);
             shift(&mut elo, anchor);
-            ConvergencePoint { games, elo }
+            ConvergencePoint {
+                games,
+                elo,
+                played: (0..n).map(|i| has_played(results, i)).collect(),
+            }
         })
         .collect();
     points.sort_by_key(|p| p.games);
     points
+}
+
+/// Whether bot `i` shared a game with another bot in `results`.
+fn has_played(results: &PairwiseResults, i: usize) -> bool {
+    let n = results.n_bots();
+    i < n && (0..n).any(|j| j != i && results.games(i, j) > 0.0)
 }
 
 fn pairwise(bots: &[String], tally: &Tally) -> Vec<PairRow> {
@@ -398,6 +421,7 @@ fn head_to_head(bots: &[String], tally: &Tally, options: SprtOptions) -> Vec<Hea
                 pentanomial: h2h.counts().to_vec(),
                 elo: estimate.elo,
                 elo_error95: estimate.elo_error95,
+                elo_bound: sweep_difference_bound(h2h.counts(), h2h.games()),
                 nelo: estimate.nelo,
                 nelo_error95: estimate.nelo_error95,
                 los: estimate.los,
@@ -408,6 +432,27 @@ fn head_to_head(bots: &[String], tally: &Tally, options: SprtOptions) -> Vec<Hea
             })
         })
         .collect()
+}
+
+/// The bound on a head-to-head's Elo difference when one side took every game (all counts in
+/// the first or the last outcome): the same exact one-sided bound as a swept bot's rating,
+/// against an opponent at 0.
+fn sweep_difference_bound(counts: &[u64], games: u64) -> Option<SweepBound> {
+    let total: u64 = counts.iter().sum();
+    let side = if counts.last() == Some(&total) {
+        Identification::NeverLost
+    } else if counts.first() == Some(&total) {
+        Identification::NeverScored
+    } else {
+        return None;
+    };
+    let swept = [SweptGames {
+        copies: 1,
+        opponents: vec![0],
+        count: games,
+    }];
+    let value = sweep_bound(side, &swept, &[0.0], 1.0 - CONFIDENCE).ok()?;
+    Some(SweepBound { side, value })
 }
 
 fn per_bot(bots: &[String], tally: &Tally) -> Vec<BotRow> {

@@ -17,6 +17,7 @@ mod labyrinth;
 mod notation;
 mod replay;
 mod report;
+mod report_pages;
 mod repository;
 mod resume;
 mod shards;

@@ -167,7 +167,18 @@ fn the_report_links_each_fault_to_its_replay() {
     let html = std::fs::read_to_string(run.join("report.html")).unwrap();
     for game in 0..2 {
         assert!(html.contains(&format!("<a href=\"replays/game-{game}.html\">")));
-        assert!(html.contains(&format!("<code>tourney replay . --game {game}</code>")));
+        // The folder as it was named, not `.`, so the command works from where tourney ran.
+        let command = format!("tourney replay {} --game {game}", run.display());
+        assert!(
+            html.contains(&format!("<code>{command}</code>")),
+            "{command}"
+        );
+        tourney()
+            .args(command.split(' ').skip(1))
+            .arg("--quiet")
+            .current_dir(dir.path())
+            .assert()
+            .success();
         let page = std::fs::read_to_string(run.join(format!("replays/game-{game}.html"))).unwrap();
         assert!(
             page.contains("illegal by seat"),
