@@ -20,6 +20,8 @@ type DrawResult = Result<(), Box<dyn std::error::Error>>;
 
 pub(super) const FONT: &str = "sans-serif";
 const SIZE: (u32, u32) = (960, 540);
+/// Pixels around every chart.
+const MARGIN: u32 = 20;
 
 /// One plot, as inline SVG.
 pub struct Plot {
@@ -153,7 +155,7 @@ fn frame<'a, 'b, DB: DrawingBackend>(
     let mut builder = ChartBuilder::on(root);
     builder
         .caption(caption, (FONT, 26))
-        .margin(20)
+        .margin(MARGIN)
         .x_label_area_size(60)
         .y_label_area_size(y_label_width);
     Ok(builder)
@@ -197,9 +199,10 @@ where
         .map(|r| bound_or(r.upper, r.elo))
         .fold(f64::MIN, f64::max);
     let caption = format!("Ratings with 95% intervals ({})", a.ratings.scale);
-    let mut chart = frame(root, caption, 150)?
-        // Room on the right for the value labels written beside each interval.
-        .build_cartesian_2d(padded(lo, hi + 0.35 * (hi - lo)), Rows::new(rows.len()))?;
+    let labels: Vec<String> = rows.iter().map(|r| rating_label(r)).collect();
+    let x_range = with_room(root, lo, hi, &labels, 150)?;
+    let mut chart =
+        frame(root, caption, 150)?.build_cartesian_2d(x_range, Rows::new(rows.len()))?;
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -209,8 +212,50 @@ where
         .label_style((FONT, 18))
         .axis_desc_style((FONT, 20))
         .draw()?;
-    rating_marks(&mut chart, &rows)?;
+    rating_marks(&mut chart, &rows, &labels)?;
     legend(&mut chart, SeriesLabelPosition::LowerRight)
+}
+
+/// The text beside a bot's interval: its rating and interval as the tables show them.
+fn rating_label(r: &RatingRow) -> String {
+    format!("{} {}", rating_text(r), interval_text(r))
+}
+
+/// Pixels between a mark and the value label written right of it.
+const LABEL_GAP: i32 = 12;
+
+/// The value range `lo..hi`, padded, with room on the right for the widest of `labels`
+/// written [`LABEL_GAP`] right of the highest value, measured in the backend's own font (a
+/// fixed share of the range cut off long one-sided labels in the PNG).
+fn with_room<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    lo: f64,
+    hi: f64,
+    labels: &[String],
+    y_label_width: u32,
+) -> Result<std::ops::Range<f64>, Box<dyn std::error::Error>>
+where
+    DB::ErrorType: 'static,
+{
+    let mut widest = 0;
+    for label in labels {
+        widest = widest.max(
+            root.estimate_text_size(label, &value_style(16, HPos::Left, VPos::Center))?
+                .0,
+        );
+    }
+    let plot_width = f64::from(
+        root.dim_in_pixel()
+            .0
+            .saturating_sub(2 * MARGIN + y_label_width),
+    );
+    // The share of the plot the label takes, kept so the data still get most of the width.
+    let share = ((f64::from(widest) + f64::from(LABEL_GAP) + 4.0) / plot_width.max(1.0)).min(0.6);
+    // With `right = hi + x`, padded() adds 8% of `span + x` on each side; the label needs
+    // `share` of all that right of `hi`: x + 0.08(span + x) = share·1.16(span + x).
+    let span = (hi - lo).abs().max(1.0);
+    let x = span * (1.16 * share - 0.08).max(0.0) / (1.08 - 1.16 * share);
+    Ok(padded(lo, hi + x))
 }
 
 /// An interval's end, or the rating itself where that side is open (a one-sided bound).
@@ -219,13 +264,23 @@ fn bound_or(bound: f64, elo: f64) -> f64 {
 }
 
 /// Each bot's interval and rating on its row, with their values written beside them.
-fn rating_marks<DB: DrawingBackend>(chart: &mut RowChart<'_, DB>, rows: &[&RatingRow]) -> DrawResult
+fn rating_marks<DB: DrawingBackend>(
+    chart: &mut RowChart<'_, DB>,
+    rows: &[&RatingRow],
+    labels: &[String],
+) -> DrawResult
 where
     DB::ErrorType: 'static,
 {
     let style = colour(0).stroke_width(3);
+    // A one-sided bound (or the anchor, exact) has no interval to draw: its dot marks the
+    // value and its label says what it is.
+    let two_sided = rows
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| bound_or(r.lower, r.elo) < bound_or(r.upper, r.elo));
     chart
-        .draw_series(rows.iter().enumerate().map(|(i, r)| {
+        .draw_series(two_sided.map(|(i, r)| {
             ErrorBar::new_horizontal(
                 SegmentValue::CenterOf(i),
                 bound_or(r.lower, r.elo),
@@ -250,8 +305,8 @@ where
     chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
         EmptyElement::at((bound_or(r.upper, r.elo), SegmentValue::CenterOf(i)))
             + Text::new(
-                format!("{} {}", rating_text(r), interval_text(r)),
-                (12, 0),
+                labels[i].clone(),
+                (LABEL_GAP, 0),
                 value_style(16, HPos::Left, VPos::Center),
             )
     }))?;
@@ -448,12 +503,14 @@ where
     let lo = a.margins.iter().map(|m| m.margin.q05).fold(0.0, f64::min);
     let hi = a.margins.iter().map(|m| m.margin.q95).fold(0.0, f64::max);
     let n = a.margins.len();
+    let labels: Vec<String> = a.margins.iter().map(|m| margin_label(&m.margin)).collect();
+    let x_range = with_room(root, lo, hi, &labels, 190)?;
     let mut chart = frame(
         root,
         "Score margin per pairing (first bot minus second)",
         190,
     )?
-    .build_cartesian_2d(padded(lo, hi + 0.3 * (hi - lo)), Rows::new(n))?;
+    .build_cartesian_2d(x_range, Rows::new(n))?;
     chart
         .configure_mesh()
         .disable_y_mesh()
@@ -471,6 +528,11 @@ where
         margin_box(root, &chart, i, &m.margin)?;
     }
     Ok(())
+}
+
+/// The text right of a margin's box plot.
+fn margin_label(st: &ScoreRow) -> String {
+    format!("mean {:+.1}, sd {:.1}", st.mean, st.sd)
 }
 
 /// Row `i`'s box plot, drawn in pixels on `root` at the chart's coordinates (plotters has no
@@ -495,24 +557,31 @@ where
         at(st.mean),
     );
     let line = c.stroke_width(2);
-    root.draw(&PathElement::new(vec![(x05, y), (x25, y)], line))?;
-    root.draw(&PathElement::new(vec![(x75, y), (x95, y)], line))?;
+    // Pieces that the quantiles make empty (a margin that never varies) are left out, so
+    // what is drawn has a size: then only the whiskers' ends, the median bar and the dot.
+    for (from, to) in [(x05, x25), (x75, x95)] {
+        if from < to {
+            root.draw(&PathElement::new(vec![(from, y), (to, y)], line))?;
+        }
+    }
     for x in [x05, x95] {
         root.draw(&PathElement::new(vec![(x, y - 10), (x, y + 10)], line))?;
     }
-    root.draw(&Rectangle::new(
-        [(x25, y - 18), (x75, y + 18)],
-        c.mix(0.35).filled(),
-    ))?;
-    root.draw(&Rectangle::new([(x25, y - 18), (x75, y + 18)], line))?;
+    if x25 < x75 {
+        root.draw(&Rectangle::new(
+            [(x25, y - 18), (x75, y + 18)],
+            c.mix(0.35).filled(),
+        ))?;
+        root.draw(&Rectangle::new([(x25, y - 18), (x75, y + 18)], line))?;
+    }
     root.draw(&PathElement::new(
         vec![(x50, y - 18), (x50, y + 18)],
         BLACK.stroke_width(3),
     ))?;
     root.draw(&Circle::new((xm, y), 6, BLACK.filled()))?;
     root.draw(&Text::new(
-        format!("mean {:+.1}, sd {:.1}", st.mean, st.sd),
-        (x95 + 10, y),
+        margin_label(st),
+        (x95 + LABEL_GAP, y),
         value_style(16, HPos::Left, VPos::Center),
     ))?;
     Ok(())

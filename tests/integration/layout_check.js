@@ -102,6 +102,9 @@
     // cell, a legend, a token): it hides what was drawn before it.
     const backgrounds = marks.filter(m => filled(m.el) && m.el.tagName.toLowerCase() !== "polyline");
     const shielded = (mark, label) => backgrounds.some(b => b.order > mark.order && b.order < label.order && inside(label.box, b.box, 0));
+    // A label with a halo (a white stroke painted under its letters, as maps do) masks what
+    // was drawn before it.
+    const haloed = label => label.el.getAttribute("paint-order") === "stroke" && /^(#fff|#ffffff|white)$/i.test(label.el.getAttribute("stroke") ?? "");
     for (const label of labels) {
       const text = JSON.stringify(label.el.textContent.trim());
       if (!inside(label.box, canvas, TOLERANCE)) problems.push(`${name}: label ${text} ${show(label.box)} leaves the drawing`);
@@ -109,7 +112,7 @@
       for (const mark of marks) {
         if (mark.box === label.box || !touches(mark, core)) continue;
         const isBackground = backgrounds.includes(mark) && mark.order < label.order && inside(label.box, mark.box, 0);
-        if (isBackground || shielded(mark, label)) continue;
+        if (isBackground || shielded(mark, label) || (haloed(label) && mark.order < label.order)) continue;
         problems.push(`${name}: label ${text} ${show(label.box)} meets <${mark.el.tagName} ${show(mark.box)}>`);
       }
     }
@@ -122,7 +125,22 @@
     }
   }
 
-  // Text outside drawings: no two pieces of the page's text may overlap.
+  // What of the page an element can show: its scrolling ancestors' boxes (a scrolled list's
+  // hidden items are not on the page).
+  function clipOf(el) {
+    let clip = box(-Infinity, -Infinity, Infinity, Infinity);
+    for (let a = el; a && a !== document.body; a = a.parentElement) {
+      const style = getComputedStyle(a);
+      if (style.overflowX !== "visible" || style.overflowY !== "visible") {
+        const r = a.getBoundingClientRect();
+        clip = box(Math.max(clip.x0, r.left), Math.max(clip.y0, r.top), Math.min(clip.x1, r.right), Math.min(clip.y1, r.bottom));
+      }
+    }
+    return clip;
+  }
+
+  // Text outside drawings: no two pieces of the page's text may overlap (in viewport
+  // coordinates, as the page is scrolled now).
   function checkText() {
     const rects = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -130,8 +148,10 @@
       if (!node.textContent.trim() || node.parentElement.closest("svg,script,style,#layout-check")) continue;
       const range = document.createRange();
       range.selectNodeContents(node);
+      const clip = clipOf(node.parentElement);
       for (const r of range.getClientRects()) {
-        if (r.width > 0 && r.height > 0) rects.push({ node, box: box(r.left + scrollX, r.top + scrollY, r.right + scrollX, r.bottom + scrollY) });
+        const seen = box(Math.max(r.left, clip.x0), Math.max(r.top, clip.y0), Math.min(r.right, clip.x1), Math.min(r.bottom, clip.y1));
+        if (seen.x1 > seen.x0 && seen.y1 > seen.y0) rects.push({ node, box: seen });
       }
     }
     for (let i = 0; i < rects.length; i++) {

@@ -14,6 +14,7 @@ mod faults;
 mod fresh_fish;
 mod knockout;
 mod labyrinth;
+mod layout;
 mod notation;
 mod replay;
 mod report;

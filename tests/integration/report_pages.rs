@@ -6,7 +6,7 @@ use std::fs;
 use std::path::Path;
 
 /// `games.csv` of a 12-0 sweep: `nice` wins all six seeds in both seat orders.
-fn write_sweep(dir: &Path) {
+pub(super) fn write_sweep(dir: &Path) {
     let mut csv =
         String::from("game,seed,pairing,rotation,seat,bot,score,rank,termination,turns,fault\n");
     for game in 0..12 {

@@ -23,9 +23,10 @@ function draw(scene, frame, seats) {
     const x = M + (i % frame.width) * s, y = M + Math.floor(i / frame.width) * s;
     svg += labTile(x, y, s, walls, item, frame.targets);
   });
+  // Pawns beside the tile's middle, one each side, so they leave its item's number readable.
   frame.pawns.forEach(([x, y], seat) => {
-    const dx = seat === 0 ? -s / 6 : s / 6;
-    svg += `<circle cx="${M + x * s + s / 2 + dx}" cy="${M + y * s + s / 2}" r="${s / 6}" fill="${SEAT_COLOURS[seat]}" stroke="#000" data-pawn="${seat}"/>`;
+    const dx = seat % 2 === 0 ? -s / 3 : s / 3, dy = seat < 2 ? 0 : s / 3;
+    svg += `<circle cx="${M + x * s + s / 2 + dx}" cy="${M + y * s + s / 2 + dy}" r="${s / 7}" fill="${SEAT_COLOURS[seat]}" stroke="#000" data-pawn="${seat}"/>`;
   });
   const ex = M + frame.width * s + s;
   svg += `<text x="${ex}" y="${M - 8}" font-size="12">extra tile</text>`;

@@ -4,6 +4,14 @@ const T2R_COLOURS = {1: "#8e44ad", 2: "#f4f4f4", 3: "#2e6fd8", 4: "#f1c40f", 5: 
   6: "#222", 7: "#d93a2b", 8: "#27ae60", 9: "#999"};
 const T2R_NAMES = {1: "purple", 2: "white", 3: "blue", 4: "yellow", 5: "orange", 6: "black",
   7: "red", 8: "green", 9: "locomotive"};
+// Labels wear a white halo (the page's background) so the tracks under them do not hide them.
+const T2R_HALO = 'stroke="#fff" stroke-width="3" stroke-linejoin="round" paint-order="stroke"';
+// A label's box, estimated from its font size (a digit or letter is at most about 0.7 em).
+function t2rBox(x, y, text, size, anchor) {
+  const w = 0.7 * size * String(text).length, left = anchor === "middle" ? x - w / 2 : x;
+  return {x0: left - 2, y0: y - size - 1, x1: left + w + 2, y1: y + 3};
+}
+function t2rMeets(a, b) { return a.x0 < b.x1 && b.x0 < a.x1 && a.y0 < b.y1 && b.y0 < a.y1; }
 function draw(scene, frame, seats) {
   const W = 1000, H = 640, M = 40;
   const xs = scene.cities.map(c => c.x), ys = scene.cities.map(c => c.y);
@@ -11,6 +19,7 @@ function draw(scene, frame, seats) {
   const k = Math.min((W - 2 * M) / (x1 - x0 || 1), (H - 2 * M) / (y1 - y0 || 1));
   const px = c => M + (c.x - x0) * k, py = c => M + (c.y - y0) * k;
   let svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${W} ${H}" width="${W}" height="${H}">`;
+  // Tracks first, then the cities, then every label on top, so nothing is drawn over a label.
   scene.routes.forEach((r, id) => {
     const a = scene.cities[r.a], b = scene.cities[r.b];
     const ax = px(a), ay = py(a), bx = px(b), by = py(b);
@@ -26,11 +35,27 @@ function draw(scene, frame, seats) {
     if (owner >= 0) {
       svg += `<line x1="${ax}" y1="${ay}" x2="${bx}" y2="${by}" stroke="${SEAT_COLOURS[owner]}" stroke-width="10" stroke-linecap="round" data-owner="${owner}"/>`;
     }
-    svg += `<text x="${(ax + bx) / 2 + nx * 9}" y="${(ay + by) / 2 + ny * 9 + 3}" font-size="9" text-anchor="middle" fill="#555">${r.length}</text>`;
   });
   scene.cities.forEach(c => {
     svg += `<circle cx="${px(c)}" cy="${py(c)}" r="5" fill="#fff" stroke="#333" stroke-width="1.5"/>`;
-    svg += `<text x="${px(c) + 7}" y="${py(c) - 6}" font-size="11" fill="#222">${esc(c.name)}</text>`;
+  });
+  // City names first; each route's length goes beside its track's middle, or a little along
+  // it, wherever it meets no name and no other length.
+  const taken = scene.cities.map(c => t2rBox(px(c) + 7, py(c) - 6, c.name, 11, "start"));
+  scene.routes.forEach(r => {
+    const a = scene.cities[r.a], b = scene.cities[r.b];
+    const ax = px(a), ay = py(a), bx = px(b), by = py(b);
+    const len = Math.hypot(bx - ax, by - ay) || 1, nx = -(by - ay) / len, ny = (bx - ax) / len;
+    const spots = [];
+    [0.5, 0.4, 0.6, 0.3, 0.7].forEach(t => [9, -9, 14, -14].forEach(d => {
+      spots.push([ax + (bx - ax) * t + nx * d, ay + (by - ay) * t + ny * d + 3]);
+    }));
+    const spot = spots.find(([x, y]) => !taken.some(box => t2rMeets(box, t2rBox(x, y, r.length, 9, "middle")))) ?? spots[0];
+    taken.push(t2rBox(spot[0], spot[1], r.length, 9, "middle"));
+    svg += `<text x="${spot[0]}" y="${spot[1]}" font-size="9" text-anchor="middle" fill="#555" ${T2R_HALO}>${r.length}</text>`;
+  });
+  scene.cities.forEach(c => {
+    svg += `<text x="${px(c) + 7}" y="${py(c) - 6}" font-size="11" fill="#222" ${T2R_HALO}>${esc(c.name)}</text>`;
   });
   svg += "</svg>";
   return svg + t2rSeats(scene, frame, seats);

@@ -1,0 +1,116 @@
+//! The pages as Chromium lays them out (`layout_check.js`): every plot's marks inside its frame
+//! and with a size, and no label covered by a mark or another label, on report.html,
+//! standings.html and the replay pages. Skipped where Chromium is absent.
+
+use super::chromium::{available, layout_problems};
+use super::report_pages::write_sweep;
+use super::support::{report, run_game, small_run, tourney};
+use std::path::Path;
+
+/// Asserts `page` (at `query`) shows at least `drawings` drawings and no problem.
+fn assert_clean(page: &Path, query: &str, drawings: u64) {
+    let (seen, texts, problems) = layout_problems(page, query);
+    let name = format!("{}{query}", page.display());
+    assert!(
+        seen >= drawings && texts > 0,
+        "{name}: {seen} drawings, {texts} texts"
+    );
+    assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
+}
+
+/// A replay page at its start, part-way and at its end.
+fn assert_replay_clean(page: &Path) {
+    for query in ["", "?step=40", "?step=100000"] {
+        assert_clean(page, query, 1);
+    }
+}
+
+/// The README's main job (`nice,greedy` on the default map), recorded: its report, standings
+/// and a replay page. Issue 27: its margin plot was empty (a box of no height at the
+/// canvas's top) and a negative rating's minus sign was under its whisker's end.
+#[test]
+fn the_main_jobs_pages_keep_marks_in_their_frames_and_labels_uncovered() {
+    if !available("the main job's pages lay out cleanly") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    tourney()
+        .args([
+            "run",
+            "--bots",
+            "nice,greedy",
+            "--games",
+            "40",
+            "--record",
+            "--quiet",
+        ])
+        .arg("--out")
+        .arg(&run)
+        .assert()
+        .success();
+    assert_clean(&run.join("report.html"), "", 5);
+    assert_clean(&run.join("standings.html"), "", 0);
+    let replay = std::fs::read_dir(run.join("replays"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|e| e == "html"))
+        .expect("a lost game's replay page");
+    assert_replay_clean(&replay);
+}
+
+/// Two folders combined (issue 27: a bot drawn over games it never played) and a 12-0 sweep
+/// (one-sided bounds, whose labels are the longest).
+#[test]
+fn combined_and_swept_reports_keep_marks_in_their_frames_and_labels_uncovered() {
+    if !available("combined and swept reports lay out cleanly") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b, ab) = (
+        dir.path().join("a"),
+        dir.path().join("b"),
+        dir.path().join("ab"),
+    );
+    small_run("nice,random", "40", &[], &a);
+    small_run("nice,greedy", "40", &[], &b);
+    report(&[&a, &b])
+        .args(["--quiet", "--out"])
+        .arg(&ab)
+        .assert()
+        .success();
+    let sweep = dir.path().join("sweep");
+    std::fs::create_dir_all(&sweep).unwrap();
+    write_sweep(&sweep);
+    report(&[&sweep]).arg("--quiet").assert().success();
+    for folder in [&ab, &sweep] {
+        assert_clean(&folder.join("report.html"), "", 5);
+        assert_clean(&folder.join("standings.html"), "", 0);
+    }
+}
+
+/// Every other game's board: a pawn used to cover a Labyrinth item's number.
+#[test]
+fn every_games_replay_page_keeps_its_labels_uncovered() {
+    if !available("every game's replay page lays out cleanly") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["labyrinth", "carcassonne", "fresh-fish"] {
+        let run = dir.path().join(game);
+        run_game(game, "random,greedy", "2")
+            .args(["--record", "--quiet", "--no-plots", "--out"])
+            .arg(&run)
+            .assert()
+            .success();
+        let page = run.join("game-0.html");
+        tourney()
+            .arg("replay")
+            .arg(&run)
+            .args(["--game", "0", "--quiet", "--html"])
+            .arg(&page)
+            .assert()
+            .success();
+        assert_replay_clean(&page);
+    }
+}
