@@ -22,7 +22,6 @@
   const show = b => `(${b.x0.toFixed(0)},${b.y0.toFixed(0)})-(${b.x1.toFixed(0)},${b.y1.toFixed(0)})`;
   const opacity = el => Number(el.getAttribute("opacity") ?? el.getAttribute("fill-opacity") ?? 1);
   const filled = el => { const f = el.getAttribute("fill"); return f !== null && f !== "none"; };
-  const stroked = el => { const s = el.getAttribute("stroke"); return s !== null && s !== "none"; };
 
   // The straight pieces of a stroked shape, for crossing tests.
   function segments(el) {
@@ -110,7 +109,7 @@
       if (!inside(label.box, canvas, TOLERANCE)) problems.push(`${name}: label ${text} ${show(label.box)} leaves the drawing`);
       const core = { ...label, box: shrink(label.box, 1) };
       for (const mark of marks) {
-        if (mark.box === label.box || !touches(mark, core)) continue;
+        if (!touches(mark, core)) continue;
         const isBackground = backgrounds.includes(mark) && mark.order < label.order && inside(label.box, mark.box, 0);
         if (isBackground || shielded(mark, label) || (haloed(label) && mark.order < label.order)) continue;
         problems.push(`${name}: label ${text} ${show(label.box)} meets <${mark.el.tagName} ${show(mark.box)}>`);
