@@ -17,6 +17,11 @@ use std::time::{Duration, Instant};
 /// How long a process may take to exit by itself once told to quit.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
 
+/// How long a process that missed its deadline has to show it is ending rather than thinking:
+/// on a loaded machine a bot that exits (a crash) can still be tearing down when its deadline
+/// passes, and must not be charged a timeout for it.
+const ENDING_GRACE: Duration = Duration::from_secs(1);
+
 /// Longest stderr line kept in the log; the rest of the line is dropped.
 const MAX_STDERR_LINE: usize = 4096;
 
@@ -158,7 +163,7 @@ impl Process {
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Err(NoLine::Timeout);
+                return Err(self.late());
             }
             sys::wait(
                 &self.stdout,
@@ -167,6 +172,32 @@ impl Process {
             );
             self.flush_some();
             self.read_some();
+        }
+    }
+
+    /// Why no line came before the deadline: [`NoLine::Gone`] if the process ends within
+    /// [`ENDING_GRACE`] (its stdout ends or it exits), else [`NoLine::Timeout`]. A line that
+    /// comes now is late and dropped.
+    fn late(&mut self) -> NoLine {
+        let grace_end = Instant::now() + ENDING_GRACE;
+        loop {
+            // Checked before reading: an exited process has closed its end of stdout already.
+            let exited = sys::exit_code(self.child.id()).is_some();
+            self.read.clear();
+            self.scanned = 0;
+            self.read_some();
+            if let Some(why) = self.closed.clone() {
+                return NoLine::Gone(self.exit_description(&why));
+            }
+            if exited {
+                let why = "leaving its output open to another process";
+                return NoLine::Gone(self.exit_description(why));
+            }
+            let left = grace_end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return NoLine::Timeout;
+            }
+            sys::wait(&self.stdout, None, left.min(Duration::from_millis(50)));
         }
     }
 
@@ -482,6 +513,18 @@ mod tests {
             sleeper.receive(Duration::from_millis(50)),
             Err(NoLine::Timeout)
         );
+    }
+
+    #[test]
+    fn a_process_that_exits_just_after_its_deadline_has_gone_not_timed_out() {
+        // Like a bot whose exit is slowed down by a loaded machine: it reads its request,
+        // and ends only after the deadline.
+        let mut slow_exit = start("sh", &["-c", "read line; sleep 0.2; exit 3"], 100);
+        slow_exit.send(b"act\n".to_vec());
+        match slow_exit.receive(Duration::from_millis(20)) {
+            Err(NoLine::Gone(why)) => assert!(why.contains("exit status: 3"), "{why}"),
+            other => panic!("expected the exit, got {other:?}"),
+        }
     }
 
     #[test]
