@@ -80,8 +80,7 @@ pub fn run_fixtures<G: Game>(
     let mut pending: Vec<GameRecord> = Vec::new();
     loop {
         let next = (played < end && !decided && !stop.load(Ordering::SeqCst)).then_some(played);
-        let (played_block, sunk) =
-            blocks.play_and_sink(next, block, stop, sink, &pending, written);
+        let (played_block, sunk) = blocks.play_and_sink(next, block, stop, sink, &pending, written);
         let (taken, flow) = sunk?;
         written += taken;
         decided |= flow == Flow::Stop;

@@ -320,12 +320,8 @@ fn ctrl_c_in_the_middle_of_slow_games_stops_within_a_move_and_resume_completes_t
     let slow = dir.path().join("slow");
     fs::write(&slow, "").unwrap();
     let signals = dir.path().display().to_string();
-    let double = super::external::fault_double(
-        dir.path(),
-        "double",
-        &["slow", &signals],
-        "move_ms = 60000",
-    );
+    let double =
+        super::external::fault_double(dir.path(), "double", &["slow", &signals], "move_ms = 60000");
     let bots = format!("random,{}", double.display());
     let args = [
         "--bots",
