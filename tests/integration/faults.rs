@@ -92,8 +92,8 @@ fn a_program_that_cannot_start_is_refused_before_the_first_game() {
         &mut against_random(&double, &out),
         &format!("bot manifest {}", double.display()),
     )
-    .stderr(predicate::str::contains("No such file"));
-    assert!(!out.join("games.csv").exists(), "no game was played");
+    .stderr(predicate::str::contains("does not exist"));
+    assert!(!out.exists(), "nothing was written");
 }
 
 #[test]
