@@ -166,9 +166,15 @@ impl<G: Game> Blocks<'_, G> {
                 })
                 .collect()
         });
-        // Records stay a stretch of consecutive games: a game finished after an abandoned
-        // one is dropped too, and replayed with it.
-        let records: Vec<GameRecord> = played.into_iter().map_while(|record| record).collect();
+        // Records stay a stretch of consecutive games ending with a whole seed group, as an
+        // uninterrupted block does: a game finished after an abandoned one, or in its seed
+        // group, is dropped too, and replayed with it.
+        let mut records: Vec<GameRecord> = played.into_iter().map_while(|record| record).collect();
+        let kept_end = start + records.len() as u64;
+        if kept_end < block_end {
+            let group_start = kept_end - kept_end % part.schedule.games_per_seed();
+            records.truncate((group_start.max(start) - start) as usize);
+        }
         let quick = started.elapsed().as_secs_f64() < BLOCK_SECONDS;
         (
             records,
