@@ -88,6 +88,8 @@ pub struct Process {
     /// Stdout ended (or failed): why.
     closed: Option<String>,
     write_failed: Option<String>,
+    /// The thread copying stderr into the log: ends at the end of stderr.
+    stderr: std::thread::JoinHandle<()>,
     pub context: Context,
 }
 
@@ -115,7 +117,7 @@ impl Process {
         let stderr = child.stderr.take().expect("stderr is piped");
         // Detached: it ends when the pipe closes, which the kill guarantees.
         let stderr_context = Arc::clone(&context);
-        std::thread::spawn(move || drain_stderr(stderr, &log, &stderr_context));
+        let stderr = std::thread::spawn(move || drain_stderr(stderr, &log, &stderr_context));
         let process = Process {
             child,
             stdin: Some(stdin),
@@ -127,6 +129,7 @@ impl Process {
             max_line: launch.max_line_bytes,
             closed: None,
             write_failed: None,
+            stderr,
             context,
         };
         // Dropping the process on failure kills and reaps the child.
@@ -270,13 +273,19 @@ impl Process {
     }
 
     /// Says how a process whose stdout ended went: its exit status if it exits within the
-    /// grace period (it is then reaped), else that it is still running.
+    /// grace period (it is then reaped), else that it is still running. An exited process's
+    /// last stderr lines are in its log before this returns (within [`ENDING_GRACE`]), so a
+    /// message pointing at the log never races the thread copying them.
     fn exit_description(&mut self, why: &str) -> String {
         let deadline = Instant::now() + QUIT_GRACE;
         loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => {
                     forget(self.child.id());
+                    let logged = Instant::now() + ENDING_GRACE;
+                    while !self.stderr.is_finished() && Instant::now() < logged {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
                     return format!("it exited ({status}) after {why}");
                 }
                 Ok(None) if Instant::now() < deadline => {
@@ -525,6 +534,30 @@ mod tests {
             Err(NoLine::Gone(why)) => assert!(why.contains("exit status: 3"), "{why}"),
             other => panic!("expected the exit, got {other:?}"),
         }
+    }
+
+    #[test]
+    fn the_last_stderr_lines_of_a_process_that_exited_are_in_its_log_when_it_is_reported() {
+        // Its stderr ends a little after it exits (a child of its own still writes), as the
+        // copying thread may lag behind an exit on a loaded machine.
+        let dir = tempfile::tempdir().unwrap();
+        let log = Arc::new(BotLog::create(dir.path(), "bot").unwrap());
+        let script = "exec >&-; (sleep 0.1; echo last words >&2) & exit 3";
+        let args = ["-c".to_string(), script.to_string()];
+        let launch = Launch {
+            command: Path::new("sh"),
+            args: &args,
+            dir: Path::new("."),
+            max_line_bytes: 100,
+        };
+        let context = Arc::new(Mutex::new(String::new()));
+        let mut process = Process::spawn(&launch, Arc::clone(&log), context).unwrap();
+        match process.receive(Duration::from_secs(5)) {
+            Err(NoLine::Gone(why)) => assert!(why.contains("exit status: 3"), "{why}"),
+            other => panic!("expected the exit, got {other:?}"),
+        }
+        let logged = std::fs::read_to_string(log.path().unwrap()).unwrap();
+        assert!(logged.contains("last words"), "{logged:?}");
     }
 
     #[test]
