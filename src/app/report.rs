@@ -312,7 +312,7 @@ pub fn stream_games(
 /// spreadsheet saved as UTF-16, or as UTF-8 with a byte-order mark, would otherwise be refused
 /// for a missing column, which hides the cause.
 fn check_encoding(start: &[u8]) -> Result<(), String> {
-    let resave = "save it as plain UTF-8 (\"CSV UTF-8\" without a byte-order mark)";
+    let resave = "save it as UTF-8 without a byte-order mark";
     if start.starts_with(&[0xFF, 0xFE]) || start.starts_with(&[0xFE, 0xFF]) {
         Err(format!(
             "the file is UTF-16 (it starts with a byte-order mark); {resave}"
