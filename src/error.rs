@@ -3,6 +3,17 @@
 
 use std::path::PathBuf;
 
+/// A short quote of text that came from outside (a bot's answer, a name or field read from a
+/// file), for messages: at most 120 characters, then `…`, so a huge input never makes a huge
+/// message.
+pub fn quote(text: &str) -> String {
+    const MAX: usize = 120;
+    match text.char_indices().nth(MAX) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_string(),
+    }
+}
+
 /// Bad input: an unknown name, an impossible value, a broken file.
 #[derive(Debug, thiserror::Error)]
 pub enum UsageError {

@@ -2,6 +2,7 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
+    end_quietly_when_stdout_closes();
     let cli = tourney::cli::Cli::parse();
     match tourney::app::execute(cli) {
         Ok(code) => code,
@@ -11,4 +12,28 @@ fn main() -> ExitCode {
             ExitCode::from(if usage { 2 } else { 3 })
         }
     }
+}
+
+/// `tourney list | head -1`: once the reader has gone, printing panics ("failed printing to
+/// stdout: Broken pipe"). Rust ignores SIGPIPE so that a bot closing its stdin cannot kill the
+/// harness; this ends the way a Unix tool killed by SIGPIPE does instead, silently, after
+/// ending every bot process (the exit skips destructors). Any other panic is reported as usual.
+fn end_quietly_when_stdout_closes() {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let message = info
+            .payload()
+            .downcast_ref::<String>()
+            .map_or("", String::as_str);
+        if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+            tourney::external::kill_all();
+            #[cfg(unix)]
+            // SAFETY: restoring the default action of SIGPIPE and raising it: no memory.
+            unsafe {
+                libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+                libc::raise(libc::SIGPIPE);
+            }
+        }
+        previous(info);
+    }));
 }

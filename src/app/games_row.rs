@@ -4,7 +4,8 @@
 //! hand-edited file is refused with `file:line: message` instead of rated. Checks that span the
 //! rows of a game are the reader's ([`super::report::stream_games`]).
 
-use crate::error::UsageError;
+use crate::bot::check_label;
+use crate::error::{UsageError, quote};
 use crate::outcome::Termination;
 use crate::report::games_csv::BASE_COLUMNS;
 use std::path::Path;
@@ -99,9 +100,9 @@ impl<'r> Row<'r> {
         let seat = fields.get(columns.seat, "seat", whole)?;
         let bot = std::str::from_utf8(fields.raw(columns.bot))
             .map_err(|_| fields.bad("bot name is not UTF-8"))?;
-        if bot.is_empty() {
-            return Err(fields.bad("empty bot name"));
-        }
+        // The name becomes a label in every table and a file name of the report pages, as a
+        // manifest's name does.
+        check_label(bot).map_err(|e| fields.bad(e))?;
         let score = fields.get(columns.score, "score", "an integer")?;
         let rank: u8 = fields.get(columns.rank, "rank", "a rank from 1")?;
         if rank == 0 {
@@ -189,7 +190,7 @@ impl<'r> Fields<'r, '_> {
     }
 
     fn shown(&self, i: usize) -> String {
-        String::from_utf8_lossy(self.raw(i)).into_owned()
+        quote(&String::from_utf8_lossy(self.raw(i)))
     }
 
     fn bad(&self, message: impl Into<String>) -> UsageError {

@@ -6,6 +6,7 @@ use crate::error::UsageError;
 use crate::games::{GameConfig, Registered};
 use crate::replay::{self, GameLine, Header, ReadError};
 use anyhow::Context;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// A game's replay, monomorphised per game in the registry: `line` is the undecoded record.
@@ -24,6 +25,9 @@ pub fn replay_of<G: Registered>(_game: &str) -> Result<ReplayFn, UsageError> {
 const MISMATCH: u8 = 1;
 
 pub fn execute(args: &ReplayArgs, find: FindReplay) -> anyhow::Result<ExitCode> {
+    if let Some(path) = args.html.as_deref().filter(|path| path.exists()) {
+        return Err(refused_page(path).into());
+    }
     let (header, line) = match replay::read_game(&args.dir, args.game) {
         Ok(found) => found,
         // Only a failing disk is the harness's; a missing, damaged or foreign file is bad input.
@@ -96,6 +100,15 @@ pub fn replay_game<G: Registered>(
         );
     }
     Ok(())
+}
+
+/// `replay --html FILE` names a file that exists: it is never overwritten, as `run --out` never
+/// overwrites a run. (The report's own pages under `replays/` are its to rewrite.)
+fn refused_page(path: &Path) -> UsageError {
+    UsageError::Invalid(format!(
+        "{} already exists; refused so that it is not lost (remove it or name another file)",
+        path.display()
+    ))
 }
 
 /// Configures the game `header` describes, decodes `line` (the record of game number `game`)

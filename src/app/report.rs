@@ -14,6 +14,7 @@ use crate::report::{self, terminal};
 use crate::runner::GameRecord;
 use crate::summary::{Analysis, AnalysisOptions, SprtOptions, Tally};
 use anyhow::Context;
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 /// Statistics options as validated from the command line; the anchor is still a bot name,
@@ -112,13 +113,27 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
     let mut bots: Vec<String> = Vec::new();
     let mut faults = FaultedGames::default();
     let mut crosstable = Crosstable::default();
+    let mut seats: Option<(&Path, usize)> = None;
     for (folder, dir) in args.dirs.iter().enumerate() {
         tally.start_source();
         let mut faulted = |record: &GameRecord| {
             faults.add(folder, record);
             crosstable.add(folder, record);
         };
-        read_games(&dir.join("games.csv"), &mut tally, &mut bots, &mut faulted)?;
+        let these = read_games(&dir.join("games.csv"), &mut tally, &mut bots, &mut faulted)?;
+        match seats {
+            Some((first, before)) if before != these => {
+                return Err(UsageError::Invalid(format!(
+                    "{} holds games of {before} seats, {} games of {these}: one table cannot \
+                     rate them together (report each on its own)",
+                    first.display(),
+                    dir.display()
+                ))
+                .into());
+            }
+            Some(_) => {}
+            None => seats = Some((dir.as_path(), these)),
+        }
     }
     let options = settings.options(&bots)?;
     let analysis = Analysis::build(&bots, &tally, &options);
@@ -202,20 +217,23 @@ fn check_folders(dirs: &[PathBuf]) -> Result<(), UsageError> {
 }
 
 /// Feeds every game of `path` to `tally`, and to `faulted` (which notes the faulted ones). New
-/// bot names are appended to `bots`.
+/// bot names are appended to `bots`. Returns the seats of its games (every game of a file has
+/// as many).
 fn read_games(
     path: &Path,
     tally: &mut Tally,
     bots: &mut Vec<String>,
     faulted: &mut dyn FnMut(&GameRecord),
-) -> anyhow::Result<()> {
+) -> anyhow::Result<usize> {
     let file = std::fs::File::open(path).map_err(|e| {
         UsageError::Invalid(format!(
             "cannot read {}: {e} (is it a results folder of `tourney run`?)",
             path.display()
         ))
     })?;
+    let mut seats = 0;
     let games = stream_games(path, file, bots, &mut |record, _| {
+        seats = record.seats();
         tally.add(record);
         faulted(record);
         Ok(())
@@ -223,7 +241,7 @@ fn read_games(
     if games == 0 {
         return Err(bad(path, 2, "no games in this file").into());
     }
-    Ok(())
+    Ok(seats)
 }
 
 /// Hands the games of a `games.csv` read from `input` to `on_game`, one game (its consecutive
@@ -239,6 +257,11 @@ pub fn stream_games(
     bots: &mut Vec<String>,
     on_game: &mut dyn FnMut(&GameRecord, u64) -> Result<(), UsageError>,
 ) -> anyhow::Result<u64> {
+    let mut input = std::io::BufReader::new(input);
+    let start = input
+        .fill_buf()
+        .map_err(|e| bad(path, 1, format!("cannot read the header: {e}")))?;
+    check_encoding(start).map_err(|why| bad(path, 1, why))?;
     let mut reader = csv::ReaderBuilder::new()
         .buffer_capacity(1 << 20)
         .from_reader(input);
@@ -283,6 +306,26 @@ pub fn stream_games(
         games += 1;
     }
     Ok(games)
+}
+
+/// Refuses a file that does not start as UTF-8 text (the start of the file is given): a
+/// spreadsheet saved as UTF-16, or as UTF-8 with a byte-order mark, would otherwise be refused
+/// for a missing column, which hides the cause.
+fn check_encoding(start: &[u8]) -> Result<(), String> {
+    let resave = "save it as UTF-8 without a byte-order mark";
+    if start.starts_with(&[0xFF, 0xFE]) || start.starts_with(&[0xFE, 0xFF]) {
+        Err(format!(
+            "the file is UTF-16 (it starts with a byte-order mark); {resave}"
+        ))
+    } else if start.starts_with(&[0xEF, 0xBB, 0xBF]) {
+        Err(format!(
+            "the file starts with a UTF-8 byte-order mark; {resave}"
+        ))
+    } else if start.iter().take(64).any(|&b| b == 0) {
+        Err(format!("the file holds NUL bytes: is it UTF-16? {resave}"))
+    } else {
+        Ok(())
+    }
 }
 
 /// The game being read, and what the games before it settled.

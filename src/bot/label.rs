@@ -20,5 +20,8 @@ pub fn check_label(label: &str) -> Result<(), String> {
     } else {
         return Ok(());
     };
-    Err(format!("bot name {label:?} {problem}"))
+    Err(format!(
+        "bot name {:?} {problem}",
+        crate::error::quote(label)
+    ))
 }

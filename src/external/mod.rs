@@ -12,10 +12,12 @@ pub(crate) mod log;
 mod maker;
 pub mod manifest;
 mod process;
+mod program;
 pub mod protocol;
 pub mod wire;
 
 pub use maker::ExternalMaker;
 pub use manifest::Manifest;
 pub use process::kill_all;
+pub use program::check_command;
 pub use wire::Wire;

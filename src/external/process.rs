@@ -17,6 +17,11 @@ use std::time::{Duration, Instant};
 /// How long a process may take to exit by itself once told to quit.
 const QUIT_GRACE: Duration = Duration::from_millis(200);
 
+/// How long a process that missed its deadline has to show it is ending rather than thinking:
+/// on a loaded machine a bot that exits (a crash) can still be tearing down when its deadline
+/// passes, and must not be charged a timeout for it.
+const ENDING_GRACE: Duration = Duration::from_secs(1);
+
 /// Longest stderr line kept in the log; the rest of the line is dropped.
 const MAX_STDERR_LINE: usize = 4096;
 
@@ -83,6 +88,8 @@ pub struct Process {
     /// Stdout ended (or failed): why.
     closed: Option<String>,
     write_failed: Option<String>,
+    /// The thread copying stderr into the log: ends at the end of stderr.
+    stderr: std::thread::JoinHandle<()>,
     pub context: Context,
 }
 
@@ -110,7 +117,7 @@ impl Process {
         let stderr = child.stderr.take().expect("stderr is piped");
         // Detached: it ends when the pipe closes, which the kill guarantees.
         let stderr_context = Arc::clone(&context);
-        std::thread::spawn(move || drain_stderr(stderr, &log, &stderr_context));
+        let stderr = std::thread::spawn(move || drain_stderr(stderr, &log, &stderr_context));
         let process = Process {
             child,
             stdin: Some(stdin),
@@ -122,6 +129,7 @@ impl Process {
             max_line: launch.max_line_bytes,
             closed: None,
             write_failed: None,
+            stderr,
             context,
         };
         // Dropping the process on failure kills and reaps the child.
@@ -158,7 +166,7 @@ impl Process {
             }
             let left = deadline.saturating_duration_since(Instant::now());
             if left.is_zero() {
-                return Err(NoLine::Timeout);
+                return Err(self.late());
             }
             sys::wait(
                 &self.stdout,
@@ -167,6 +175,32 @@ impl Process {
             );
             self.flush_some();
             self.read_some();
+        }
+    }
+
+    /// Why no line came before the deadline: [`NoLine::Gone`] if the process ends within
+    /// [`ENDING_GRACE`] (its stdout ends or it exits), else [`NoLine::Timeout`]. A line that
+    /// comes now is late and dropped.
+    fn late(&mut self) -> NoLine {
+        let grace_end = Instant::now() + ENDING_GRACE;
+        loop {
+            // Checked before reading: an exited process has closed its end of stdout already.
+            let exited = sys::exit_code(self.child.id()).is_some();
+            self.read.clear();
+            self.scanned = 0;
+            self.read_some();
+            if let Some(why) = self.closed.clone() {
+                return NoLine::Gone(self.exit_description(&why));
+            }
+            if exited {
+                let why = "leaving its output open to another process";
+                return NoLine::Gone(self.exit_description(why));
+            }
+            let left = grace_end.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return NoLine::Timeout;
+            }
+            sys::wait(&self.stdout, None, left.min(Duration::from_millis(50)));
         }
     }
 
@@ -239,13 +273,19 @@ impl Process {
     }
 
     /// Says how a process whose stdout ended went: its exit status if it exits within the
-    /// grace period (it is then reaped), else that it is still running.
+    /// grace period (it is then reaped), else that it is still running. An exited process's
+    /// last stderr lines are in its log before this returns (within [`ENDING_GRACE`]), so a
+    /// message pointing at the log never races the thread copying them.
     fn exit_description(&mut self, why: &str) -> String {
         let deadline = Instant::now() + QUIT_GRACE;
         loop {
             match self.child.try_wait() {
                 Ok(Some(status)) => {
                     forget(self.child.id());
+                    let logged = Instant::now() + ENDING_GRACE;
+                    while !self.stderr.is_finished() && Instant::now() < logged {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
                     return format!("it exited ({status}) after {why}");
                 }
                 Ok(None) if Instant::now() < deadline => {
@@ -482,6 +522,42 @@ mod tests {
             sleeper.receive(Duration::from_millis(50)),
             Err(NoLine::Timeout)
         );
+    }
+
+    #[test]
+    fn a_process_that_exits_just_after_its_deadline_has_gone_not_timed_out() {
+        // Like a bot whose exit is slowed down by a loaded machine: it reads its request,
+        // and ends only after the deadline.
+        let mut slow_exit = start("sh", &["-c", "read line; sleep 0.2; exit 3"], 100);
+        slow_exit.send(b"act\n".to_vec());
+        match slow_exit.receive(Duration::from_millis(20)) {
+            Err(NoLine::Gone(why)) => assert!(why.contains("exit status: 3"), "{why}"),
+            other => panic!("expected the exit, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_last_stderr_lines_of_a_process_that_exited_are_in_its_log_when_it_is_reported() {
+        // Its stderr ends a little after it exits (a child of its own still writes), as the
+        // copying thread may lag behind an exit on a loaded machine.
+        let dir = tempfile::tempdir().unwrap();
+        let log = Arc::new(BotLog::create(dir.path(), "bot").unwrap());
+        let script = "exec >&-; (sleep 0.1; echo last words >&2) & exit 3";
+        let args = ["-c".to_string(), script.to_string()];
+        let launch = Launch {
+            command: Path::new("sh"),
+            args: &args,
+            dir: Path::new("."),
+            max_line_bytes: 100,
+        };
+        let context = Arc::new(Mutex::new(String::new()));
+        let mut process = Process::spawn(&launch, Arc::clone(&log), context).unwrap();
+        match process.receive(Duration::from_secs(5)) {
+            Err(NoLine::Gone(why)) => assert!(why.contains("exit status: 3"), "{why}"),
+            other => panic!("expected the exit, got {other:?}"),
+        }
+        let logged = std::fs::read_to_string(log.path().unwrap()).unwrap();
+        assert!(logged.contains("last words"), "{logged:?}");
     }
 
     #[test]

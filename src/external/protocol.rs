@@ -97,13 +97,7 @@ pub fn parse_answer<G: Wire>(game: &G, line: &str) -> Result<G::Action, String> 
 }
 
 /// A short quote of what a bot wrote, for fault messages.
-pub fn quote(line: &str) -> String {
-    const MAX: usize = 120;
-    match line.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &line[..cut]),
-        None => line.to_string(),
-    }
-}
+pub use crate::error::quote;
 
 fn line(value: &Value) -> String {
     let mut text = value.to_string();

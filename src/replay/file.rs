@@ -10,11 +10,16 @@ use flate2::read::MultiGzDecoder;
 use flate2::write::GzEncoder;
 use std::collections::BTreeSet;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Lines, Read, Write};
+use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
 use std::path::{Path, PathBuf};
 
 /// The records file's name inside a results folder.
 pub const RECORDS_FILE: &str = "records.jsonl.gz";
+
+/// Longest line read back, far above any game's record (a few kilobytes to a few hundred): a
+/// damaged or forged file that inflates to one huge line is refused after this much, instead
+/// of being held in memory whole.
+const MAX_LINE_BYTES: usize = 16 << 20;
 
 /// Appends one line per game to `records.jsonl.gz`.
 pub struct RecordsWriter {
@@ -163,7 +168,7 @@ pub fn read_records(
 /// The text lines of a records file, counted so that a message names the line it is about.
 struct RecordLines<'a, R: Read> {
     path: &'a Path,
-    lines: Lines<BufReader<MultiGzDecoder<R>>>,
+    input: BufReader<MultiGzDecoder<R>>,
     /// Lines read so far: the number of the last one.
     read: usize,
 }
@@ -172,34 +177,56 @@ impl<'a, R: Read> RecordLines<'a, R> {
     fn new(path: &'a Path, input: R) -> Self {
         RecordLines {
             path,
-            lines: BufReader::new(MultiGzDecoder::new(input)).lines(),
+            input: BufReader::new(MultiGzDecoder::new(input)),
             read: 0,
         }
     }
 
-    /// The next line, `None` at the end of the file.
+    /// The next line (without its `\n` or `\r\n`), `None` at the end of the file; one longer
+    /// than [`MAX_LINE_BYTES`] is refused.
     fn next_line(&mut self) -> Result<Option<String>, ReadError> {
-        let line = self
-            .lines
-            .next()
-            .transpose()
-            .map_err(|source| match source.kind() {
-                // What the decoder says of a stream that is not gzip, is corrupt or ends early,
-                // and what `lines` says of bytes that are not UTF-8: the file's fault.
-                ErrorKind::InvalidInput | ErrorKind::InvalidData | ErrorKind::UnexpectedEof => {
-                    ReadError::Damaged {
-                        path: self.path.to_path_buf(),
-                        line: self.read,
-                        source,
-                    }
-                }
-                _ => ReadError::Io {
-                    path: self.path.to_path_buf(),
-                    source,
-                },
-            })?;
+        let mut bytes = Vec::new();
+        let read = (&mut self.input)
+            .take(MAX_LINE_BYTES as u64 + 1)
+            .read_until(b'\n', &mut bytes)
+            .map_err(|source| self.read_error(source))?;
+        if read == 0 {
+            return Ok(None);
+        }
+        if bytes.last() == Some(&b'\n') {
+            bytes.pop();
+            if bytes.last() == Some(&b'\r') {
+                bytes.pop();
+            }
+        } else if bytes.len() > MAX_LINE_BYTES {
+            self.read += 1;
+            return Err(self.bad(format!(
+                "a line longer than {MAX_LINE_BYTES} bytes, which no game's record is"
+            )));
+        }
+        let line = String::from_utf8(bytes).map_err(|e| {
+            self.read_error(std::io::Error::new(ErrorKind::InvalidData, e.utf8_error()))
+        })?;
         self.read += 1;
-        Ok(line)
+        Ok(Some(line))
+    }
+
+    /// A failed read: the file's fault for what the decoder says of a stream that is not gzip,
+    /// is corrupt or ends early, and for bytes that are not UTF-8; else the system's.
+    fn read_error(&self, source: std::io::Error) -> ReadError {
+        match source.kind() {
+            ErrorKind::InvalidInput | ErrorKind::InvalidData | ErrorKind::UnexpectedEof => {
+                ReadError::Damaged {
+                    path: self.path.to_path_buf(),
+                    line: self.read,
+                    source,
+                }
+            }
+            _ => ReadError::Io {
+                path: self.path.to_path_buf(),
+                source,
+            },
+        }
     }
 
     /// The first line, which must be a header of the format this version reads.
@@ -224,6 +251,28 @@ impl<'a, R: Read> RecordLines<'a, R> {
             path: self.path.to_path_buf(),
             line: self.read,
             message,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_line_longer_than_any_record_is_refused_without_reading_it_whole() {
+        let mut gzip = GzEncoder::new(Vec::new(), Compression::fast());
+        gzip.write_all(&vec![b'x'; MAX_LINE_BYTES * 2]).unwrap();
+        let bytes = gzip.finish().unwrap();
+        let path = Path::new("records.jsonl.gz");
+        match read_records(path, bytes.as_slice(), &BTreeSet::new()) {
+            Err(ReadError::Bad {
+                line: 1, message, ..
+            }) => {
+                assert!(message.contains("longer than"), "{message}")
+            }
+            Err(other) => panic!("expected an over-long line, got {other}"),
+            Ok(_) => panic!("expected an over-long line"),
         }
     }
 }

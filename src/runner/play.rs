@@ -11,6 +11,7 @@ use crate::bot::{Bot, BotMaker};
 use crate::game::{Game, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
 use crate::seed::{self, Stream};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The bots of a run, by bot index: how each one is built for a game.
 pub struct Lineup<'a, G: Game> {
@@ -23,6 +24,9 @@ pub struct Lineup<'a, G: Game> {
 /// long before this many decisions.
 const MAX_DECISIONS: u64 = 10_000_000;
 
+/// A stop request that never comes: for games that always play to their end.
+static NEVER: AtomicBool = AtomicBool::new(false);
+
 /// Plays `fixture`; chance comes from the seed index, each seat's bot from the game index.
 pub fn play_fixture<G: Game>(
     game: &G,
@@ -30,6 +34,24 @@ pub fn play_fixture<G: Game>(
     master_seed: u64,
     fixture: &Fixture,
 ) -> GameRecord {
+    play_fixture_unless_stopped(game, lineup, master_seed, fixture, &NEVER)
+        .expect("a game that is never stopped ends")
+}
+
+/// Plays `fixture` like [`play_fixture`], but gives it up (`None`) as soon as `stop` is set,
+/// before it starts or between two decisions: Ctrl-C then ends a run within a move, not after
+/// every game of the block, and the abandoned game is replayed whole by a resumed run. The
+/// bots are dropped unfinished, which ends their processes.
+pub fn play_fixture_unless_stopped<G: Game>(
+    game: &G,
+    lineup: &Lineup<'_, G>,
+    master_seed: u64,
+    fixture: &Fixture,
+    stop: &AtomicBool,
+) -> Option<GameRecord> {
+    if stop.load(Ordering::SeqCst) {
+        return None;
+    }
     let chance = seed::rng(master_seed, fixture.seed_index, Stream::Chance);
     let (state, mut log) = match lineup.record {
         None => (game.new_state(chance), None),
@@ -53,10 +75,10 @@ pub fn play_fixture<G: Game>(
             }
         }
     }
-    let (state, outcome, fault) = play_made(game, state, bots, fault, &mut log);
+    let (state, outcome, fault) = play_made(game, state, bots, fault, &mut log, stop)?;
     let mut record = record(game, &state, fixture, outcome, fault);
     record.log = log.map(|log| log.finish(&record));
-    record
+    Some(record)
 }
 
 /// Plays a game from `state` between bots made by the caller, one per seat in seat order (a
@@ -73,24 +95,31 @@ pub fn play_game<G: Game>(
         bots.into_iter().map(Some).collect(),
         None,
         &mut None,
+        &NEVER,
     )
+    .expect("a game that is never stopped ends")
 }
 
 /// The game loop once the bots exist; `fault` is set when making one already failed, and `log`
-/// hears every applied action when the game is recorded.
+/// hears every applied action when the game is recorded. `None` when `stop` was set before
+/// the game ended.
 fn play_made<G: Game>(
     game: &G,
     mut state: G::State,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
     mut fault: Option<Fault>,
     log: &mut Option<Box<dyn GameLog<G>>>,
-) -> (G::State, Outcome, Option<String>) {
+    stop: &AtomicBool,
+) -> Option<(G::State, Outcome, Option<String>)> {
     let mut table = Table { game, bots, log };
     if fault.is_none() {
         fault = begin(game, &state, &mut table.bots);
     }
     let mut decisions = 0u64;
     while fault.is_none() {
+        if stop.load(Ordering::SeqCst) {
+            return None;
+        }
         decisions += 1;
         assert!(
             decisions < MAX_DECISIONS,
@@ -109,7 +138,7 @@ fn play_made<G: Game>(
         // The result stands: a bot that fails to hear how the game ended cannot change it.
         let _ = call_bot(|| bot.finish(game, &outcome));
     }
-    (state, outcome, fault)
+    Some((state, outcome, fault))
 }
 
 /// What a game is played with: the game, a bot for each seat, and the log that hears every

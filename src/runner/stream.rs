@@ -1,8 +1,8 @@
 //! Plays a schedule in blocks on a rayon pool and hands records to a sink in index order:
 //! output is identical at any thread count, memory is bounded by one block, and a stop request
-//! (Ctrl-C) takes effect between blocks, keeping every finished one.
+//! (Ctrl-C) abandons the games in play, keeping every game before the first one unfinished.
 
-use super::play::{Lineup, play_fixture};
+use super::play::{Lineup, play_fixture_unless_stopped};
 use super::record::GameRecord;
 use super::schedule::Part;
 use crate::game::Game;
@@ -39,7 +39,7 @@ pub struct StreamStatus {
 }
 
 /// Most games per block per thread: large enough to keep every core busy between the ordered
-/// hand-offs of fast games, small enough that Ctrl-C answers within a fraction of a second.
+/// hand-offs of fast games, small enough to bound the memory of a block's records.
 const GAMES_PER_THREAD_PER_BLOCK: u64 = 256;
 
 /// Blocks start at one seed group per thread and double while a block takes less than this,
@@ -80,7 +80,7 @@ pub fn run_fixtures<G: Game>(
     let mut pending: Vec<GameRecord> = Vec::new();
     loop {
         let next = (played < end && !decided && !stop.load(Ordering::SeqCst)).then_some(played);
-        let (played_block, sunk) = blocks.play_and_sink(next, block, sink, &pending, written);
+        let (played_block, sunk) = blocks.play_and_sink(next, block, stop, sink, &pending, written);
         let (taken, flow) = sunk?;
         written += taken;
         decided |= flow == Flow::Stop;
@@ -124,6 +124,7 @@ impl<G: Game> Blocks<'_, G> {
         &self,
         next: Option<u64>,
         size: u64,
+        stop: &AtomicBool,
         sink: &mut dyn RecordSink,
         pending: &[GameRecord],
         written: u64,
@@ -132,21 +133,21 @@ impl<G: Game> Blocks<'_, G> {
             // Nothing to hand over yet (the first block, or a part of one block such as a
             // tuning iteration): no helper thread to start.
             return (
-                next.map(|start| self.play(start, size)),
+                next.map(|start| self.play(start, size, stop)),
                 Ok((0, Flow::Continue)),
             );
         }
         std::thread::scope(|scope| {
-            let worker = next.map(|start| scope.spawn(move || self.play(start, size)));
+            let worker = next.map(|start| scope.spawn(move || self.play(start, size, stop)));
             let sunk = sink_block(sink, pending, written);
             let records = worker.map(|w| w.join().expect("game threads report panics as records"));
             (records, sunk)
         })
     }
 
-    /// Plays the `size` games from `start` (fewer at the part's end), and says how large the
-    /// next block may be.
-    fn play(&self, start: u64, size: u64) -> PlayedBlock {
+    /// Plays the `size` games from `start` (fewer at the part's end, or up to the first game
+    /// a stop request abandoned), and says how large the next block may be.
+    fn play(&self, start: u64, size: u64, stop: &AtomicBool) -> PlayedBlock {
         let Blocks {
             game,
             lineup,
@@ -156,12 +157,24 @@ impl<G: Game> Blocks<'_, G> {
         } = *self;
         let block_end = (start + size).min(part.games.end);
         let started = Instant::now();
-        let records = self.pool.install(|| {
+        let played: Vec<Option<GameRecord>> = self.pool.install(|| {
             (start..block_end)
                 .into_par_iter()
-                .map(|index| play_fixture(game, lineup, master_seed, &part.fixture(index)))
+                .map(|index| {
+                    let fixture = part.fixture(index);
+                    play_fixture_unless_stopped(game, lineup, master_seed, &fixture, stop)
+                })
                 .collect()
         });
+        // Records stay a stretch of consecutive games ending with a whole seed group, as an
+        // uninterrupted block does: a game finished after an abandoned one, or in its seed
+        // group, is dropped too, and replayed with it.
+        let mut records: Vec<GameRecord> = played.into_iter().map_while(|record| record).collect();
+        let kept_end = start + records.len() as u64;
+        if kept_end < block_end {
+            let group_start = kept_end - kept_end % part.schedule.games_per_seed();
+            records.truncate((group_start.max(start) - start) as usize);
+        }
         let quick = started.elapsed().as_secs_f64() < BLOCK_SECONDS;
         (
             records,

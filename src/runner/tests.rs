@@ -509,3 +509,68 @@ fn blocks_start_at_one_seed_group_per_thread_and_at_most_double() {
     assert!(whole.windows(2).all(|w| w[1] <= 2 * w[0]), "{sizes:?}");
     assert!(sizes.iter().all(|&s| s <= 512), "{sizes:?}");
 }
+
+/// Set by [`StopMaker`]'s bot: the stop request of one test, made from inside a game.
+static STOP_IN_GAME: AtomicBool = AtomicBool::new(false);
+
+/// Makes bots that play fair, except that in game `at` the bot requests a stop (as Ctrl-C
+/// does) at its first decision and plays on.
+struct StopMaker {
+    at: u64,
+}
+impl BotMaker<Race> for StopMaker {
+    fn make(&self, _: &Race, _: Seat, rng: Rng, game_index: u64) -> crate::bot::MadeBot<Race> {
+        Ok(Box::new(Stopper {
+            fair: Fair(rng),
+            stop: game_index == self.at,
+        }))
+    }
+}
+struct Stopper {
+    fair: Fair,
+    stop: bool,
+}
+impl Bot<Race> for Stopper {
+    fn act(&mut self, game: &Race, view: &RaceView) -> RaceAction {
+        if self.stop {
+            STOP_IN_GAME.store(true, std::sync::atomic::Ordering::SeqCst);
+        }
+        self.fair.act(game, view)
+    }
+}
+
+#[test]
+fn a_stop_abandons_the_game_in_play_and_keeps_whole_seed_groups_before_it() {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let schedule = Schedule::pairs(2, 50);
+    let lineup = Lineup {
+        entries: vec![
+            Box::new(Configured {
+                entry: &BOTS[0],
+                params: Params::default(),
+            }),
+            Box::new(StopMaker { at: 3 }),
+        ],
+        record: None,
+    };
+    let mut sink = Collect(Vec::new());
+    let status = run_fixtures(
+        &race(),
+        &lineup,
+        schedule.whole(),
+        42,
+        &pool,
+        &STOP_IN_GAME,
+        &mut sink,
+    )
+    .unwrap();
+    // Blocks of 2, then 4 games: game 3 is abandoned, game 2 of its seed group dropped with
+    // it (a block would have played on to game 5).
+    assert!(status.interrupted);
+    assert_eq!(status.games_played, 2);
+    let indices: Vec<u64> = sink.0.iter().map(|r| r.index).collect();
+    assert_eq!(indices, [0, 1]);
+}

@@ -103,10 +103,9 @@ impl Scenario {
     /// Reads a scenario file; its game and bots are checked against the games `find_game`
     /// knows (`app::registry::describe`).
     pub fn load(path: &Path, find_game: FindGame) -> Result<Scenario, UsageError> {
-        let text = std::fs::read_to_string(path).map_err(|e| UsageError::File {
-            path: path.to_path_buf(),
-            line: 0,
-            message: format!("cannot read the scenario: {e}"),
+        // No line to name: the file itself is what is wrong.
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            UsageError::Invalid(format!("cannot read the scenario {}: {e}", path.display()))
         })?;
         Scenario::parse(path, &text, find_game)
     }

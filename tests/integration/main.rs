@@ -12,6 +12,7 @@ mod docs_commands;
 mod external;
 mod faults;
 mod fresh_fish;
+mod inputs;
 mod knockout;
 mod labyrinth;
 mod layout;

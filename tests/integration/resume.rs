@@ -296,3 +296,72 @@ fn a_results_folder_without_a_manifest_is_not_resumed() {
         .code(2)
         .stderr(predicates::str::contains("no manifest.json"));
 }
+
+/// The regular files of a results folder (not `logs/`), by name, with their bytes.
+fn result_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.is_file())
+        .map(|path| {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            (name, fs::read(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn ctrl_c_in_the_middle_of_slow_games_stops_within_a_move_and_resume_completes_the_run() {
+    let dir = tempfile::tempdir().unwrap();
+    // While `slow` exists the double takes a second per move: a game lasts minutes, so a run
+    // that finished its games before stopping would far outlast the bound below.
+    let slow = dir.path().join("slow");
+    fs::write(&slow, "").unwrap();
+    let signals = dir.path().display().to_string();
+    let double =
+        super::external::fault_double(dir.path(), "double", &["slow", &signals], "move_ms = 60000");
+    let bots = format!("random,{}", double.display());
+    let args = [
+        "--bots",
+        &bots,
+        "--games",
+        "4",
+        "--map",
+        "small",
+        "--quiet",
+        "--no-plots",
+    ];
+    let stopped = dir.path().join("stopped");
+    let mut child = start("run", &args, "1", &stopped);
+    // The double has been asked for a move: a game is in play.
+    while !dir.path().join("acted").exists() {
+        assert!(child.try_wait().unwrap().is_none(), "the run ended early");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let signalled = Instant::now();
+    std::process::Command::new("kill")
+        .args(["-s", "INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    let bound = Duration::from_secs(20);
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if signalled.elapsed() > bound {
+            child.kill().unwrap();
+            child.wait().unwrap();
+            panic!("still running {bound:?} after Ctrl-C");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130), "an interrupted run");
+    // Fast from here on: the double plays the same moves at any speed.
+    fs::remove_file(&slow).unwrap();
+    run_in(&args, &["--threads", "1", "--resume"], &stopped).success();
+    let whole = dir.path().join("whole");
+    run_in(&args, &["--threads", "1", "--out"], &whole).success();
+    assert_eq!(result_files(&whole), result_files(&stopped));
+}

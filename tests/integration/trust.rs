@@ -267,7 +267,7 @@ fn report_checks_every_column_of_games_csv() {
         (3, 2, "1", "column 'pairing' of game 0"),
         (3, 9, "7", "column 'turns' of game 0"),
         (3, 4, "2", "seat 2 of game 0 out of order"),
-        (3, 5, "", "empty bot name"),
+        (3, 5, "", "bot name \"\" is empty"),
         (3, 6, "1.5", "column 'score' is '1.5', not an integer"),
         (3, 7, "0", "column 'rank' is '0'"),
         (3, 7, "3", "rank 3 of game 0 is above its 2 seats"),

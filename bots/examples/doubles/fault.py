@@ -14,6 +14,8 @@ MODE:
   illegal   answers with ACTION_JSON, well formed but not legal now (`illegal`)
   flood     writes megabytes to stderr before every answer, then plays legally (no fault)
   silent    never says ready (the run is refused: the program does not start)
+  slow DIR  plays legally; before each answer it creates DIR/acted, and waits a second while
+            DIR/slow exists (so a test can interrupt a run in the middle of a slow game)
   buffered  says ready, then writes its answers without flushing them (`timeout`, unless the
             environment unbuffers Python's output)
 
@@ -66,6 +68,10 @@ def main():
             elif mode == "buffered":
                 sys.stdout.write(json.dumps({"action": rng.choice(message["legal"])}) + "\n")
             else:
+                if mode == "slow":
+                    open(os.path.join(args[1], "acted"), "w").close()
+                    if os.path.exists(os.path.join(args[1], "slow")):
+                        time.sleep(1)
                 if mode == "flood":
                     chunk = "flood " * 1000
                     for _ in range(300):

@@ -5,7 +5,7 @@ use crate::app::plan::RunPlan;
 use crate::bot::{BotChoice, BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
 use crate::external::manifest::{Protocol, manifest_path};
-use crate::external::{ExternalMaker, Manifest as BotManifest};
+use crate::external::{ExternalMaker, Manifest as BotManifest, check_command};
 use crate::format::Tournament;
 use crate::game::GameInfo;
 use crate::games::Registered;
@@ -94,6 +94,9 @@ pub fn resolve_bot<G: Contest>(
     if let Some(path) = manifest_path(name, |n| table.iter().any(|e| e.name == n)) {
         let manifest = BotManifest::load(&path)?;
         manifest.check_game(G::NAME)?;
+        check_command(&manifest.command).map_err(|why| {
+            UsageError::Invalid(format!("bot manifest {}: {why}", path.display()))
+        })?;
         if manifest.protocol == Protocol::Cgs {
             let client = find_entry::<G>("cgs")?;
             return Ok(Box::new(ContestMaker::new(

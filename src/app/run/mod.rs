@@ -29,7 +29,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 /// was interrupted.
 pub type RunFn = fn(&RunPlan, Option<&mut dyn RecordSink>) -> anyhow::Result<Summary>;
 
-/// Set by Ctrl-C or SIGTERM; the runner stops between blocks and everything finished is kept.
+/// Set by Ctrl-C or SIGTERM; the runner abandons the games in play and keeps every one before
+/// them.
 pub(in crate::app) static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Installed before any bot program starts, so no signal can end the harness in a way that

@@ -64,7 +64,7 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
     ),
     BotEntry::simple::<greedy::Greedy>(
         "greedy",
-        "Claims the most points it can pay now, else draws toward the nearest route; tickets only break ties",
+        "A weak baseline, below random on usa: claims the most points it can pay now, else draws toward the nearest route; tickets only break ties",
     ),
     BotEntry::simple::<random::Random>(
         "random",
