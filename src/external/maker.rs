@@ -11,6 +11,7 @@ use super::process::{Launch, NoLine, Process};
 use super::protocol::{self, ParamValues};
 use super::wire::Wire;
 use crate::bot::{BotMaker, MadeBot};
+use crate::sandbox::Network;
 use crate::game::Seat;
 use crate::seed::Rng;
 use rand::Rng as _;
@@ -57,6 +58,7 @@ impl Shared {
             args: &manifest.args,
             dir: &manifest.dir,
             max_line_bytes: manifest.max_line_bytes,
+            sandbox: manifest.sandbox(Network::None),
         };
         let command = manifest.command.display();
         let mut process = Process::spawn(
@@ -71,14 +73,12 @@ impl Shared {
         }
         process.send(hello.into_bytes());
         let limit = manifest.startup_limit;
-        match process.receive(limit) {
+        let ready = match process.receive(limit) {
             Ok(line) => {
                 if manifest.transcript {
                     self.log.line(&context, &format!("< {line}"));
                 }
-                protocol::parse_ready(&line)
-                    .map(|()| process)
-                    .map_err(|why| {
+                protocol::parse_ready(&line).map_err(|why| {
                         format!(
                             "{command} answered hello with {why}: {}{}",
                             protocol::quote(&line),
@@ -99,6 +99,14 @@ impl Shared {
             Err(NoLine::TooLong(max)) => Err(format!(
                 "{command} answered hello with a line longer than {max} bytes"
             )),
+        };
+        // A program that hit a limit while starting says so first.
+        match ready {
+            Ok(()) => Ok(process),
+            Err(why) => Err(match process.limit_hit() {
+                Some(hit) => format!("{hit}: {why}"),
+                None => why,
+            }),
         }
     }
 }
