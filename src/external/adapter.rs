@@ -61,7 +61,10 @@ impl<G: Wire> ExternalBot<G> {
     /// names the limit the program hit, if it hit one.
     fn request(&mut self, request: &str) -> Result<String, BotFailure> {
         self.answer(request).map_err(|mut failure| {
-            let process = self.process.as_mut().expect("a bot in play has its process");
+            let process = self
+                .process
+                .as_mut()
+                .expect("a bot in play has its process");
             if let Some(limit) = process.limit_hit() {
                 failure.message = format!("{limit}: {}", failure.message);
             }

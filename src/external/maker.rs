@@ -11,8 +11,8 @@ use super::process::{Launch, NoLine, Process};
 use super::protocol::{self, ParamValues};
 use super::wire::Wire;
 use crate::bot::{BotMaker, MadeBot};
-use crate::sandbox::Network;
 use crate::game::Seat;
+use crate::sandbox::Network;
 use crate::seed::Rng;
 use rand::Rng as _;
 use std::path::Path;
@@ -79,12 +79,12 @@ impl Shared {
                     self.log.line(&context, &format!("< {line}"));
                 }
                 protocol::parse_ready(&line).map_err(|why| {
-                        format!(
-                            "{command} answered hello with {why}: {}{}",
-                            protocol::quote(&line),
-                            self.see_log()
-                        )
-                    })
+                    format!(
+                        "{command} answered hello with {why}: {}{}",
+                        protocol::quote(&line),
+                        self.see_log()
+                    )
+                })
             }
             Err(NoLine::Timeout) => Err(format!(
                 "{command} did not say ready within {} ms (does it flush stdout after every \

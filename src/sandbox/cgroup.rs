@@ -89,7 +89,9 @@ impl Hierarchy {
 
     /// Whether a group made here has `file`; the group is removed again.
     fn try_group(&self, file: &str) -> bool {
-        let probe = self.base.join(format!("tourney-{}-probe", std::process::id()));
+        let probe = self
+            .base
+            .join(format!("tourney-{}-probe", std::process::id()));
         if fs::create_dir(&probe).is_err() {
             return false;
         }
@@ -110,17 +112,23 @@ impl Hierarchy {
 }
 
 /// Groups whose programs may still run, by the file that kills each (`cgroup.kill`) or the
-/// list of processes to sweep (`cgroup.procs`): for [`kill_all`].
-static LIVE: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+/// list of processes to sweep (`cgroup.procs`), with their folders: for [`kill_all`].
+static LIVE: Mutex<Vec<(PathBuf, Vec<PathBuf>)>> = Mutex::new(Vec::new());
 
-fn live() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+fn live() -> std::sync::MutexGuard<'static, Vec<(PathBuf, Vec<PathBuf>)>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Kills every process of every group still live, for exit paths that skip destructors.
+/// Kills every process of every group still live and removes the groups, for exit paths that
+/// skip destructors.
 pub fn kill_all() {
-    for path in live().iter() {
-        kill_now(path);
+    let live = live();
+    for (killer, _) in live.iter() {
+        kill_now(killer);
+    }
+    for (killer, folders) in live.iter() {
+        wait_empty(killer);
+        remove(folders);
     }
 }
 
@@ -176,7 +184,7 @@ impl Group {
             None => group.folders.first().map(|f| f.join("cgroup.procs")),
         };
         if let Some(killer) = &group.killer {
-            live().push(killer.clone());
+            live().push((killer.clone(), group.folders.clone()));
         }
         Ok(group)
     }
@@ -213,40 +221,42 @@ impl Group {
             .as_deref()
             .is_some_and(|events| counter(events, "max") > 0)
     }
-
-    /// Kills every process of the group and waits (a bounded time) until none is left.
-    fn end(&self) {
-        let Some(killer) = &self.killer else {
-            return;
-        };
-        let procs = killer.with_file_name("cgroup.procs");
-        let deadline = Instant::now() + EMPTY_WAIT;
-        loop {
-            kill_now(killer);
-            let empty = fs::read_to_string(&procs).map_or(true, |p| p.trim().is_empty());
-            if empty || Instant::now() >= deadline {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
 }
 
 impl Drop for Group {
     fn drop(&mut self) {
-        self.end();
         if let Some(killer) = &self.killer {
-            live().retain(|p| p != killer);
+            kill_now(killer);
+            wait_empty(killer);
+            live().retain(|(p, _)| p != killer);
         }
         self.procs.clear();
-        for folder in &self.folders {
-            // A process just killed may take a moment to leave its group.
-            for _ in 0..100 {
-                if fs::remove_dir(folder).is_ok() {
-                    break;
-                }
-                std::thread::sleep(Duration::from_millis(1));
+        remove(&self.folders);
+    }
+}
+
+/// Kills the group of `killer` until none of its processes is left (a bounded time).
+fn wait_empty(killer: &Path) {
+    let procs = killer.with_file_name("cgroup.procs");
+    let deadline = Instant::now() + EMPTY_WAIT;
+    loop {
+        let empty = fs::read_to_string(&procs).map_or(true, |p| p.trim().is_empty());
+        if empty || Instant::now() >= deadline {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+        kill_now(killer);
+    }
+}
+
+/// Removes the emptied groups' folders; a process just killed may take a moment to leave.
+fn remove(folders: &[PathBuf]) {
+    for folder in folders {
+        for _ in 0..100 {
+            if fs::remove_dir(folder).is_ok() {
+                break;
             }
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 }
@@ -260,7 +270,12 @@ fn kill_now(killer: &Path) {
         return;
     }
     for pid in fs::read_to_string(killer).unwrap_or_default().lines() {
-        if let Some(pid) = pid.trim().parse().ok().and_then(rustix::process::Pid::from_raw) {
+        if let Some(pid) = pid
+            .trim()
+            .parse()
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
         }
     }

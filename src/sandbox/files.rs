@@ -10,8 +10,19 @@ use std::path::{Path, PathBuf};
 
 /// Folders of the system every program may read and execute from (missing ones are skipped).
 const SYSTEM: &[&str] = &[
-    "/usr", "/lib", "/lib32", "/lib64", "/libx32", "/bin", "/sbin", "/etc", "/opt", "/proc",
-    "/sys", "/dev", "/nix/store",
+    "/usr",
+    "/lib",
+    "/lib32",
+    "/lib64",
+    "/libx32",
+    "/bin",
+    "/sbin",
+    "/etc",
+    "/opt",
+    "/proc",
+    "/sys",
+    "/dev",
+    "/nix/store",
 ];
 
 /// Devices every program may also write to.

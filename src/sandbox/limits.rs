@@ -63,7 +63,11 @@ impl Limits {
             self.write_mib,
             self.open_files,
         ];
-        match names.iter().zip(values).find(|(_, value)| *value == Some(0)) {
+        match names
+            .iter()
+            .zip(values)
+            .find(|(_, value)| *value == Some(0))
+        {
             Some((name, _)) => Err(format!("{name} must be at least 1")),
             None => Ok(()),
         }

@@ -13,14 +13,29 @@ mod child;
 mod files;
 mod limits;
 
-pub use cgroup::kill_all;
 pub use limits::{Limits, Resolved};
 
 use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// Scratch folders of programs that may still run: for [`kill_all`].
+static SCRATCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn scratch_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    SCRATCH.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills every confined program's processes and removes their groups and scratch folders,
+/// for exit paths that skip destructors (a second Ctrl-C).
+pub fn kill_all() {
+    cgroup::kill_all();
+    for scratch in scratch_folders().iter() {
+        let _ = std::fs::remove_dir_all(scratch);
+    }
+}
 
 /// How much confinement the command line asks for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -114,15 +129,32 @@ impl Support {
         };
         let cg = &self.cgroups;
         [
-            ("files", landlock(1, "no Landlock: any file the harness may read or write")),
-            ("network", landlock(4, "no Landlock ABI 4: TCP connections are not filtered")),
-            ("signals", landlock(6, "no Landlock ABI 6: it can signal the harness and others")),
-            ("memory", group(&cg.memory, "no memory control group: memory is unlimited")),
-            ("processes", group(&cg.pids, "no pids control group: processes are unlimited")),
+            (
+                "files",
+                landlock(1, "no Landlock: any file the harness may read or write"),
+            ),
+            (
+                "network",
+                landlock(4, "no Landlock ABI 4: TCP connections are not filtered"),
+            ),
+            (
+                "signals",
+                landlock(6, "no Landlock ABI 6: it can signal the harness and others"),
+            ),
+            (
+                "memory",
+                group(&cg.memory, "no memory control group: memory is unlimited"),
+            ),
+            (
+                "processes",
+                group(&cg.pids, "no pids control group: processes are unlimited"),
+            ),
             (
                 "leftovers",
                 match (&cg.kill, cg.memory.as_ref().or(cg.pids.as_ref())) {
-                    (Some(h), _) | (None, Some(h)) => Ok(format!("control group ({})", h.describe())),
+                    (Some(h), _) | (None, Some(h)) => {
+                        Ok(format!("control group ({})", h.describe()))
+                    }
                     (None, None) => Err("no control group: a daemon may outlive its game"),
                 },
             ),
@@ -228,6 +260,7 @@ impl Confinement {
             .mode_0700()
             .create(&scratch)
             .map_err(|e| format!("cannot make its scratch folder {}: {e}", scratch.display()))?;
+        scratch_folders().push(scratch.clone());
         confinement.scratch = Some(scratch.clone());
         let mib = 1u64 << 20;
         if support.cgroups.memory.is_some() || support.cgroups.pids.is_some() {
@@ -276,14 +309,20 @@ impl Confinement {
     pub fn limit_hit(&self, signal: Option<i32>) -> Option<String> {
         let group = self.group.as_ref();
         if group.is_some_and(cgroup::Group::memory_exceeded) {
-            return Some(format!("memory limit {} MiB exceeded", self.limits.memory_mib));
+            return Some(format!(
+                "memory limit {} MiB exceeded",
+                self.limits.memory_mib
+            ));
         }
         if group.is_some_and(cgroup::Group::processes_exceeded) {
             return Some(format!("process limit {} reached", self.limits.processes));
         }
         #[cfg(unix)]
         if self.steps.confined && signal == Some(libc::SIGXFSZ) {
-            return Some(format!("write limit {} MiB exceeded", self.limits.write_mib));
+            return Some(format!(
+                "write limit {} MiB exceeded",
+                self.limits.write_mib
+            ));
         }
         let _ = signal;
         None
@@ -295,6 +334,7 @@ impl Drop for Confinement {
         drop(self.group.take());
         if let Some(scratch) = &self.scratch {
             let _ = std::fs::remove_dir_all(scratch);
+            scratch_folders().retain(|s| s != scratch);
         }
     }
 }

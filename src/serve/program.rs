@@ -100,7 +100,9 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
             &self.manifest.command,
             &args,
             &self.manifest.dir,
-            &self.manifest.sandbox(Network::Loopback(host.address.port())),
+            &self
+                .manifest
+                .sandbox(Network::Loopback(host.address.port())),
             &self.log,
             format!("game {game_index} seat {seat}"),
         )
