@@ -27,6 +27,8 @@ pub struct Available {
     pub memory: Option<Hierarchy>,
     pub pids: Option<Hierarchy>,
     /// Where a group can be killed whole (`cgroup.kill`, v2); else the v1 groups are swept.
+    /// Only when no other hierarchy is used, or v2 is already: joining one more hierarchy
+    /// costs each start a migration, slow enough to show in games per second.
     pub kill: Option<Hierarchy>,
 }
 
@@ -70,13 +72,15 @@ impl Available {
             v2.clone()
                 .filter(|h| h.enable(controller) && works(h, file))
         };
-        Available {
-            memory: v2_with("memory", "memory.max")
-                .or_else(|| v1("memory").filter(|h| works(h, "memory.limit_in_bytes"))),
-            pids: v2_with("pids", "pids.max")
-                .or_else(|| v1("pids").filter(|h| works(h, "pids.max"))),
-            kill: v2.clone().filter(|h| works(h, "cgroup.kill")),
-        }
+        let memory = v2_with("memory", "memory.max")
+            .or_else(|| v1("memory").filter(|h| works(h, "memory.limit_in_bytes")));
+        let pids =
+            v2_with("pids", "pids.max").or_else(|| v1("pids").filter(|h| works(h, "pids.max")));
+        let v1_only = [&memory, &pids]
+            .iter()
+            .any(|h| h.as_ref().is_some_and(|h| !h.v2));
+        let kill = v2.filter(|h| !v1_only && works(h, "cgroup.kill"));
+        Available { memory, pids, kill }
     }
 }
 
@@ -111,24 +115,33 @@ impl Hierarchy {
     }
 }
 
-/// Groups whose programs may still run, by the file that kills each (`cgroup.kill`) or the
-/// list of processes to sweep (`cgroup.procs`), with their folders: for [`kill_all`].
+/// Every group made and not removed, by the file that kills it (`cgroup.kill`) or the list
+/// of processes to sweep (`cgroup.procs`), with its folders: for [`kill_all`].
 static LIVE: Mutex<Vec<(PathBuf, Vec<PathBuf>)>> = Mutex::new(Vec::new());
+
+/// Groups emptied after their program ended, ready for the next program: making and removing
+/// a group for every start costs more than the start itself.
+static SPARE: Mutex<Vec<Group>> = Mutex::new(Vec::new());
 
 fn live() -> std::sync::MutexGuard<'static, Vec<(PathBuf, Vec<PathBuf>)>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Kills every process of every group still live and removes the groups, for exit paths that
-/// skip destructors.
+fn spare() -> std::sync::MutexGuard<'static, Vec<Group>> {
+    SPARE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills every process of every group and removes the groups, spare ones included: at the
+/// end of a command, and for exit paths that skip destructors.
 pub fn kill_all() {
-    let live = live();
+    std::mem::forget(std::mem::take(&mut *spare()));
+    let mut live = live();
     for (killer, _) in live.iter() {
         kill_now(killer);
     }
-    for (killer, folders) in live.iter() {
-        wait_empty(killer);
-        remove(folders);
+    for (killer, folders) in live.drain(..) {
+        wait_empty(&killer);
+        remove(&folders);
     }
 }
 
@@ -137,47 +150,80 @@ pub struct Group {
     folders: Vec<PathBuf>,
     /// `cgroup.procs` of each folder, opened here so the child only writes to them.
     procs: Vec<OwnedFd>,
-    memory: Option<PathBuf>,
-    pids: Option<PathBuf>,
+    /// Each counter's file and its value when the group was (re)used: the kernel's counters
+    /// only grow.
+    memory: Option<(PathBuf, u64)>,
+    pids: Option<(PathBuf, u64)>,
     /// `cgroup.kill`, or a `cgroup.procs` to sweep.
     killer: Option<PathBuf>,
+    /// The files its limits are written to.
+    memory_limits: Vec<PathBuf>,
+    pids_limit: Option<PathBuf>,
 }
 
 impl Group {
-    /// Makes the groups and sets their limits.
+    /// A group with these limits: a spare one, or one made now.
     pub fn create(
         available: &Available,
         name: &str,
         memory_bytes: u64,
         processes: u64,
     ) -> std::io::Result<Group> {
+        let reused = spare().pop();
+        let mut group = match reused {
+            Some(group) => group,
+            None => Group::make(available, name)?,
+        };
+        if let Some((limit, swap)) = group.memory_limits.split_first() {
+            // v1 wants memory+swap (`memsw`, when swap is counted at all) never below memory:
+            // raised before, lowered after.
+            let bytes = memory_bytes.to_string();
+            let write_swap = || swap.iter().for_each(|f| drop(fs::write(f, &bytes)));
+            write_swap();
+            fs::write(limit, &bytes)?;
+            write_swap();
+        }
+        if let Some(file) = &group.pids_limit {
+            fs::write(file, processes.to_string())?;
+        }
+        for (file, start) in [&mut group.memory, &mut group.pids].into_iter().flatten() {
+            let key = counter_key(file);
+            *start = counter(file, key);
+        }
+        Ok(group)
+    }
+
+    /// Makes the group's folders (`name` in each hierarchy used).
+    fn make(available: &Available, name: &str) -> std::io::Result<Group> {
         let mut group = Group {
             folders: Vec::new(),
             procs: Vec::new(),
             memory: None,
             pids: None,
             killer: None,
+            memory_limits: Vec::new(),
+            pids_limit: None,
         };
         // On an error, dropping `group` removes what was made.
         if let Some(h) = &available.memory {
             let folder = group.folder(h, name)?;
-            let bytes = memory_bytes.to_string();
+            let (limits, events): (&[&str], _) = match h.v2 {
+                true => (&["memory.max"], "memory.events"),
+                false => (
+                    &["memory.limit_in_bytes", "memory.memsw.limit_in_bytes"],
+                    "memory.oom_control",
+                ),
+            };
+            group.memory_limits = limits.iter().map(|f| folder.join(f)).collect();
             if h.v2 {
-                fs::write(folder.join("memory.max"), &bytes)?;
                 let _ = fs::write(folder.join("memory.swap.max"), "0");
-            } else {
-                fs::write(folder.join("memory.limit_in_bytes"), &bytes)?;
-                let _ = fs::write(folder.join("memory.memsw.limit_in_bytes"), &bytes);
             }
-            group.memory = Some(folder.join(match h.v2 {
-                true => "memory.events",
-                false => "memory.oom_control",
-            }));
+            group.memory = Some((folder.join(events), 0));
         }
         if let Some(h) = &available.pids {
             let folder = group.folder(h, name)?;
-            fs::write(folder.join("pids.max"), processes.to_string())?;
-            group.pids = Some(folder.join("pids.events"));
+            group.pids_limit = Some(folder.join("pids.max"));
+            group.pids = Some((folder.join("pids.events"), 0));
         }
         group.killer = match &available.kill {
             Some(h) => Some(group.folder(h, name)?.join("cgroup.kill")),
@@ -210,39 +256,53 @@ impl Group {
 
     /// Whether the kernel killed a process of the group for lack of memory.
     pub fn memory_exceeded(&self) -> bool {
-        self.memory
-            .as_deref()
-            .is_some_and(|events| counter(events, "oom_kill") > 0)
+        self.memory.as_ref().is_some_and(grew)
     }
 
     /// Whether a fork or a thread was refused for the process limit.
     pub fn processes_exceeded(&self) -> bool {
-        self.pids
-            .as_deref()
-            .is_some_and(|events| counter(events, "max") > 0)
+        self.pids.as_ref().is_some_and(grew)
     }
 }
 
 impl Drop for Group {
+    /// Kills what is left of the program; an emptied group is kept for the next program.
     fn drop(&mut self) {
-        if let Some(killer) = &self.killer {
-            kill_now(killer);
-            wait_empty(killer);
-            live().retain(|(p, _)| p != killer);
+        let Some(killer) = self.killer.clone() else {
+            return;
+        };
+        kill_now(&killer);
+        if wait_empty(&killer) {
+            let group = std::mem::replace(
+                self,
+                Group {
+                    folders: Vec::new(),
+                    procs: Vec::new(),
+                    memory: None,
+                    pids: None,
+                    killer: None,
+                    memory_limits: Vec::new(),
+                    pids_limit: None,
+                },
+            );
+            spare().push(group);
+        } else {
+            live().retain(|(p, _)| p != &killer);
+            self.procs.clear();
+            remove(&self.folders);
         }
-        self.procs.clear();
-        remove(&self.folders);
     }
 }
 
-/// Kills the group of `killer` until none of its processes is left (a bounded time).
-fn wait_empty(killer: &Path) {
+/// Kills the group of `killer` until none of its processes is left (a bounded time); whether
+/// it emptied.
+fn wait_empty(killer: &Path) -> bool {
     let procs = killer.with_file_name("cgroup.procs");
     let deadline = Instant::now() + EMPTY_WAIT;
     loop {
         let empty = fs::read_to_string(&procs).map_or(true, |p| p.trim().is_empty());
         if empty || Instant::now() >= deadline {
-            return;
+            return empty;
         }
         std::thread::sleep(Duration::from_millis(1));
         kill_now(killer);
@@ -279,6 +339,19 @@ fn kill_now(killer: &Path) {
             let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
         }
     }
+}
+
+/// The key of the counter a limit hit raises, in `file`.
+fn counter_key(file: &Path) -> &'static str {
+    match file.ends_with("pids.events") {
+        true => "max",
+        false => "oom_kill",
+    }
+}
+
+/// Whether the counter in `file` grew since the group was (re)used.
+fn grew((file, start): &(PathBuf, u64)) -> bool {
+    counter(file, counter_key(file)) > *start
 }
 
 /// The value of `key` in a `key value` lines file (`memory.events`, `pids.events`); 0 when

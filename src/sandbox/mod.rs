@@ -28,8 +28,9 @@ fn scratch_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
     SCRATCH.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Kills every confined program's processes and removes their groups and scratch folders,
-/// for exit paths that skip destructors (a second Ctrl-C).
+/// Kills every confined program's processes and removes their groups (spare ones included)
+/// and scratch folders: at the end of a command, and for exit paths that skip destructors (a
+/// second Ctrl-C).
 pub fn kill_all() {
     cgroup::kill_all();
     for scratch in scratch_folders().iter() {
