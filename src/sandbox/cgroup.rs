@@ -304,7 +304,8 @@ fn wait_empty(killer: &Path) -> bool {
         if empty || Instant::now() >= deadline {
             return empty;
         }
-        std::thread::sleep(Duration::from_millis(1));
+        // A killed process leaves its group within microseconds: check often.
+        std::thread::sleep(Duration::from_micros(50));
         kill_now(killer);
     }
 }
