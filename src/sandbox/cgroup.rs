@@ -367,3 +367,24 @@ fn counter(file: &Path, key: &str) -> u64 {
         })
         .unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reused_group_counts_only_the_hits_since_its_reuse() {
+        let dir = tempfile::tempdir().unwrap();
+        let events = dir.path().join("pids.events");
+        fs::write(&events, "max 3\n").unwrap();
+        let mut counted = (events.clone(), 0);
+        assert!(grew(&counted), "a hit before any baseline counts");
+        counted.1 = counter(&events, counter_key(&events));
+        assert!(!grew(&counted), "the previous program's hits do not");
+        fs::write(&events, "max 4\n").unwrap();
+        assert!(grew(&counted));
+        let oom = dir.path().join("memory.oom_control");
+        fs::write(&oom, "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n").unwrap();
+        assert_eq!(counter(&oom, counter_key(&oom)), 2);
+    }
+}
