@@ -263,3 +263,49 @@ fn the_switches_and_limits_are_checked_and_the_machine_says_what_it_offers() {
             .success();
     }
 }
+
+#[test]
+fn a_contest_program_may_connect_to_the_run_only() {
+    if !supported("network") {
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let dir = tempfile::tempdir().unwrap();
+    // Tries the foreign port, then the run's, and says how each went.
+    let script = format!(
+        "for p in {port} $1; do if exec 3<>/dev/tcp/127.0.0.1/$p; then echo \"CONNECT $p: ok\"; \
+         exec 3>&-; else echo \"CONNECT $p: blocked\"; fi; done; exit 1"
+    );
+    let program = manifest(
+        dir.path(),
+        "prober",
+        "t2r",
+        Path::new("/bin/bash"),
+        &["-c", &script, "{name}", "{port}"],
+        "protocol = \"cgs\"\nstartup_ms = 5000",
+    );
+    let out = dir.path().join("out");
+    tourney()
+        .args([
+            "run",
+            "--quiet",
+            "--no-plots",
+            "--map",
+            "small",
+            "--games",
+            "2",
+        ])
+        .arg("--bots")
+        .arg(format!("random,{}", program.display()))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let log = fs::read_to_string(out.join("logs/prober.log")).unwrap();
+    assert!(log.contains(&format!("CONNECT {port}: blocked")), "{log}");
+    assert!(!log.contains(&format!("CONNECT {port}: ok")), "{log}");
+    assert!(log.contains(": ok"), "the run's own port is open: {log}");
+    assert!(listener.accept().is_err(), "no connection came");
+}
