@@ -308,6 +308,8 @@ pub struct RunArgs {
     pub print_peak_memory: bool,
     #[command(flatten)]
     pub tournament: TournamentArgs,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 /// How `run` pairs the bots beyond the round robin (docs/guide/formats.md); each flag overrides
@@ -356,6 +358,8 @@ pub struct CheckArgs {
     /// Print only the verdict lines.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 const TUNE_HELP: &str = "\
@@ -417,6 +421,8 @@ pub struct TuneArgs {
     /// No progress bar; the verdict and the tuned spec are still printed.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 #[derive(Debug, Args)]
@@ -440,6 +446,8 @@ pub struct BenchArgs {
     /// test-optimum double near x = 1, tuned within 0.999:1 and run at 0.9995).
     #[arg(long)]
     pub tune: bool,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 const BENCH_EXAMPLES: &str = "\
@@ -447,3 +455,35 @@ Examples:
   tourney bench
   tourney bench --bots nice,greedy --games 50000 --memory 10000,1000000
   tourney bench --tune --games 20000";
+
+/// How the programs tourney starts (manifest bots, contest programs) are confined; see
+/// docs/guide/untrusted-programs.md. The flags `run`, `check`, `tune` and `bench` share.
+#[derive(Debug, Args, Clone, Default)]
+pub struct SandboxArgs {
+    /// `on`: every protection this machine offers, one line saying what it lacks (`tourney
+    /// list` shows them); `require`: refuse to start programs this machine cannot fully
+    /// confine (for a contest); `off`: run programs as the harness runs (trusted programs).
+    #[arg(long, value_enum, default_value_t = SandboxFlag::On)]
+    pub sandbox: SandboxFlag,
+    /// Memory per program, everything it starts included, in MiB (over its manifest's
+    /// [limits] memory_mib) [default: 2048].
+    #[arg(long, value_name = "MIB")]
+    pub limit_memory: Option<u64>,
+    /// Processes and threads per program (over [limits] processes) [default: 64].
+    #[arg(long, value_name = "N")]
+    pub limit_processes: Option<u64>,
+    /// Largest file a program may write, in MiB (over [limits] write_mib) [default: 64].
+    #[arg(long, value_name = "MIB")]
+    pub limit_write: Option<u64>,
+    /// Open files per process of a program (over [limits] open_files) [default: 1024].
+    #[arg(long, value_name = "N")]
+    pub limit_files: Option<u64>,
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum SandboxFlag {
+    Off,
+    #[default]
+    On,
+    Require,
+}

@@ -21,6 +21,7 @@ pub mod outcome;
 pub mod replay;
 pub mod report;
 pub mod runner;
+pub mod sandbox;
 pub mod scenario;
 pub mod search;
 pub mod seed;

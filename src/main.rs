@@ -4,7 +4,10 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     end_quietly_when_stdout_closes();
     let cli = tourney::cli::Cli::parse();
-    match tourney::app::execute(cli) {
+    let result = tourney::app::execute(cli);
+    // The control groups kept for reuse between programs.
+    tourney::sandbox::kill_all();
+    match result {
         Ok(code) => code,
         Err(err) => {
             eprintln!("error: {err:#}");

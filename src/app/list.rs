@@ -30,6 +30,10 @@ pub fn print() {
         }
         println!();
     }
+    println!("sandbox (what confines the programs tourney starts; --sandbox on|require|off):");
+    for line in crate::sandbox::describe() {
+        println!("  {line}");
+    }
 }
 
 /// `iterations=800 (at least 1)`: the default (`none` when it has no numeric one) and the

@@ -25,6 +25,7 @@ mod replay;
 mod report;
 mod resume;
 mod run;
+mod sandbox;
 mod search_speed;
 mod sequential;
 mod serve;
@@ -50,6 +51,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Run(args) => {
+            sandbox::configure(&args.sandbox)?;
             let plan = RunPlan::from_args(&args, registry::describe)?;
             let summary = registry::run(&plan, None)?;
             if args.print_peak_memory {
@@ -64,7 +66,10 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
                 ExitCode::SUCCESS
             })
         }
-        Command::Check(args) => check::execute(&args),
+        Command::Check(args) => {
+            sandbox::configure(&args.sandbox)?;
+            check::execute(&args)
+        }
         Command::Report(args) => {
             report::execute(&args, registry::replayer)?;
             Ok(ExitCode::SUCCESS)
@@ -78,8 +83,12 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Replay(args) => replay::execute(&args, registry::replayer),
-        Command::Tune(args) => registry::tune(&TunePlan::from_args(&args, registry::describe)?),
+        Command::Tune(args) => {
+            sandbox::configure(&args.sandbox)?;
+            registry::tune(&TunePlan::from_args(&args, registry::describe)?)
+        }
         Command::Bench(args) => {
+            sandbox::configure(&args.sandbox)?;
             bench::execute(&args)?;
             Ok(ExitCode::SUCCESS)
         }

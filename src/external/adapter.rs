@@ -57,8 +57,22 @@ impl<G: Wire> ExternalBot<G> {
         process.send(bytes);
     }
 
-    /// Sends `request` and waits for one answer line within the per-move limit.
+    /// Sends `request` and waits for one answer line within the per-move limit; a failure
+    /// names the limit the program hit, if it hit one.
     fn request(&mut self, request: &str) -> Result<String, BotFailure> {
+        self.answer(request).map_err(|mut failure| {
+            let process = self
+                .process
+                .as_mut()
+                .expect("a bot in play has its process");
+            if let Some(limit) = process.limit_hit() {
+                failure.message = format!("{limit}: {}", failure.message);
+            }
+            failure
+        })
+    }
+
+    fn answer(&mut self, request: &str) -> Result<String, BotFailure> {
         self.send(request);
         let limit = self.shared.manifest.move_limit;
         let process = self

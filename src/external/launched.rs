@@ -1,11 +1,13 @@
 //! The process of a contest program started for one game (`protocol = "cgs"`). It talks to the
 //! run over TCP, not over its pipes: stdin is closed, and stdout and stderr both go to the
 //! bot's log, a thread each, so a chatty program never blocks. Like every bot process it runs in
-//! a process group of its own, listed until reaped; dropping it ends it: a short grace to exit by
-//! itself (it has its final code by then), then the whole group is killed and the child reaped.
+//! a session of its own, listed until reaped, and confined (its only connection the run's port);
+//! dropping it ends it: a short grace to exit by itself (it has its final code by then), then
+//! the whole group is killed, the child reaped, and whatever it left behind killed.
 
 use super::log::BotLog;
 use super::process::{drain_stderr, forget, spawn, sys};
+use crate::sandbox::{Confinement, Program};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -18,20 +20,24 @@ pub struct Launched {
     child: Child,
     /// How long it may take to exit by itself when dropped.
     grace: Duration,
+    /// Dropped after the child is reaped.
+    confinement: Confinement,
 }
 
 impl Launched {
-    /// Starts `command` with `args` in `dir`; each output line is logged under `context`.
+    /// Starts `command` with `args` in `dir`, confined as `program` says; each output line is
+    /// logged under `context`.
     pub fn spawn(
         command: &Path,
         args: &[String],
         dir: &Path,
+        program: &Program<'_>,
         log: &Arc<BotLog>,
         context: String,
     ) -> std::io::Result<Launched> {
         let mut launch = Command::new(command);
         launch.stdin(Stdio::null());
-        let mut child = spawn(&mut launch, args, dir)?;
+        let (mut child, confinement) = spawn(&mut launch, args, dir, program)?;
         let context = Arc::new(Mutex::new(context));
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -43,6 +49,7 @@ impl Launched {
         Ok(Launched {
             child,
             grace: EXIT_GRACE,
+            confinement,
         })
     }
 
@@ -53,7 +60,13 @@ impl Launched {
 
     /// How the program ended (`exit status 1`, `signal 9`), if it has.
     pub fn exited(&self) -> Option<String> {
-        sys::exit_code(self.child.id())
+        sys::exit_code(self.child.id()).map(|(text, _)| text)
+    }
+
+    /// The limit the program hit, if any (`memory limit 2048 MiB exceeded`).
+    pub fn limit_hit(&self) -> Option<String> {
+        let signal = sys::exit_code(self.child.id()).and_then(|(_, signal)| signal);
+        self.confinement.limit_hit(signal)
     }
 }
 

@@ -12,6 +12,7 @@ use super::protocol::{self, ParamValues};
 use super::wire::Wire;
 use crate::bot::{BotMaker, MadeBot};
 use crate::game::Seat;
+use crate::sandbox::Network;
 use crate::seed::Rng;
 use rand::Rng as _;
 use std::path::Path;
@@ -57,6 +58,7 @@ impl Shared {
             args: &manifest.args,
             dir: &manifest.dir,
             max_line_bytes: manifest.max_line_bytes,
+            sandbox: manifest.sandbox(Network::None),
         };
         let command = manifest.command.display();
         let mut process = Process::spawn(
@@ -71,20 +73,18 @@ impl Shared {
         }
         process.send(hello.into_bytes());
         let limit = manifest.startup_limit;
-        match process.receive(limit) {
+        let ready = match process.receive(limit) {
             Ok(line) => {
                 if manifest.transcript {
                     self.log.line(&context, &format!("< {line}"));
                 }
-                protocol::parse_ready(&line)
-                    .map(|()| process)
-                    .map_err(|why| {
-                        format!(
-                            "{command} answered hello with {why}: {}{}",
-                            protocol::quote(&line),
-                            self.see_log()
-                        )
-                    })
+                protocol::parse_ready(&line).map_err(|why| {
+                    format!(
+                        "{command} answered hello with {why}: {}{}",
+                        protocol::quote(&line),
+                        self.see_log()
+                    )
+                })
             }
             Err(NoLine::Timeout) => Err(format!(
                 "{command} did not say ready within {} ms (does it flush stdout after every \
@@ -99,6 +99,14 @@ impl Shared {
             Err(NoLine::TooLong(max)) => Err(format!(
                 "{command} answered hello with a line longer than {max} bytes"
             )),
+        };
+        // A program that hit a limit while starting says so first.
+        match ready {
+            Ok(()) => Ok(process),
+            Err(why) => Err(match process.limit_hit() {
+                Some(hit) => format!("{hit}: {why}"),
+                None => why,
+            }),
         }
     }
 }

@@ -4,6 +4,7 @@
 
 use crate::bot::{ParamKind, ParamSpec, Params, check_label};
 use crate::error::UsageError;
+use crate::sandbox::{self, Limits};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -63,6 +64,13 @@ struct ManifestFile {
     /// Numeric parameters: `x = { default = 0.5, min = 0.0, max = 1.0 }`.
     #[serde(default)]
     params: BTreeMap<String, ParamFile>,
+    /// More paths the confined program may read, relative to the manifest's folder.
+    #[serde(default)]
+    read: Vec<PathBuf>,
+    /// What the confined program may use: `memory_mib`, `processes`, `write_mib`,
+    /// `open_files`.
+    #[serde(default)]
+    limits: Limits,
 }
 
 /// One declared parameter; whole numbers throughout make it a whole-number parameter.
@@ -149,6 +157,11 @@ pub struct Manifest {
     pub transcript: bool,
     /// The `[params]` it declares, by name.
     pub params: Vec<ParamSpec>,
+    /// What the confined program may read besides the system: the manifest's folder, `dir`
+    /// and the paths of `read`, absolute.
+    pub readable: Vec<PathBuf>,
+    /// Its `[limits]` table.
+    pub limits: Limits,
 }
 
 impl Manifest {
@@ -177,6 +190,12 @@ impl Manifest {
             .filter(|p| !p.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         let folder = std::path::absolute(folder).map_err(|e| source.invalid(&e.to_string()))?;
+        raw.limits
+            .check(Limits::KEYS)
+            .map_err(|e| source.invalid(&format!("[limits] {e}")))?;
+        let dir = raw.dir.map_or_else(|| folder.clone(), |d| folder.join(d));
+        let mut readable = vec![folder.clone(), dir.clone()];
+        readable.extend(raw.read.iter().map(|p| folder.join(p)));
         let command = if raw.command.contains('/') {
             folder.join(&raw.command)
         } else {
@@ -189,7 +208,7 @@ impl Manifest {
             protocol: raw.protocol,
             command,
             args: raw.args,
-            dir: raw.dir.map_or_else(|| folder.clone(), |d| folder.join(d)),
+            dir,
             move_limit: Duration::from_millis(raw.move_ms),
             startup_limit: Duration::from_millis(raw.startup_ms),
             restart: raw.restart,
@@ -197,7 +216,26 @@ impl Manifest {
             max_line_bytes: raw.max_line_bytes,
             transcript: raw.transcript,
             params,
+            readable,
+            limits: raw.limits,
         })
+    }
+
+    /// What confines the program: its folders and limits, and where it may connect. An
+    /// argument naming an existing file (a script given to an interpreter, from anywhere) may
+    /// be read too; folders must be listed in `read`.
+    pub fn sandbox(&self, network: sandbox::Network) -> sandbox::Program<'_> {
+        let files = self
+            .args
+            .iter()
+            .map(|arg| self.dir.join(arg))
+            .filter(|path| path.is_file());
+        sandbox::Program {
+            command: &self.command,
+            readable: self.readable.iter().cloned().chain(files).collect(),
+            limits: &self.limits,
+            network,
+        }
     }
 
     /// Every declared parameter's value, the defaults overridden by `given` (from

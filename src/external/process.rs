@@ -4,10 +4,13 @@
 //! own into the bot's log, so a bot flooding it never stalls. Dropping a process ends it: `quit`,
 //! stdin closed, a short grace, then its whole process group is killed and the child reaped (no
 //! zombies, no orphans left holding pipes). Every group not yet reaped is also listed in a
-//! registry, so an exit that skips destructors ([`kill_all`]) still leaves no bot behind. Needs
-//! a Unix-like system; elsewhere every start fails.
+//! registry, so an exit that skips destructors ([`kill_all`]) still leaves no bot behind. Every
+//! program starts in a session of its own (its session and process group ids are its pid) and
+//! inside its [`Confinement`], which kills what it leaves behind once it is reaped. Needs a
+//! Unix-like system; elsewhere every start fails.
 
 use super::log::BotLog;
+use crate::sandbox::{self, Confinement};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -29,19 +32,26 @@ const MAX_STDERR_LINE: usize = 4096;
 /// reaped, so a listed id can never have been reused by an unrelated process group.
 static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
-/// Starts `command` with `args` in `dir`, its output piped, in a process group of its own
-/// (so a timeout can kill the program with its children), and notes it among the live ones.
-pub(super) fn spawn(command: &mut Command, args: &[String], dir: &Path) -> std::io::Result<Child> {
+/// Starts `command` with `args` in `dir`, its output piped, in a session (and so a process
+/// group) of its own (so a timeout can kill the program with its children, and a connection
+/// can be traced to it by its session id), confined as `program` says, and notes it among the
+/// live ones. The confinement must outlive the child.
+pub(super) fn spawn(
+    command: &mut Command,
+    args: &[String],
+    dir: &Path,
+    program: &sandbox::Program<'_>,
+) -> std::io::Result<(Child, Confinement)> {
+    let confinement = Confinement::prepare(program).map_err(std::io::Error::other)?;
     command
         .args(args)
         .current_dir(dir)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
-    #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(command, 0);
+    confinement.apply(command);
     let child = command.spawn()?;
     live().push(child.id());
-    Ok(child)
+    Ok((child, confinement))
 }
 
 pub(super) fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
@@ -56,6 +66,7 @@ pub fn kill_all() {
     for &pid in live.iter() {
         sys::kill_group_id(pid);
     }
+    sandbox::kill_all();
 }
 
 /// Why no line came back.
@@ -91,6 +102,8 @@ pub struct Process {
     /// The thread copying stderr into the log: ends at the end of stderr.
     stderr: std::thread::JoinHandle<()>,
     pub context: Context,
+    /// Dropped after the child is reaped: kills what it left and removes its traces.
+    confinement: Confinement,
 }
 
 /// What to start and how.
@@ -99,6 +112,8 @@ pub struct Launch<'a> {
     pub args: &'a [String],
     pub dir: &'a Path,
     pub max_line_bytes: usize,
+    /// What it may read, use and reach.
+    pub sandbox: sandbox::Program<'a>,
 }
 
 impl Process {
@@ -111,7 +126,8 @@ impl Process {
     ) -> std::io::Result<Process> {
         let mut command = Command::new(launch.command);
         command.stdin(Stdio::piped());
-        let mut child = spawn(&mut command, launch.args, launch.dir)?;
+        let (mut child, confinement) =
+            spawn(&mut command, launch.args, launch.dir, &launch.sandbox)?;
         let stdin = child.stdin.take().expect("stdin is piped");
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take().expect("stderr is piped");
@@ -131,6 +147,7 @@ impl Process {
             write_failed: None,
             stderr,
             context,
+            confinement,
         };
         // Dropping the process on failure kills and reaps the child.
         sys::set_nonblocking(process.stdin.as_ref().expect("just set"))?;
@@ -272,6 +289,16 @@ impl Process {
         }
     }
 
+    /// The limit the program hit, if any (`process limit 64 reached`), to name in its fault.
+    pub fn limit_hit(&mut self) -> Option<String> {
+        let ended = self.child.try_wait().ok().flatten();
+        #[cfg(unix)]
+        let signal = ended.and_then(|s| std::os::unix::process::ExitStatusExt::signal(&s));
+        #[cfg(not(unix))]
+        let signal = ended.and(None);
+        self.confinement.limit_hit(signal)
+    }
+
     /// Says how a process whose stdout ended went: its exit status if it exits within the
     /// grace period (it is then reaped), else that it is still running. An exited process's
     /// last stderr lines are in its log before this returns (within [`ENDING_GRACE`]), so a
@@ -374,8 +401,9 @@ pub(super) mod sys {
     }
 
     /// How the child `pid` ended, if it has, without reaping it: while it stays a zombie its
-    /// process group id cannot be reused, so the group can still be killed safely.
-    pub fn exit_code(pid: u32) -> Option<String> {
+    /// process group id cannot be reused, so the group can still be killed safely. Also the
+    /// signal that ended it, if one did.
+    pub fn exit_code(pid: u32) -> Option<(String, Option<i32>)> {
         let pid = libc::id_t::try_from(pid).ok()?;
         // SAFETY: siginfo_t is plain data; zeroed is a valid value for waitid to fill.
         let mut info: libc::siginfo_t = unsafe { std::mem::zeroed() };
@@ -392,8 +420,8 @@ pub(super) mod sys {
         // SAFETY: the fields read are set by a successful waitid (si_pid stays 0 otherwise).
         let (child, code, status) = unsafe { (info.si_pid(), info.si_code, info.si_status()) };
         (done == 0 && child != 0).then(|| match code {
-            libc::CLD_EXITED => format!("exit status {status}"),
-            _ => format!("signal {status}"),
+            libc::CLD_EXITED => (format!("exit status {status}"), None),
+            _ => (format!("signal {status}"), Some(status)),
         })
     }
 
@@ -432,7 +460,7 @@ pub(super) mod sys {
     pub fn kill_group_id(_: u32) {}
 
     /// Never called: no process starts on these systems.
-    pub fn exit_code(_: u32) -> Option<String> {
+    pub fn exit_code(_: u32) -> Option<(String, Option<i32>)> {
         None
     }
 }
@@ -493,6 +521,12 @@ mod tests {
             args: &args,
             dir: Path::new("."),
             max_line_bytes,
+            sandbox: sandbox::Program {
+                command: Path::new(command),
+                readable: Vec::new(),
+                limits: &sandbox::Limits::default(),
+                network: sandbox::Network::None,
+            },
         };
         Process::spawn(
             &launch,

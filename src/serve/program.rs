@@ -13,6 +13,7 @@ use crate::external::log::BotLog;
 use crate::external::manifest::Manifest;
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Termination};
+use crate::sandbox::Network;
 use crate::seed::Rng;
 use rand::Rng as _;
 use std::path::Path;
@@ -99,6 +100,9 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
             &self.manifest.command,
             &args,
             &self.manifest.dir,
+            &self
+                .manifest
+                .sandbox(Network::Loopback(host.address.port())),
             &self.log,
             format!("game {game_index} seat {seat}"),
         )
@@ -152,6 +156,16 @@ struct Instance {
     process: Option<Launched>,
 }
 
+impl Instance {
+    /// `failure` with the limit the program hit, if it hit one, named first.
+    fn name_limit(&self, mut failure: BotFailure) -> BotFailure {
+        if let Some(limit) = self.process.as_ref().and_then(Launched::limit_hit) {
+            failure.message = format!("{limit}: {}", failure.message);
+        }
+        failure
+    }
+}
+
 impl Drop for Instance {
     fn drop(&mut self) {
         drop(self.process.take());
@@ -177,7 +191,8 @@ impl<G: Game> Bot<G> for ContestBot<G> {
     }
 
     fn try_act(&mut self, game: &G, view: &G::View) -> Result<G::Action, BotFailure> {
-        self.client.try_act(game, view)
+        let answer = self.client.try_act(game, view);
+        answer.map_err(|failure| self.instance.name_limit(failure))
     }
 
     /// Waits until the program has connected and asked for a game, within the manifest's
@@ -189,13 +204,13 @@ impl<G: Game> Bot<G> for ContestBot<G> {
         while !instance.host.is_waiting(&instance.name, ALIVE_CHECK) {
             let ended = instance.process.as_ref().and_then(Launched::exited);
             if let Some(how) = ended {
-                return Err(BotFailure::new(
+                return Err(instance.name_limit(BotFailure::new(
                     Termination::Crash,
                     format!(
                         "{} ended ({how}) before it asked for its game{}",
                         self.command, self.see_log
                     ),
-                ));
+                )));
             }
             if Instant::now() >= deadline {
                 return Err(BotFailure::new(
@@ -211,7 +226,8 @@ impl<G: Game> Bot<G> for ContestBot<G> {
             }
         }
         self.started = true;
-        self.client.begin(game, seat, start)
+        let begun = self.client.begin(game, seat, start);
+        begun.map_err(|failure| self.instance.name_limit(failure))
     }
 
     fn observe(&mut self, game: &G, actor: Seat, action: &G::Action) {

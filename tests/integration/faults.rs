@@ -149,17 +149,16 @@ fn an_answer_left_in_an_output_buffer_times_out_with_a_hint() {
     );
 }
 
-/// Starts a run whose outside bot sleeps when asked to act and writes its pid into `pids`;
-/// returns once at least one game's process is running.
+/// Starts a run whose outside bot sleeps when asked to act and writes its pid into its log;
+/// returns once at least one game's process is running, and the log.
 fn start_sleeping_run(dir: &Path, move_ms: u64, games: &str) -> (Child, PathBuf) {
-    let pids = dir.join("pids");
-    fs::create_dir_all(&pids).unwrap();
     let double = fault_double(
         dir,
         "sleeper",
-        &["sleep", "--pids", &pids.display().to_string()],
+        &["sleep", "--say-pid"],
         &format!("move_ms = {move_ms}"),
     );
+    let log = dir.join("out/logs/sleeper.log");
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("tourney"))
         .args([
             "run",
@@ -179,10 +178,18 @@ fn start_sleeping_run(dir: &Path, move_ms: u64, games: &str) -> (Child, PathBuf)
         .spawn()
         .unwrap();
     // The start-up check's process, then at least one game's.
-    wait_for(Duration::from_secs(60), || {
-        fs::read_dir(&pids).unwrap().count() >= 2
-    });
-    (child, pids)
+    wait_for(Duration::from_secs(60), || started(&log).len() >= 2);
+    (child, log)
+}
+
+/// The pids the double wrote into its log.
+fn started(log: &Path) -> Vec<String> {
+    fs::read_to_string(log)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|line| line.split("] pid ").nth(1))
+        .map(str::to_string)
+        .collect()
 }
 
 fn wait_for(limit: Duration, mut done: impl FnMut() -> bool) {
@@ -214,7 +221,7 @@ fn is_running(pid: &str) -> bool {
 
 /// Waits for the run to exit by itself (not killed by the signal) with one of `codes`, then
 /// for every process the double started to be gone.
-fn assert_exits_leaving_no_bot(mut child: Child, pids: &Path, codes: &[i32]) {
+fn assert_exits_leaving_no_bot(mut child: Child, log: &Path, codes: &[i32]) {
     let start = Instant::now();
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -230,10 +237,7 @@ fn assert_exits_leaving_no_bot(mut child: Child, pids: &Path, codes: &[i32]) {
         status.code().is_some_and(|code| codes.contains(&code)),
         "{status}"
     );
-    let started: Vec<String> = fs::read_dir(pids)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
+    let started = started(log);
     // Killed processes vanish at once; allow a moment for the kernel to deliver.
     wait_for(Duration::from_secs(5), || {
         started.iter().all(|pid| !is_running(pid))
@@ -244,11 +248,11 @@ fn assert_exits_leaving_no_bot(mut child: Child, pids: &Path, codes: &[i32]) {
 /// are abandoned, the summary is written).
 fn a_second_signal_leaves_no_bot_running(signal_number: libc::c_int) {
     let dir = tempfile::tempdir().unwrap();
-    let (child, pids) = start_sleeping_run(dir.path(), 60_000, "40");
+    let (child, log) = start_sleeping_run(dir.path(), 60_000, "40");
     signal(&child, signal_number);
     std::thread::sleep(Duration::from_millis(200));
     signal(&child, signal_number);
-    assert_exits_leaving_no_bot(child, &pids, &[130]);
+    assert_exits_leaving_no_bot(child, &log, &[130]);
 }
 
 #[test]
@@ -264,7 +268,7 @@ fn a_second_sigterm_leaves_no_bot_running() {
 #[test]
 fn sigterm_stops_the_run_like_ctrl_c_and_leaves_no_bot_running() {
     let dir = tempfile::tempdir().unwrap();
-    let (child, pids) = start_sleeping_run(dir.path(), 300, "16");
+    let (child, log) = start_sleeping_run(dir.path(), 300, "16");
     // Once a first block of games is on disk, the signal abandons the games in play; the run
     // may also have finished them all (exit 0) before it stops (130).
     let out = dir.path().join("out");
@@ -272,7 +276,7 @@ fn sigterm_stops_the_run_like_ctrl_c_and_leaves_no_bot_running() {
         fs::read_to_string(out.join("games.csv")).is_ok_and(|text| text.lines().count() > 1)
     });
     signal(&child, libc::SIGTERM);
-    assert_exits_leaving_no_bot(child, &pids, &[0, 130]);
+    assert_exits_leaving_no_bot(child, &log, &[0, 130]);
     assert!(!seats(&out).is_empty(), "finished games are kept");
 }
 

@@ -22,6 +22,7 @@ mod report;
 mod report_pages;
 mod repository;
 mod resume;
+mod sandbox;
 mod shards;
 mod support;
 mod trust;

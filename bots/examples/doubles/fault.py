@@ -2,7 +2,7 @@
 """Test double for the external-bot protocol: a random legal player that misbehaves on purpose
 when first asked to act, so each fault kind can be adjudicated through `tourney run`.
 
-    fault.py MODE [ACTION_JSON] [--pids DIR]
+    fault.py MODE [ACTION_JSON] [--say-pid]
 
 MODE:
   sleep     never answers (the harness says `timeout`)
@@ -19,8 +19,9 @@ MODE:
   buffered  says ready, then writes its answers without flushing them (`timeout`, unless the
             environment unbuffers Python's output)
 
---pids DIR  writes an empty file DIR/PID at start, so a test can check no process outlives
-            the harness.
+--say-pid   writes `pid PID` to stderr (its log) at start, so a test can check no process
+            outlives the harness (a confined program may write no file outside its scratch
+            folder).
 """
 import json
 import os
@@ -36,10 +37,9 @@ def send(text):
 
 def main():
     args = sys.argv[1:]
-    if "--pids" in args:
-        at = args.index("--pids")
-        open(os.path.join(args[at + 1], str(os.getpid())), "w").close()
-        del args[at : at + 2]
+    if "--say-pid" in args:
+        print(f"pid {os.getpid()}", file=sys.stderr, flush=True)
+        args.remove("--say-pid")
     mode = args[0]
     if mode == "silent":
         time.sleep(3600)

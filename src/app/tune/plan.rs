@@ -4,7 +4,7 @@
 
 use super::super::plan::game_config;
 use crate::bot::{BotChoice, parse_bot, parse_bots};
-use crate::cli::TuneArgs;
+use crate::cli::{SandboxArgs, TuneArgs};
 use crate::error::UsageError;
 use crate::games::{Description, FindGame, GameConfig};
 use crate::scenario::{self, Scenario};
@@ -190,19 +190,21 @@ fn settings(args: &TuneArgs, scenario: Option<&Scenario>) -> Result<TuneSettings
     })
 }
 
-/// The settings of the tuning in `dir`. Only --threads and --quiet may come with --resume:
-/// anything else would make the rest of the tuning another tuning's.
+/// The settings of the tuning in `dir`. Only --threads, --quiet and the sandbox flags may come
+/// with --resume: anything else would make the rest of the tuning another tuning's.
 fn resumed(dir: &Path, args: &TuneArgs) -> Result<TuneSettings, UsageError> {
     let given = TuneArgs {
         resume: None,
         threads: None,
         quiet: false,
+        sandbox: SandboxArgs::default(),
         ..TuneArgs::default()
     };
     let flags = TuneArgs {
         resume: None,
         threads: None,
         quiet: false,
+        sandbox: SandboxArgs::default(),
         ..args.clone()
     };
     if format!("{flags:?}") != format!("{given:?}") {

@@ -1,0 +1,390 @@
+//! A control group per program: its memory and its processes are limited there, the kernel
+//! counts when a limit is hit (so a fault can name it), and everything the program started,
+//! `setsid` daemons and double forks included, is found there and killed when it ends. Works
+//! with cgroup v2 (`memory`, `pids`, `cgroup.kill`) and with the v1 `memory` and `pids`
+//! hierarchies, whichever this process may write; each is found once, by [`Available::probe`].
+
+use std::fs;
+use std::io::Write;
+use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+/// How long an ended program's group may take to empty after its kill.
+const EMPTY_WAIT: Duration = Duration::from_secs(2);
+
+/// One writable place in a cgroup hierarchy: the folder new groups are made in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hierarchy {
+    base: PathBuf,
+    v2: bool,
+}
+
+/// The hierarchies this process may use, each for what it can do.
+#[derive(Clone, Debug, Default)]
+pub struct Available {
+    pub memory: Option<Hierarchy>,
+    pub pids: Option<Hierarchy>,
+    /// Where a group can be killed whole (`cgroup.kill`, v2); else the v1 groups are swept.
+    /// Only when no other hierarchy is used, or v2 is already: joining one more hierarchy
+    /// costs each start a migration, slow enough to show in games per second.
+    pub kill: Option<Hierarchy>,
+}
+
+impl Available {
+    /// Finds the mounted hierarchies and tries each: a group made and removed in each tells.
+    pub fn probe() -> Available {
+        let own = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
+        let mounts = fs::read_to_string("/proc/self/mountinfo").unwrap_or_default();
+        let v1 = |controller: &str| -> Option<Hierarchy> {
+            let mount = mounts.lines().find_map(|line| {
+                let (left, right) = line.split_once(" - ")?;
+                let mut right = right.split(' ');
+                let (kind, options) = (right.next()?, right.nth(1)?);
+                let is_it = kind == "cgroup" && options.split(',').any(|o| o == controller);
+                is_it.then(|| left.split(' ').nth(4).map(PathBuf::from))?
+            })?;
+            let path = own.lines().find_map(|line| {
+                let mut parts = line.splitn(3, ':');
+                let (_, list, path) = (parts.next()?, parts.next()?, parts.next()?);
+                list.split(',').any(|c| c == controller).then_some(path)
+            })?;
+            Some(Hierarchy {
+                base: mount.join(path.trim_start_matches('/')),
+                v2: false,
+            })
+        };
+        let v2 = (|| {
+            let mount = mounts.lines().find_map(|line| {
+                let (left, right) = line.split_once(" - ")?;
+                (right.split(' ').next()? == "cgroup2")
+                    .then(|| left.split(' ').nth(4).map(PathBuf::from))?
+            })?;
+            let path = own.lines().find_map(|line| line.strip_prefix("0::"))?;
+            Some(Hierarchy {
+                base: mount.join(path.trim_start_matches('/')),
+                v2: true,
+            })
+        })();
+        let works = |hierarchy: &Hierarchy, file: &str| hierarchy.try_group(file);
+        let v2_with = |controller: &str, file: &str| {
+            v2.clone()
+                .filter(|h| h.enable(controller) && works(h, file))
+        };
+        let memory = v2_with("memory", "memory.max")
+            .or_else(|| v1("memory").filter(|h| works(h, "memory.limit_in_bytes")));
+        let pids =
+            v2_with("pids", "pids.max").or_else(|| v1("pids").filter(|h| works(h, "pids.max")));
+        let v1_only = [&memory, &pids]
+            .iter()
+            .any(|h| h.as_ref().is_some_and(|h| !h.v2));
+        let kill = v2.filter(|h| !v1_only && works(h, "cgroup.kill"));
+        Available { memory, pids, kill }
+    }
+}
+
+impl Hierarchy {
+    /// `v1 /sys/fs/cgroup/memory/...`, for `tourney list`.
+    pub fn describe(&self) -> String {
+        let version = if self.v2 { "v2" } else { "v1" };
+        format!("{version} {}", self.base.display())
+    }
+
+    /// Whether a group made here has `file`; the group is removed again.
+    fn try_group(&self, file: &str) -> bool {
+        let probe = self
+            .base
+            .join(format!("tourney-{}-probe", std::process::id()));
+        if fs::create_dir(&probe).is_err() {
+            return false;
+        }
+        let has = probe.join(file).exists();
+        let _ = fs::remove_dir(&probe);
+        has
+    }
+
+    /// Whether groups made here get `controller` (v2: it must be on in the parent's
+    /// `cgroup.subtree_control`, which this turns on when it may).
+    fn enable(&self, controller: &str) -> bool {
+        let control = self.base.join("cgroup.subtree_control");
+        let on = |text: String| text.split_whitespace().any(|c| c == controller);
+        on(fs::read_to_string(&control).unwrap_or_default())
+            || (fs::write(&control, format!("+{controller}")).is_ok()
+                && on(fs::read_to_string(&control).unwrap_or_default()))
+    }
+}
+
+/// Every group made and not removed, by the file that kills it (`cgroup.kill`) or the list
+/// of processes to sweep (`cgroup.procs`), with its folders: for [`kill_all`].
+static LIVE: Mutex<Vec<(PathBuf, Vec<PathBuf>)>> = Mutex::new(Vec::new());
+
+/// Groups emptied after their program ended, ready for the next program: making and removing
+/// a group for every start costs more than the start itself.
+static SPARE: Mutex<Vec<Group>> = Mutex::new(Vec::new());
+
+fn live() -> std::sync::MutexGuard<'static, Vec<(PathBuf, Vec<PathBuf>)>> {
+    LIVE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn spare() -> std::sync::MutexGuard<'static, Vec<Group>> {
+    SPARE.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills every process of every group and removes the groups, spare ones included: at the
+/// end of a command, and for exit paths that skip destructors.
+pub fn kill_all() {
+    std::mem::forget(std::mem::take(&mut *spare()));
+    let mut live = live();
+    for (killer, _) in live.iter() {
+        kill_now(killer);
+    }
+    for (killer, folders) in live.drain(..) {
+        wait_empty(&killer);
+        remove(&folders);
+    }
+}
+
+/// One program's groups: one folder per hierarchy used.
+pub struct Group {
+    folders: Vec<PathBuf>,
+    /// `cgroup.procs` of each folder, opened here so the child only writes to them.
+    procs: Vec<OwnedFd>,
+    /// Each counter's file and its value when the group was (re)used: the kernel's counters
+    /// only grow.
+    memory: Option<(PathBuf, u64)>,
+    pids: Option<(PathBuf, u64)>,
+    /// `cgroup.kill`, or a `cgroup.procs` to sweep.
+    killer: Option<PathBuf>,
+    /// The files its limits are written to.
+    memory_limits: Vec<PathBuf>,
+    pids_limit: Option<PathBuf>,
+}
+
+impl Group {
+    /// A group with these limits: a spare one, or one made now.
+    pub fn create(
+        available: &Available,
+        name: &str,
+        memory_bytes: u64,
+        processes: u64,
+    ) -> std::io::Result<Group> {
+        let reused = spare().pop();
+        let mut group = match reused {
+            Some(group) => group,
+            None => Group::make(available, name)?,
+        };
+        if let Some((limit, swap)) = group.memory_limits.split_first() {
+            // v1 wants memory+swap (`memsw`, when swap is counted at all) never below memory:
+            // raised before, lowered after.
+            let bytes = memory_bytes.to_string();
+            let write_swap = || swap.iter().for_each(|f| drop(fs::write(f, &bytes)));
+            write_swap();
+            fs::write(limit, &bytes)?;
+            write_swap();
+        }
+        if let Some(file) = &group.pids_limit {
+            fs::write(file, processes.to_string())?;
+        }
+        for (file, start) in [&mut group.memory, &mut group.pids].into_iter().flatten() {
+            let key = counter_key(file);
+            *start = counter(file, key);
+        }
+        Ok(group)
+    }
+
+    /// Makes the group's folders (`name` in each hierarchy used).
+    fn make(available: &Available, name: &str) -> std::io::Result<Group> {
+        let mut group = Group {
+            folders: Vec::new(),
+            procs: Vec::new(),
+            memory: None,
+            pids: None,
+            killer: None,
+            memory_limits: Vec::new(),
+            pids_limit: None,
+        };
+        // On an error, dropping `group` removes what was made.
+        if let Some(h) = &available.memory {
+            let folder = group.folder(h, name)?;
+            let (limits, events): (&[&str], _) = match h.v2 {
+                true => (&["memory.max"], "memory.events"),
+                false => (
+                    &["memory.limit_in_bytes", "memory.memsw.limit_in_bytes"],
+                    "memory.oom_control",
+                ),
+            };
+            group.memory_limits = limits.iter().map(|f| folder.join(f)).collect();
+            if h.v2 {
+                let _ = fs::write(folder.join("memory.swap.max"), "0");
+            }
+            group.memory = Some((folder.join(events), 0));
+        }
+        if let Some(h) = &available.pids {
+            let folder = group.folder(h, name)?;
+            group.pids_limit = Some(folder.join("pids.max"));
+            group.pids = Some((folder.join("pids.events"), 0));
+        }
+        group.killer = match &available.kill {
+            Some(h) => Some(group.folder(h, name)?.join("cgroup.kill")),
+            None => group.folders.first().map(|f| f.join("cgroup.procs")),
+        };
+        if let Some(killer) = &group.killer {
+            live().push((killer.clone(), group.folders.clone()));
+        }
+        Ok(group)
+    }
+
+    /// The group's folder in `hierarchy`, made once.
+    fn folder(&mut self, hierarchy: &Hierarchy, name: &str) -> std::io::Result<PathBuf> {
+        let folder = hierarchy.base.join(name);
+        if !self.folders.contains(&folder) {
+            fs::create_dir(&folder)?;
+            self.folders.push(folder.clone());
+            let procs = fs::OpenOptions::new()
+                .write(true)
+                .open(folder.join("cgroup.procs"))?;
+            self.procs.push(procs.into());
+        }
+        Ok(folder)
+    }
+
+    /// The descriptors the child writes `0` to, joining each group.
+    pub fn join_fds(&self) -> Vec<RawFd> {
+        self.procs.iter().map(AsRawFd::as_raw_fd).collect()
+    }
+
+    /// Whether the kernel killed a process of the group for lack of memory.
+    pub fn memory_exceeded(&self) -> bool {
+        self.memory.as_ref().is_some_and(grew)
+    }
+
+    /// Whether a fork or a thread was refused for the process limit.
+    pub fn processes_exceeded(&self) -> bool {
+        self.pids.as_ref().is_some_and(grew)
+    }
+}
+
+impl Drop for Group {
+    /// Kills what is left of the program; an emptied group is kept for the next program.
+    fn drop(&mut self) {
+        let Some(killer) = self.killer.clone() else {
+            return;
+        };
+        kill_now(&killer);
+        if wait_empty(&killer) {
+            let group = std::mem::replace(
+                self,
+                Group {
+                    folders: Vec::new(),
+                    procs: Vec::new(),
+                    memory: None,
+                    pids: None,
+                    killer: None,
+                    memory_limits: Vec::new(),
+                    pids_limit: None,
+                },
+            );
+            spare().push(group);
+        } else {
+            live().retain(|(p, _)| p != &killer);
+            self.procs.clear();
+            remove(&self.folders);
+        }
+    }
+}
+
+/// Kills the group of `killer` until none of its processes is left (a bounded time); whether
+/// it emptied.
+fn wait_empty(killer: &Path) -> bool {
+    let procs = killer.with_file_name("cgroup.procs");
+    let deadline = Instant::now() + EMPTY_WAIT;
+    loop {
+        let empty = fs::read_to_string(&procs).map_or(true, |p| p.trim().is_empty());
+        if empty || Instant::now() >= deadline {
+            return empty;
+        }
+        // A killed process leaves its group within microseconds: check often.
+        std::thread::sleep(Duration::from_micros(50));
+        kill_now(killer);
+    }
+}
+
+/// Removes the emptied groups' folders; a process just killed may take a moment to leave.
+fn remove(folders: &[PathBuf]) {
+    for folder in folders {
+        for _ in 0..100 {
+            if fs::remove_dir(folder).is_ok() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+}
+
+/// Kills the group `killer` belongs to: `cgroup.kill`, or every process `cgroup.procs` lists.
+fn kill_now(killer: &Path) {
+    if killer.ends_with("cgroup.kill") {
+        if let Ok(mut file) = fs::OpenOptions::new().write(true).open(killer) {
+            let _ = file.write_all(b"1");
+        }
+        return;
+    }
+    for pid in fs::read_to_string(killer).unwrap_or_default().lines() {
+        if let Some(pid) = pid
+            .trim()
+            .parse()
+            .ok()
+            .and_then(rustix::process::Pid::from_raw)
+        {
+            let _ = rustix::process::kill_process(pid, rustix::process::Signal::KILL);
+        }
+    }
+}
+
+/// The key of the counter a limit hit raises, in `file`.
+fn counter_key(file: &Path) -> &'static str {
+    match file.ends_with("pids.events") {
+        true => "max",
+        false => "oom_kill",
+    }
+}
+
+/// Whether the counter in `file` grew since the group was (re)used.
+fn grew((file, start): &(PathBuf, u64)) -> bool {
+    counter(file, counter_key(file)) > *start
+}
+
+/// The value of `key` in a `key value` lines file (`memory.events`, `pids.events`); 0 when
+/// absent.
+fn counter(file: &Path, key: &str) -> u64 {
+    fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .find_map(|line| {
+            let (k, v) = line.split_once(' ')?;
+            (k == key).then(|| v.trim().parse().ok())?
+        })
+        .unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reused_group_counts_only_the_hits_since_its_reuse() {
+        let dir = tempfile::tempdir().unwrap();
+        let events = dir.path().join("pids.events");
+        fs::write(&events, "max 3\n").unwrap();
+        let mut counted = (events.clone(), 0);
+        assert!(grew(&counted), "a hit before any baseline counts");
+        counted.1 = counter(&events, counter_key(&events));
+        assert!(!grew(&counted), "the previous program's hits do not");
+        fs::write(&events, "max 4\n").unwrap();
+        assert!(grew(&counted));
+        let oom = dir.path().join("memory.oom_control");
+        fs::write(&oom, "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n").unwrap();
+        assert_eq!(counter(&oom, counter_key(&oom)), 2);
+    }
+}

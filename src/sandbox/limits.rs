@@ -1,0 +1,105 @@
+//! What one program may use: memory, processes and threads, bytes written, open files. A
+//! manifest's `[limits]` table and the command line each give some of them; the command line
+//! wins (a contest organiser's limits hold for every program), then the manifest, then the
+//! defaults.
+
+use serde::Deserialize;
+
+/// Limits as given, each optional: a manifest's `[limits]` table, or the command line's flags.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Limits {
+    /// Memory of the program and everything it starts, in MiB.
+    pub memory_mib: Option<u64>,
+    /// Processes and threads alive at once, the program's own included.
+    pub processes: Option<u64>,
+    /// Largest file the program may write, in MiB.
+    pub write_mib: Option<u64>,
+    /// Open file descriptors per process.
+    pub open_files: Option<u64>,
+}
+
+/// Limits with every value decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    pub memory_mib: u64,
+    pub processes: u64,
+    pub write_mib: u64,
+    pub open_files: u64,
+}
+
+impl Resolved {
+    /// What a program gets when neither its manifest nor the command line says.
+    pub const DEFAULT: Resolved = Resolved {
+        memory_mib: 2048,
+        processes: 64,
+        write_mib: 64,
+        open_files: 1024,
+    };
+
+    /// `command_line` over `manifest` over the defaults.
+    pub fn of(command_line: &Limits, manifest: &Limits) -> Resolved {
+        let pick = |cli: Option<u64>, file: Option<u64>, default| cli.or(file).unwrap_or(default);
+        let d = Resolved::DEFAULT;
+        Resolved {
+            memory_mib: pick(command_line.memory_mib, manifest.memory_mib, d.memory_mib),
+            processes: pick(command_line.processes, manifest.processes, d.processes),
+            write_mib: pick(command_line.write_mib, manifest.write_mib, d.write_mib),
+            open_files: pick(command_line.open_files, manifest.open_files, d.open_files),
+        }
+    }
+}
+
+impl Limits {
+    /// The manifest's names of the limits, in field order.
+    pub const KEYS: [&'static str; 4] = ["memory_mib", "processes", "write_mib", "open_files"];
+
+    /// The first value that cannot work (0 of anything), as a message naming it as `names`
+    /// does (the manifest's keys, or the command line's flags).
+    pub fn check(&self, names: [&str; 4]) -> Result<(), String> {
+        let values = [
+            self.memory_mib,
+            self.processes,
+            self.write_mib,
+            self.open_files,
+        ];
+        match names
+            .iter()
+            .zip(values)
+            .find(|(_, value)| *value == Some(0))
+        {
+            Some((name, _)) => Err(format!("{name} must be at least 1")),
+            None => Ok(()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_command_line_wins_then_the_manifest_then_the_defaults() {
+        let cli = Limits {
+            memory_mib: Some(100),
+            ..Limits::default()
+        };
+        let manifest = Limits {
+            memory_mib: Some(300),
+            processes: Some(8),
+            ..Limits::default()
+        };
+        let resolved = Resolved::of(&cli, &manifest);
+        assert_eq!(resolved.memory_mib, 100);
+        assert_eq!(resolved.processes, 8);
+        assert_eq!(resolved.write_mib, Resolved::DEFAULT.write_mib);
+        assert!(
+            Limits {
+                processes: Some(0),
+                ..Limits::default()
+            }
+            .check(Limits::KEYS)
+            .is_err()
+        );
+    }
+}

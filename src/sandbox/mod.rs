@@ -1,0 +1,369 @@
+//! Walls around every program tourney starts (line-protocol bots, contest programs), on by
+//! default (`docs/guide/untrusted-programs.md`). Each protection uses the kernel feature that
+//! gives it, found once per run: Landlock for files, TCP and signals; a control group for
+//! memory, processes and leftovers; resource limits for file size and open files. What the
+//! machine lacks is said in one line (`--sandbox on`), or refused (`--sandbox require`).
+//!
+//! A [`Confinement`] is prepared in the harness for each program (its ruleset, groups and
+//! scratch folder) and applied by the child between `fork` and `exec` with raw system calls
+//! only; dropping it kills whatever the program left running and removes its traces.
+
+mod cgroup;
+mod child;
+mod files;
+mod limits;
+
+pub use limits::{Limits, Resolved};
+
+use std::os::fd::{AsRawFd, OwnedFd};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, OnceLock};
+
+/// Scratch folders of programs that may still run: for [`kill_all`].
+static SCRATCH: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn scratch_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    SCRATCH.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Kills every confined program's processes and removes their groups (spare ones included)
+/// and scratch folders: at the end of a command, and for exit paths that skip destructors (a
+/// second Ctrl-C).
+pub fn kill_all() {
+    cgroup::kill_all();
+    for scratch in scratch_folders().iter() {
+        let _ = std::fs::remove_dir_all(scratch);
+    }
+}
+
+/// How much confinement the command line asks for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Mode {
+    /// Programs run as the harness does (trusted programs).
+    Off,
+    /// Every protection the machine offers; one line says which it lacks.
+    #[default]
+    On,
+    /// As `On`, but a program that cannot get every protection is not started.
+    Require,
+}
+
+/// Where a program may connect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Network {
+    /// Nowhere (a line-protocol bot).
+    None,
+    /// Only to this TCP port (a contest program, to the run's own server on loopback).
+    Loopback(u16),
+}
+
+struct Settings {
+    mode: Mode,
+    limits: Limits,
+}
+
+static SETTINGS: OnceLock<Settings> = OnceLock::new();
+
+/// Sets the mode and the command line's limits for the whole run, before any program starts.
+/// Without it programs are confined with their manifest's limits (`--sandbox on`).
+pub fn configure(mode: Mode, limits: Limits) {
+    let _ = SETTINGS.set(Settings { mode, limits });
+}
+
+fn settings() -> &'static Settings {
+    SETTINGS.get_or_init(|| Settings {
+        mode: Mode::default(),
+        limits: Limits::default(),
+    })
+}
+
+/// What this machine offers, probed once.
+struct Support {
+    /// Landlock ABI version, 0 without Landlock.
+    landlock: i32,
+    cgroups: cgroup::Available,
+}
+
+fn support() -> &'static Support {
+    static SUPPORT: OnceLock<Support> = OnceLock::new();
+    SUPPORT.get_or_init(|| Support {
+        landlock: landlock_abi(),
+        cgroups: cgroup::Available::probe(),
+    })
+}
+
+#[cfg(target_os = "linux")]
+fn landlock_abi() -> i32 {
+    const VERSION: libc::c_uint = 1; // LANDLOCK_CREATE_RULESET_VERSION
+    // SAFETY: the version query passes no attribute (null, size 0); no memory is touched.
+    let abi = unsafe {
+        libc::syscall(
+            libc::SYS_landlock_create_ruleset,
+            std::ptr::null::<u8>(),
+            0usize,
+            VERSION,
+        )
+    };
+    i32::try_from(abi).unwrap_or(0).max(0)
+}
+
+#[cfg(not(target_os = "linux"))]
+fn landlock_abi() -> i32 {
+    0
+}
+
+impl Support {
+    /// Each protection with whether this machine gives it, and what gives it or is missing.
+    fn protections(&self) -> [(&'static str, Result<String, &'static str>); 6] {
+        let abi = self.landlock;
+        let landlock = |min: i32, what: &'static str| match abi >= min {
+            true => Ok(format!("Landlock ABI {abi}")),
+            false => Err(what),
+        };
+        let group = |hierarchy: &Option<cgroup::Hierarchy>, missing: &'static str| {
+            hierarchy
+                .as_ref()
+                .map(|h| format!("control group ({})", h.describe()))
+                .ok_or(missing)
+        };
+        let cg = &self.cgroups;
+        [
+            (
+                "files",
+                landlock(1, "no Landlock: any file the harness may read or write"),
+            ),
+            (
+                "network",
+                landlock(4, "no Landlock ABI 4: TCP connections are not filtered"),
+            ),
+            (
+                "signals",
+                landlock(6, "no Landlock ABI 6: it can signal the harness and others"),
+            ),
+            (
+                "memory",
+                group(&cg.memory, "no memory control group: memory is unlimited"),
+            ),
+            (
+                "processes",
+                group(&cg.pids, "no pids control group: processes are unlimited"),
+            ),
+            (
+                "leftovers",
+                match (&cg.kill, cg.memory.as_ref().or(cg.pids.as_ref())) {
+                    (Some(h), _) | (None, Some(h)) => {
+                        Ok(format!("control group ({})", h.describe()))
+                    }
+                    (None, None) => Err("no control group: a daemon may outlive its game"),
+                },
+            ),
+        ]
+    }
+
+    /// The protections this machine lacks, one phrase each.
+    fn missing(&self) -> Vec<&'static str> {
+        self.protections()
+            .into_iter()
+            .filter_map(|(_, given)| given.err())
+            .collect()
+    }
+}
+
+/// What `tourney list` says about this machine: each protection and what gives it.
+pub fn describe() -> Vec<String> {
+    let mut lines: Vec<String> = support()
+        .protections()
+        .into_iter()
+        .map(|(name, given)| match given {
+            Ok(by) => format!("{name:<10} yes: {by}"),
+            Err(missing) => format!("{name:<10} NO: {missing}"),
+        })
+        .collect();
+    lines.push(format!(
+        "{:<10} yes: file size and open files (setrlimit)",
+        "limits"
+    ));
+    lines
+}
+
+/// Refuses, under `--sandbox require`, a run whose programs this machine cannot fully confine.
+pub fn ensure_required() -> Result<(), String> {
+    let missing = support().missing();
+    match (settings().mode, missing.is_empty()) {
+        (Mode::Require, false) => Err(format!(
+            "--sandbox require: this machine cannot confine programs fully ({})",
+            missing.join("; ")
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// One program to confine.
+pub struct Program<'a> {
+    /// As the manifest gives it: a path, or a name looked up on `PATH`.
+    pub command: &'a Path,
+    /// Folders and files it may read: its manifest's folder, its `dir`, the listed paths.
+    pub readable: Vec<PathBuf>,
+    /// Its manifest's `[limits]`.
+    pub limits: &'a Limits,
+    pub network: Network,
+}
+
+/// A program's walls, prepared before it starts; dropping it kills what the program left
+/// running and removes its control groups and scratch folder.
+pub struct Confinement {
+    steps: child::Steps,
+    /// The limits it runs under, for naming the one a fault hit.
+    limits: Resolved,
+    /// Declared before `scratch`: the processes are killed before their folder is removed.
+    group: Option<cgroup::Group>,
+    _ruleset: Option<OwnedFd>,
+    scratch: Option<PathBuf>,
+}
+
+/// A name no other group or folder of this run has: `tourney-<pid>-<n>`.
+fn unique_name() -> String {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!("tourney-{}-{n}", std::process::id())
+}
+
+impl Confinement {
+    /// Nothing but a session of its own: `--sandbox off`.
+    fn none() -> Confinement {
+        Confinement {
+            steps: child::Steps::NONE,
+            limits: Resolved::DEFAULT,
+            group: None,
+            _ruleset: None,
+            scratch: None,
+        }
+    }
+
+    /// Prepares every protection the machine offers; `Err` says why the program may not start
+    /// (`--sandbox require` and a protection missing, or a step that failed).
+    pub fn prepare(program: &Program<'_>) -> Result<Confinement, String> {
+        let settings = settings();
+        if settings.mode == Mode::Off {
+            return Ok(Confinement::none());
+        }
+        let support = support();
+        ensure_required()?;
+        warn_once(support);
+        let limits = Resolved::of(&settings.limits, program.limits);
+        let mut confinement = Confinement::none();
+        confinement.limits = limits;
+        let name = unique_name();
+        let scratch = std::env::temp_dir().join(format!("{name}-home"));
+        std::fs::DirBuilder::new()
+            .mode_0700()
+            .create(&scratch)
+            .map_err(|e| format!("cannot make its scratch folder {}: {e}", scratch.display()))?;
+        scratch_folders().push(scratch.clone());
+        confinement.scratch = Some(scratch.clone());
+        let mib = 1u64 << 20;
+        if support.cgroups.memory.is_some() || support.cgroups.pids.is_some() {
+            let group = cgroup::Group::create(
+                &support.cgroups,
+                &name,
+                limits.memory_mib.saturating_mul(mib),
+                limits.processes,
+            )
+            .map_err(|e| format!("cannot make its control group: {e}"))?;
+            for (slot, fd) in confinement.steps.group_fds.iter_mut().zip(group.join_fds()) {
+                *slot = fd;
+                confinement.steps.groups += 1;
+            }
+            confinement.group = Some(group);
+        }
+        if support.landlock >= 1 {
+            let readable = files::readable(program.command, &program.readable);
+            let ruleset = files::ruleset(support.landlock, &readable, &scratch, program.network)?;
+            confinement.steps.ruleset = Some(ruleset.as_raw_fd());
+            confinement._ruleset = Some(ruleset);
+        }
+        confinement.steps.confined = true;
+        confinement.steps.file_size = Some(limits.write_mib.saturating_mul(mib));
+        confinement.steps.open_files = Some(limits.open_files);
+        Ok(confinement)
+    }
+
+    /// Makes `command` start confined: its scratch folder as `HOME` and `TMPDIR`, and the
+    /// child's steps before `exec`.
+    pub fn apply(&self, command: &mut Command) {
+        if let Some(scratch) = &self.scratch {
+            command.env("HOME", scratch).env("TMPDIR", scratch);
+        }
+        let steps = self.steps;
+        #[cfg(unix)]
+        // SAFETY: `Steps::run` makes raw system calls only (async-signal-safe: no allocation,
+        // no lock), on descriptors `self` keeps open until the spawn returns.
+        unsafe {
+            std::os::unix::process::CommandExt::pre_exec(command, move || steps.run());
+        }
+    }
+
+    /// The limit the program hit, as a fault names it (`memory limit 2048 MiB exceeded`):
+    /// from the kernel's counters, or `signal` (how it ended, if it has) for the file size.
+    pub fn limit_hit(&self, signal: Option<i32>) -> Option<String> {
+        let group = self.group.as_ref();
+        if group.is_some_and(cgroup::Group::memory_exceeded) {
+            return Some(format!(
+                "memory limit {} MiB exceeded",
+                self.limits.memory_mib
+            ));
+        }
+        if group.is_some_and(cgroup::Group::processes_exceeded) {
+            return Some(format!("process limit {} reached", self.limits.processes));
+        }
+        #[cfg(unix)]
+        if self.steps.confined && signal == Some(libc::SIGXFSZ) {
+            return Some(format!(
+                "write limit {} MiB exceeded",
+                self.limits.write_mib
+            ));
+        }
+        let _ = signal;
+        None
+    }
+}
+
+impl Drop for Confinement {
+    fn drop(&mut self) {
+        drop(self.group.take());
+        if let Some(scratch) = &self.scratch {
+            let _ = std::fs::remove_dir_all(scratch);
+            scratch_folders().retain(|s| s != scratch);
+        }
+    }
+}
+
+/// Says once per run which protections this machine lacks (`--sandbox on`).
+fn warn_once(support: &Support) {
+    static SAID: std::sync::Once = std::sync::Once::new();
+    let missing = support.missing();
+    if !missing.is_empty() {
+        SAID.call_once(|| {
+            eprintln!(
+                "sandbox: programs run without some protections on this machine: {} \
+                 (see tourney list; --sandbox require refuses to run them)",
+                missing.join("; ")
+            );
+        });
+    }
+}
+
+/// `DirBuilder::mode(0o700)` where there are modes.
+trait Private {
+    fn mode_0700(&mut self) -> &mut Self;
+}
+
+impl Private for std::fs::DirBuilder {
+    fn mode_0700(&mut self) -> &mut Self {
+        #[cfg(unix)]
+        std::os::unix::fs::DirBuilderExt::mode(self, 0o700);
+        self
+    }
+}

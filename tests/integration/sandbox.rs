@@ -1,0 +1,311 @@
+//! The sandbox against a hostile program (`bots/examples/doubles/hostile.py`), through the real
+//! binary: each attack is contained, a program that hits a limit loses by a fault naming it,
+//! the harness finishes every game and no process is left. A protection this machine lacks
+//! (`tourney list` says) skips its test with a note.
+
+use super::external::{manifest, seats, tourney};
+use super::support::{refused, summary, write_file};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Whether `tourney list` says this machine gives `protection`; if not, says the test skips.
+fn supported(protection: &str) -> bool {
+    let output = tourney().arg("list").output().unwrap();
+    let text = String::from_utf8_lossy(&output.stdout).to_string();
+    let given = text
+        .lines()
+        .any(|line| line.trim_start().starts_with(protection) && line.contains(" yes: "));
+    if !given {
+        eprintln!("skipped: this machine gives no sandbox protection for {protection}");
+    }
+    given
+}
+
+/// A manifest in `dir/hostile/` for the double attacking as `mode` with `arg`; `dir` is also
+/// in its command line, so a process it leaves shows it.
+fn hostile(dir: &Path, mode: &str, arg: &str) -> PathBuf {
+    let folder = dir.join("hostile");
+    fs::create_dir_all(&folder).unwrap();
+    let script = super::external::examples().join("doubles/hostile.py");
+    let marker = dir.display().to_string();
+    let script = script.display().to_string();
+    manifest(
+        &folder,
+        "hostile",
+        "t2r",
+        Path::new("python3"),
+        &[&script, mode, arg, &marker],
+        "move_ms = 5000",
+    )
+}
+
+/// Plays two games of `random` against the double attacking as `mode`, with `flags`; returns
+/// the results folder and the double's log.
+fn attack(dir: &Path, mode: &str, arg: &str, flags: &[&str]) -> (PathBuf, String) {
+    let double = hostile(dir, mode, arg);
+    let out = dir.join("out");
+    tourney()
+        .args([
+            "run",
+            "--quiet",
+            "--no-plots",
+            "--map",
+            "small",
+            "--games",
+            "2",
+        ])
+        .args(["--threads", "2", "--bots"])
+        .arg(format!("random,{}", double.display()))
+        .arg("--out")
+        .arg(&out)
+        .args(flags)
+        .assert()
+        .success();
+    assert_eq!(seats(&out).len(), 4, "every game is played");
+    let log = fs::read_to_string(out.join("logs/hostile.log")).unwrap_or_default();
+    assert_no_process_left(dir);
+    (out, log)
+}
+
+/// No process whose command line names `dir` runs any more.
+fn assert_no_process_left(dir: &Path) {
+    let marker = dir.display().to_string();
+    for entry in fs::read_dir("/proc").unwrap().flatten() {
+        if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
+            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
+            assert!(!cmdline.contains(&marker), "still running: {cmdline}");
+        }
+    }
+}
+
+/// The double's fault reasons, as summary.json keeps them.
+fn faults(out: &Path) -> Vec<String> {
+    let summary = summary(out);
+    let hostile = summary["per_bot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["bot"] == "hostile")
+        .cloned()
+        .unwrap();
+    hostile["fault_examples"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn a_program_cannot_read_another_programs_folder() {
+    if !supported("files") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let other = dir.path().join("other");
+    fs::create_dir_all(&other).unwrap();
+    write_file(&other, "secret", "the-other-programs-secret");
+    let (_, log) = attack(dir.path(), "read", &other.display().to_string(), &[]);
+    assert!(log.contains("ATTACK read: blocked"), "{log}");
+    assert!(!log.contains("the-other-programs-secret"), "{log}");
+}
+
+#[test]
+fn a_program_cannot_write_the_output_folder_or_tmp_but_can_without_the_sandbox() {
+    if !supported("files") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("out/written");
+    let (_, log) = attack(dir.path(), "write", &target.display().to_string(), &[]);
+    assert!(log.contains("ATTACK write: blocked"), "{log}");
+    assert!(!target.exists());
+    let tmp = std::env::temp_dir().join(format!("tourney-hostile-{}", std::process::id()));
+    let (_, log) = attack(
+        dir.path(),
+        "write",
+        &tmp.display().to_string(),
+        &["--force"],
+    );
+    assert!(log.contains("ATTACK write: blocked"), "{log}");
+    assert!(!tmp.exists());
+    // The double does write when nothing stops it: the blocks above are the sandbox's.
+    let (_, log) = attack(
+        dir.path(),
+        "write",
+        &target.display().to_string(),
+        &["--force", "--sandbox", "off"],
+    );
+    assert!(log.contains("ATTACK write: succeeded"), "{log}");
+    assert!(target.exists());
+}
+
+#[test]
+fn a_line_protocol_program_cannot_open_a_connection() {
+    if !supported("network") {
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port().to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let (_, log) = attack(dir.path(), "connect", &port, &[]);
+    assert!(log.contains("ATTACK connect: blocked"), "{log}");
+    assert!(listener.accept().is_err(), "no connection came");
+}
+
+#[test]
+fn a_program_cannot_kill_the_harness() {
+    if !supported("signals") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (_, log) = attack(dir.path(), "kill-harness", "", &[]);
+    assert!(log.contains("ATTACK kill-harness: blocked"), "{log}");
+}
+
+#[test]
+fn a_daemon_does_not_outlive_its_game() {
+    if !supported("leftovers") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // `attack` checks that no process naming the folder is left, the daemon included.
+    let (_, log) = attack(dir.path(), "daemon", "", &[]);
+    assert!(log.contains("DAEMON "), "the daemon started: {log}");
+}
+
+#[test]
+fn a_fork_bomb_loses_by_a_fault_naming_the_process_limit() {
+    if !supported("processes") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (out, log) = attack(dir.path(), "fork", "100", &["--limit-processes", "16"]);
+    assert!(log.contains("ATTACK fork: blocked"), "{log}");
+    let faults = faults(&out);
+    assert_eq!(faults.len(), 2, "{faults:?}");
+    assert!(
+        faults
+            .iter()
+            .all(|f| f.contains("process limit 16 reached")),
+        "{faults:?}"
+    );
+    let report = fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(report.contains("process limit 16 reached"));
+}
+
+#[test]
+fn a_program_over_its_memory_loses_by_a_fault_naming_the_memory_limit() {
+    if !supported("memory") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (out, _) = attack(dir.path(), "memory", "512", &["--limit-memory", "128"]);
+    let faults = faults(&out);
+    assert_eq!(faults.len(), 2, "{faults:?}");
+    assert!(
+        faults
+            .iter()
+            .all(|f| f.contains("crash memory limit 128 MiB exceeded")),
+        "{faults:?}"
+    );
+}
+
+#[test]
+fn the_switches_and_limits_are_checked_and_the_machine_says_what_it_offers() {
+    let listed = tourney().arg("list").output().unwrap();
+    let text = String::from_utf8_lossy(&listed.stdout).to_string();
+    for protection in [
+        "files",
+        "network",
+        "signals",
+        "memory",
+        "processes",
+        "leftovers",
+    ] {
+        assert!(text.contains(&format!("  {protection} ")), "{text}");
+    }
+    refused(
+        tourney().args(["run", "--bots", "random,random", "--limit-memory", "0"]),
+        "--limit-memory must be at least 1",
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let bad = write_file(
+        dir.path(),
+        "bad.toml",
+        "name = \"bad\"\ngame = \"t2r\"\ncommand = \"python3\"\n[limits]\nprocesses = 0\n",
+    );
+    refused(
+        tourney()
+            .args(["run", "--bots"])
+            .arg(format!("random,{}", bad.display())),
+        "[limits] processes must be at least 1",
+    );
+    // Where every protection is given, `require` runs programs like `on`.
+    if text.lines().filter(|l| l.contains(" NO: ")).count() == 0 {
+        let example = super::external::examples().join("t2r-random-py.toml");
+        tourney()
+            .args([
+                "run",
+                "--quiet",
+                "--no-plots",
+                "--map",
+                "small",
+                "--games",
+                "2",
+            ])
+            .args(["--sandbox", "require", "--bots"])
+            .arg(format!("random,{}", example.display()))
+            .arg("--out")
+            .arg(dir.path().join("out"))
+            .assert()
+            .success();
+    }
+}
+
+#[test]
+fn a_contest_program_may_connect_to_the_run_only() {
+    if !supported("network") {
+        return;
+    }
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let dir = tempfile::tempdir().unwrap();
+    // Tries the foreign port, then the run's, and says how each went.
+    let script = format!(
+        "for p in {port} $1; do if exec 3<>/dev/tcp/127.0.0.1/$p; then echo \"CONNECT $p: ok\"; \
+         exec 3>&-; else echo \"CONNECT $p: blocked\"; fi; done; exit 1"
+    );
+    let program = manifest(
+        dir.path(),
+        "prober",
+        "t2r",
+        Path::new("/bin/bash"),
+        &["-c", &script, "{name}", "{port}"],
+        "protocol = \"cgs\"\nstartup_ms = 5000",
+    );
+    let out = dir.path().join("out");
+    tourney()
+        .args([
+            "run",
+            "--quiet",
+            "--no-plots",
+            "--map",
+            "small",
+            "--games",
+            "2",
+        ])
+        .arg("--bots")
+        .arg(format!("random,{}", program.display()))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let log = fs::read_to_string(out.join("logs/prober.log")).unwrap();
+    assert!(log.contains(&format!("CONNECT {port}: blocked")), "{log}");
+    assert!(!log.contains(&format!("CONNECT {port}: ok")), "{log}");
+    assert!(log.contains(": ok"), "the run's own port is open: {log}");
+    assert!(listener.accept().is_err(), "no connection came");
+}
