@@ -515,6 +515,15 @@ mod tests {
     use super::*;
 
     fn start(command: &str, args: &[&str], max_line_bytes: usize) -> Process {
+        start_logged(command, args, max_line_bytes, Arc::new(BotLog::discard()))
+    }
+
+    fn start_logged(
+        command: &str,
+        args: &[&str],
+        max_line_bytes: usize,
+        log: Arc<BotLog>,
+    ) -> Process {
         let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
         let launch = Launch {
             command: Path::new(command),
@@ -528,12 +537,8 @@ mod tests {
                 network: sandbox::Network::None,
             },
         };
-        Process::spawn(
-            &launch,
-            Arc::new(BotLog::discard()),
-            Arc::new(Mutex::new(String::new())),
-        )
-        .expect("a POSIX shell tool")
+        Process::spawn(&launch, log, Arc::new(Mutex::new(String::new())))
+            .expect("a POSIX shell tool")
     }
 
     #[test]
@@ -577,15 +582,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let log = Arc::new(BotLog::create(dir.path(), "bot").unwrap());
         let script = "exec >&-; (sleep 0.1; echo last words >&2) & exit 3";
-        let args = ["-c".to_string(), script.to_string()];
-        let launch = Launch {
-            command: Path::new("sh"),
-            args: &args,
-            dir: Path::new("."),
-            max_line_bytes: 100,
-        };
-        let context = Arc::new(Mutex::new(String::new()));
-        let mut process = Process::spawn(&launch, Arc::clone(&log), context).unwrap();
+        let mut process = start_logged("sh", &["-c", script], 100, Arc::clone(&log));
         match process.receive(Duration::from_secs(5)) {
             Err(NoLine::Gone(why)) => assert!(why.contains("exit status: 3"), "{why}"),
             other => panic!("expected the exit, got {other:?}"),
