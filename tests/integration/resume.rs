@@ -332,6 +332,10 @@ fn ctrl_c_in_the_middle_of_slow_games_stops_within_a_move_and_resume_completes_t
         "small",
         "--quiet",
         "--no-plots",
+        // The double talks to the test through files in the test's folder, which a confined
+        // program may not write (confinement has its own tests).
+        "--sandbox",
+        "off",
     ];
     let stopped = dir.path().join("stopped");
     let mut child = start("run", &args, "1", &stopped);
