@@ -24,8 +24,11 @@ const MAX_STDERR_LINE: usize = 4096;
 /// reaped, so a listed id can never have been reused by an unrelated process group.
 static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
-/// Starts `command` with `args` in `dir`, its output piped, in a process group of its own
-/// (so a timeout can kill the program with its children), and notes it among the live ones.
+/// Starts `command` with `args` in `dir`, its output piped, as the leader of a session of its
+/// own, and so of a process group of its own (a timeout kills the program with its children),
+/// and notes it among the live ones. The session marks every process the program starts, for
+/// good: a process can leave its group but never join another session, so a contest server can
+/// tell a connection of the program from one of another program (`crate::serve`).
 pub(super) fn spawn(command: &mut Command, args: &[String], dir: &Path) -> std::io::Result<Child> {
     command
         .args(args)
@@ -33,7 +36,15 @@ pub(super) fn spawn(command: &mut Command, args: &[String], dir: &Path) -> std::
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
     #[cfg(unix)]
-    std::os::unix::process::CommandExt::process_group(command, 0);
+    // SAFETY: setsid(2) is async-signal-safe and touches no memory of the parent.
+    unsafe {
+        std::os::unix::process::CommandExt::pre_exec(command, || {
+            if libc::setsid() < 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
     let child = command.spawn()?;
     live().push(child.id());
     Ok(child)

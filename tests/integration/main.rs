@@ -19,6 +19,7 @@ mod replay;
 mod report;
 mod repository;
 mod resume;
+mod seats;
 mod shards;
 mod support;
 mod trust;
