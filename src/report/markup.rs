@@ -46,9 +46,20 @@ pub fn rating_text(r: &RatingRow) -> String {
         return "n/a".to_string();
     }
     match r.identification {
-        Identification::Identified => format!("{:+.1}", r.elo),
-        Identification::NeverScored => format!("< {:+.1}", r.elo),
-        Identification::NeverLost => format!("> {:+.1}", r.elo),
+        Identification::Identified => signed_tenths(r.elo),
+        Identification::NeverScored => format!("< {}", signed_tenths(r.elo)),
+        Identification::NeverLost => format!("> {}", signed_tenths(r.elo)),
+    }
+}
+
+/// `x` with its sign and one decimal; a value that rounds to zero is `+0.0`, never `-0.0`
+/// (a rating of -2e-15 is a zero).
+pub fn signed_tenths(x: f64) -> String {
+    let text = format!("{x:+.1}");
+    if text == "-0.0" {
+        "+0.0".to_string()
+    } else {
+        text
     }
 }
 
