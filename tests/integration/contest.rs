@@ -212,6 +212,11 @@ fn programs_that_exit_at_once_or_never_connect_lose_and_the_run_goes_on() {
         "leaving",
         "the program's stderr is kept",
     );
+    // The player, first to move in a game whose opponent never came, hears the game is over
+    // and won (its move answered with the reason and 1), not a protocol error.
+    let log = fs::read_to_string(out.join("logs/player.log")).unwrap();
+    assert!(!log.contains("not our turn"), "{log}");
+    assert!(log.contains(": seat 0 won"), "{log}");
 }
 
 #[test]
