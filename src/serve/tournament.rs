@@ -327,7 +327,13 @@ impl Tournament {
         let Some((process, ties)) = peer::holder(conn.socket()) else {
             return String::new();
         };
-        let mut names = self.names();
+        // A program being started may be the one: wait until its pid is noted.
+        let (mut names, _) = self
+            .started
+            .wait_timeout_while(self.names(), START_WAIT, |names| {
+                names.launched.values().any(|p| p.leader.is_none())
+            })
+            .unwrap_or_else(|e| e.into_inner());
         let program = names
             .launched
             .iter_mut()
