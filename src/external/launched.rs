@@ -58,6 +58,11 @@ impl Launched {
         self.grace = Duration::ZERO;
     }
 
+    /// The program's pid, which is also its session's id (`spawn` makes it a session leader).
+    pub fn id(&self) -> u32 {
+        self.child.id()
+    }
+
     /// How the program ended (`exit status 1`, `signal 9`), if it has.
     pub fn exited(&self) -> Option<String> {
         sys::exit_code(self.child.id()).map(|(text, _)| text)

@@ -32,10 +32,12 @@ const MAX_STDERR_LINE: usize = 4096;
 /// reaped, so a listed id can never have been reused by an unrelated process group.
 static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 
-/// Starts `command` with `args` in `dir`, its output piped, in a session (and so a process
-/// group) of its own (so a timeout can kill the program with its children, and a connection
-/// can be traced to it by its session id), confined as `program` says, and notes it among the
-/// live ones. The confinement must outlive the child.
+/// Starts `command` with `args` in `dir`, its output piped, as the leader of a session of its
+/// own, and so of a process group of its own (a timeout kills the program with its children),
+/// confined as `program` says, and notes it among the live ones. The session marks every
+/// process the program starts, for good: a process can leave its group but never join another
+/// session, so a contest server can tell a connection of the program from one of another
+/// program (`crate::serve`). The confinement must outlive the child.
 pub(super) fn spawn(
     command: &mut Command,
     args: &[String],

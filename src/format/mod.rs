@@ -12,9 +12,10 @@
 //! - **Pool standings**, as the contest server ranks a pool: match points (a pairing's games
 //!   won outright by points: 2 for the match, 1 each for a level one), then the difference of
 //!   games won and lost; where the server leaves the order to chance, `tourney` goes on with the
-//!   rating within the pool (Bradley–Terry on the pool's games), then the list order.
+//!   points the level bots took from each other (their head-to-head), then the list order:
+//!   exact counts only (a rating of identical records differs by rounding noise).
 //! - **Bracket.** The top K of each pool enter, seeded by place in their pool, then by pool
-//!   rating, then list order; without pools, every bot enters, seeded in list order. Seed 1
+//!   rating as shown (in tenths), then list order; without pools, every bot enters, seeded in list order. Seed 1
 //!   meets the last seed, 2 the second last, and so on, in the usual bracket order (1 and 2
 //!   can only meet in the final); when the entrants are not a power of two, the top seeds get
 //!   byes.
@@ -29,7 +30,7 @@ mod result;
 mod tournament;
 
 pub use bracket::{Bracket, MatchTally, seeding_order};
-pub use pools::{PoolTally, snake_pools};
+pub use pools::{PoolTally, shown_tenths, snake_pools};
 pub use result::{Entrant, Finish, KnockoutResult, MatchResult, PoolRow, PoolTable, RoundResult};
 pub use tournament::{Stages, Tournament};
 

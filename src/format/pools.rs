@@ -35,7 +35,8 @@ pub struct Standing {
     pub match_points: u32,
     /// Games won outright minus games lost.
     pub game_difference: i64,
-    /// Bradley–Terry rating on the pool's games, mean 0 in each pool.
+    /// Bradley–Terry rating on the pool's games, mean 0 in each pool. Shown, never used to
+    /// break a tie within the pool: identical records get ratings that differ by rounding noise.
     pub rating: f64,
 }
 
@@ -108,9 +109,49 @@ impl PoolTally {
                     .map(|&bot| self.standing(bot, pool, ratings.elo[bot]))
                     .collect();
                 rows.sort_by(rank_order);
+                self.break_ties(&mut rows);
                 rows
             })
             .collect()
+    }
+
+    /// Rows level on match points and game difference are ordered by their points against
+    /// each other (their own little league; for two, their head-to-head), then list order:
+    /// exact counts, never a rating's rounding noise.
+    fn break_ties(&self, rows: &mut [Standing]) {
+        let level = |a: &Standing, b: &Standing| {
+            (a.match_points, a.game_difference) == (b.match_points, b.game_difference)
+        };
+        let mut start = 0;
+        while start < rows.len() {
+            let end = start
+                + rows[start..]
+                    .iter()
+                    .take_while(|r| level(r, &rows[start]))
+                    .count();
+            let tied: Vec<usize> = rows[start..end].iter().map(|r| r.bot).collect();
+            let among = |bot: usize| -> u64 {
+                tied.iter()
+                    .filter(|&&other| other != bot)
+                    .map(|&other| self.half_points(bot, other))
+                    .sum()
+            };
+            rows[start..end].sort_by_key(|r| (std::cmp::Reverse(among(r.bot)), r.bot));
+            start = end;
+        }
+    }
+
+    /// `bot`'s points against `other`, in halves (a win 2, a draw 1): exact.
+    fn half_points(&self, bot: usize, other: usize) -> u64 {
+        let Some(pair) = self.pairs.get(&(bot.min(other), bot.max(other))) else {
+            return 0;
+        };
+        let low = (2.0 * pair.low_points).round() as u64;
+        if bot < other {
+            low
+        } else {
+            2 * pair.games - low
+        }
     }
 
     fn standing(&self, bot: usize, pool: &[usize], rating: f64) -> Standing {
@@ -153,11 +194,21 @@ impl PoolTally {
     }
 }
 
-/// Better first: match points, game difference, pool rating, then list order.
+/// Better first: match points, game difference, then list order (ties among rows level on
+/// the first two are broken by [`PoolTally`]'s head-to-head).
 pub fn rank_order(a: &Standing, b: &Standing) -> Ordering {
     b.match_points
         .cmp(&a.match_points)
         .then(b.game_difference.cmp(&a.game_difference))
-        .then(b.rating.total_cmp(&a.rating))
         .then(a.bot.cmp(&b.bot))
+}
+
+/// A rating in the tenths it is shown in, to compare ratings of different pools (or programs)
+/// without letting noise below what is printed decide.
+pub fn shown_tenths(rating: f64) -> i64 {
+    if rating.is_finite() {
+        (rating * 10.0).round() as i64
+    } else {
+        i64::MIN
+    }
 }

@@ -1,6 +1,7 @@
 //! What a knockout decided, by bot name: the `knockout` object of `summary.json`, which the
 //! report reads back to draw the bracket.
 
+use super::pools::shown_tenths;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -117,8 +118,11 @@ impl KnockoutResult {
             .iter()
             .flat_map(|p| p.rows.iter().filter(|r| !r.advanced).map(|r| (r, p.pool)))
             .collect();
-        left_out
-            .sort_by(|(a, _), (b, _)| a.place.cmp(&b.place).then(b.rating.total_cmp(&a.rating)));
+        left_out.sort_by(|(a, _), (b, _)| {
+            a.place
+                .cmp(&b.place)
+                .then(shown_tenths(b.rating).cmp(&shown_tenths(a.rating)))
+        });
         out.extend(
             left_out
                 .into_iter()

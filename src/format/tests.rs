@@ -93,7 +93,7 @@ fn a_level_match_goes_to_the_better_score_margin_in_the_game_s_direction() {
 }
 
 #[test]
-fn pool_ties_on_match_points_go_to_the_game_difference_then_the_rating() {
+fn pool_ties_on_match_points_go_to_the_game_difference_then_list_order() {
     // A cycle: 0 beats 1 (2-0), 1 beats 2 (2-0), 2 beats 0 (1-0 and a draw): two match points
     // each. Game differences: 0: +2-1 = +1, 1: -2+2 = 0, 2: -2+1 = -1.
     let mut pools = PoolTally::new(vec![vec![0, 1, 2]], 3);
@@ -160,4 +160,57 @@ fn settings_refuse_what_cannot_be_played() {
         Knockout::from_manifest(&plain.to_manifest()).unwrap(),
         plain
     );
+}
+
+#[test]
+fn identical_pool_records_are_ranked_in_list_order_whatever_the_order_of_the_games() {
+    // 0 beats everyone, 3 loses to everyone, 1 and 2 split their match: 1 and 2 have the same
+    // record, so their ratings differ by rounding noise only, which must decide nothing.
+    let games = [
+        game([0, 1], [2, 1]),
+        game([2, 0], [1, 2]),
+        game([1, 3], [2, 1]),
+        game([3, 2], [1, 2]),
+        game([1, 2], [2, 1]),
+        game([2, 1], [2, 1]),
+        game([0, 3], [2, 1]),
+        game([0, 2], [2, 1]),
+        game([3, 1], [1, 2]),
+    ];
+    for shift in 0..games.len() {
+        for reversed in [false, true] {
+            let mut order: Vec<&GameRecord> = games.iter().cycle().skip(shift).take(9).collect();
+            if reversed {
+                order.reverse();
+            }
+            let mut pools = PoolTally::new(vec![vec![0, 1, 2, 3]], 4);
+            order.into_iter().for_each(|r| pools.add(r));
+            let ranked: Vec<usize> = pools.standings()[0].iter().map(|s| s.bot).collect();
+            assert_eq!(
+                ranked,
+                [0, 1, 2, 3],
+                "games from {shift}, reversed {reversed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn pool_rows_level_on_points_and_games_go_to_their_head_to_head() {
+    // 1 and 2 win two matches each and 2 beat 1; 0 and 3 win one each and 3 beat 0: the
+    // head-to-head puts the later-listed first in both pairs.
+    let mut pools = PoolTally::new(vec![vec![0, 1, 2, 3]], 4);
+    for record in [
+        game([2, 1], [2, 1]),
+        game([1, 0], [2, 1]),
+        game([1, 3], [2, 1]),
+        game([0, 2], [2, 1]),
+        game([2, 3], [2, 1]),
+        game([3, 0], [2, 1]),
+    ] {
+        pools.add(&record);
+    }
+    let rows = pools.standings().remove(0);
+    let order: Vec<usize> = rows.iter().map(|s| s.bot).collect();
+    assert_eq!(order, [2, 1, 3, 0], "{rows:?}");
 }

@@ -5,7 +5,7 @@
 
 use super::Knockout;
 use super::bracket::{Bracket, Decided, MatchTally};
-use super::pools::{PoolTally, Standing, snake_pools};
+use super::pools::{PoolTally, Standing, shown_tenths, snake_pools};
 use super::result::{Entrant, KnockoutResult, MatchResult, PoolRow, PoolTable, RoundResult};
 use crate::game::Game;
 use crate::runner::{
@@ -149,7 +149,8 @@ impl Tournament {
     }
 
     /// The bracket's entrants, best seed first: with pools, by place in the pool, then pool
-    /// rating, then list order; without, in list order.
+    /// rating as shown (in tenths: noise decides nothing), then list order; without, in list
+    /// order.
     fn seeds(&self) -> Vec<usize> {
         if self.pools.is_none() {
             return (0..self.bots).collect();
@@ -162,7 +163,7 @@ impl Tournament {
         entrants.sort_by(|(place_a, a), (place_b, b)| {
             place_a
                 .cmp(place_b)
-                .then(b.rating.total_cmp(&a.rating))
+                .then(shown_tenths(b.rating).cmp(&shown_tenths(a.rating)))
                 .then(a.bot.cmp(&b.bot))
         });
         entrants.into_iter().map(|(_, s)| s.bot).collect()

@@ -2,7 +2,7 @@
 //! `report.html` and `standings.html`.
 
 use super::html::escape;
-use super::markup::number;
+use super::markup::{number, signed_tenths};
 use crate::format::{KnockoutResult, MatchResult, PoolTable};
 use std::fmt::Write;
 
@@ -14,7 +14,7 @@ fn match_line(m: &MatchResult) -> String {
         Some(low) => {
             let how = match m.decided_by.as_str() {
                 "points" => String::new(),
-                "score" => format!(" (level; score margin {:+})", m.margin),
+                "score" => format!(" ({})", score_note(m)),
                 _ => " (level on points and score; the better seed)".to_string(),
             };
             format!(
@@ -27,6 +27,17 @@ fn match_line(m: &MatchResult) -> String {
             )
         }
     }
+}
+
+/// How a match level on points was decided by the score margin, told from the winner's side
+/// (the margin is kept from the better seed's): `level; score margin +8 for frank`.
+fn score_note(m: &MatchResult) -> String {
+    let margin = if m.winner == m.high.bot {
+        m.margin
+    } else {
+        -m.margin
+    };
+    format!("level; score margin {margin:+} for {}", m.winner)
 }
 
 /// The compact text bracket printed after a run.
@@ -91,7 +102,7 @@ pub fn html(k: &KnockoutResult) -> String {
     out.push_str(
         "</div>\n<p class=\"note\">Seeds in brackets; points per match (a win 1, a draw ½). \
          A level match goes to the better total score margin, then to the better seed. Pools \
-         rank by match points, then games won minus lost, then the rating within the pool.</p>\n",
+         rank by match points, then games won minus lost, then points against each other.</p>\n",
     );
     out
 }
@@ -110,7 +121,7 @@ fn pool_html(pool: &PoolTable) -> String {
         let _ = writeln!(
             out,
             "<tr><td>{}</td><td>{}</td><td>{}-{}-{}</td><td>{}</td><td>{:+}</td>\
-             <td>{:+.1}</td><td>{}</td></tr>",
+             <td>{}</td><td>{}</td></tr>",
             r.place,
             escape(&r.bot),
             r.won,
@@ -118,7 +129,7 @@ fn pool_html(pool: &PoolTable) -> String {
             r.lost,
             r.match_points,
             r.game_difference,
-            r.rating,
+            signed_tenths(r.rating),
             if r.advanced { "entered" } else { "" }
         );
     }
@@ -151,7 +162,7 @@ fn match_html(m: &MatchResult) -> String {
         m.low.as_ref().map(|_| m.points[0]),
     );
     let note = match m.decided_by.as_str() {
-        "score" => format!("<p class=\"note\">level; score margin {:+}</p>", m.margin),
+        "score" => format!("<p class=\"note\">{}</p>", escape(&score_note(m))),
         "seed" => "<p class=\"note\">level on points and score: the better seed</p>".to_string(),
         _ => String::new(),
     };

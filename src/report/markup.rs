@@ -51,9 +51,20 @@ pub fn rating_text(r: &RatingRow) -> String {
 /// An Elo value as shown, with `<` or `>` when it is a one-sided bound.
 fn bounded_text(side: Identification, elo: f64) -> String {
     match side {
-        Identification::Identified => format!("{elo:+.1}"),
-        Identification::NeverScored => format!("< {elo:+.1}"),
-        Identification::NeverLost => format!("> {elo:+.1}"),
+        Identification::Identified => signed_tenths(elo),
+        Identification::NeverScored => format!("< {}", signed_tenths(elo)),
+        Identification::NeverLost => format!("> {}", signed_tenths(elo)),
+    }
+}
+
+/// `x` with its sign and one decimal; a value that rounds to zero is `+0.0`, never `-0.0`
+/// (a rating of -2e-15 is a zero).
+pub fn signed_tenths(x: f64) -> String {
+    let text = format!("{x:+.1}");
+    if text == "-0.0" {
+        "+0.0".to_string()
+    } else {
+        text
     }
 }
 

@@ -5,6 +5,7 @@
 use super::html::{escape, page_start};
 use super::markup::{interval_text, rating_text};
 use super::{Exporter, ReportData, bracket};
+use crate::format::shown_tenths;
 use crate::runner::GameRecord;
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -118,8 +119,11 @@ impl Exporter for StandingsPage {
     }
 }
 
-/// The bots in rank order: by how far each went in a knockout, else by rating.
-fn ranking(data: &ReportData<'_>) -> Vec<usize> {
+/// The bots in rank order: by how far each went in a knockout, else by their records (points
+/// per game, counted exactly: a win 1, a draw 1/2), then by rating as shown, then list order.
+/// Records come first because a rating can be a bound (`> +75.5` for a program that never
+/// lost), which says nothing about the order of two such programs.
+pub(super) fn ranking(data: &ReportData<'_>) -> Vec<usize> {
     let a = data.analysis;
     match data.knockout {
         Some(k) => k
@@ -128,9 +132,20 @@ fn ranking(data: &ReportData<'_>) -> Vec<usize> {
             .filter_map(|f| a.bots.iter().position(|b| *b == f.bot))
             .collect(),
         None => {
-            let rows = &a.ratings.rows;
+            let (rows, records) = (&a.ratings.rows, &a.per_bot);
+            // Half-points over games, compared by cross-multiplying: no rounding.
+            let share = |bot: usize| {
+                let r = &records[bot];
+                (u128::from(2 * r.wins + r.draws), u128::from(r.games.max(1)))
+            };
             let mut order: Vec<usize> = (0..a.bots.len()).collect();
-            order.sort_by(|&x, &y| rows[y].elo.total_cmp(&rows[x].elo));
+            order.sort_by(|&x, &y| {
+                let ((px, gx), (py, gy)) = (share(x), share(y));
+                (py * gx)
+                    .cmp(&(px * gy))
+                    .then(shown_tenths(rows[y].elo).cmp(&shown_tenths(rows[x].elo)))
+                    .then(x.cmp(&y))
+            });
             order
         }
     }

@@ -230,3 +230,69 @@ fn rating_labels_start_clear_of_the_whisker_end() {
         );
     }
 }
+
+#[test]
+fn standings_rank_by_records_where_ratings_are_bounds_and_never_show_minus_zero() {
+    let mut a = analysis();
+    // As reported: two programs whose ratings are the same bound; the first listed has the
+    // worse record (10 wins and 2 losses against 12 wins).
+    for row in &mut a.ratings.rows {
+        row.elo = 75.5;
+        row.identification = crate::stats::bounds::Identification::NeverLost;
+    }
+    (a.per_bot[0].wins, a.per_bot[0].losses, a.per_bot[0].games) = (10, 2, 12);
+    (a.per_bot[1].wins, a.per_bot[1].losses, a.per_bot[1].games) = (12, 0, 12);
+    let standings = standings::Standings::default();
+    let ranked = |a: &Analysis| {
+        standings::ranking(&ReportData {
+            analysis: a,
+            plots: &[],
+            faults: &[],
+            standings: &standings,
+            knockout: None,
+        })
+    };
+    assert_eq!(ranked(&a), [1, 0]);
+    // Equal records: noise below what the page prints decides nothing, and prints no -0.0.
+    a.per_bot[0] = a.per_bot[1].clone();
+    a.ratings.rows[0].elo = -2.45e-15;
+    a.ratings.rows[1].elo = -1.98e-15;
+    a.ratings.rows[0].identification = crate::stats::bounds::Identification::Identified;
+    assert_eq!(ranked(&a), [0, 1], "list order");
+    assert_eq!(markup::rating_text(&a.ratings.rows[0]), "+0.0");
+}
+
+#[test]
+fn a_level_match_says_the_winner_s_score_margin() {
+    use crate::format::{Entrant, KnockoutResult, MatchResult, RoundResult};
+    let entrant = |seed: usize, bot: &str| Entrant {
+        seed,
+        bot: bot.to_string(),
+    };
+    // The better seed, gina, scored 8 less: frank goes through on the margin.
+    let level = MatchResult {
+        high: entrant(1, "gina"),
+        low: Some(entrant(2, "frank")),
+        games: 10,
+        points: [5.0, 5.0],
+        margin: -8,
+        winner: "frank".to_string(),
+        decided_by: "score".to_string(),
+    };
+    let k = KnockoutResult {
+        format: "knockout".to_string(),
+        pools: Vec::new(),
+        seeds: vec!["gina".to_string(), "frank".to_string()],
+        rounds: vec![RoundResult {
+            name: "final".to_string(),
+            matches: vec![level],
+        }],
+        champion: Some("frank".to_string()),
+    };
+    let text = bracket::text(&k);
+    assert!(
+        text.contains("gina 5 - 5 [2] frank -> frank (level; score margin +8 for frank)"),
+        "{text}"
+    );
+    assert!(bracket::html(&k).contains("level; score margin +8 for frank"));
+}

@@ -130,6 +130,11 @@ impl Connection {
         idle && self.stream.set_nonblocking(false).is_ok()
     }
 
+    /// The socket, to find out which process is at its other end.
+    pub fn socket(&self) -> &TcpStream {
+        &self.stream
+    }
+
     /// The client's address, for messages.
     pub fn peer(&self) -> String {
         self.stream

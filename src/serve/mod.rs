@@ -5,7 +5,7 @@
 //!
 //! Pieces: `connection` (frames out, commands in, one write per reply, Nagle off), `command`
 //! (commands, requests and the server's fixed texts), `lobby` (handshake and requests, a
-//! thread per connection), `session` (one game on one connection), `client` (a session as a
+//! thread per connection), `peer` (which process made a connection), `session` (one game on one connection), `client` (a session as a
 //! [`crate::bot::Bot`]), `training` (games against built-in bots) and `tournament` (seats of
 //! a run played by connected clients, through the `broker`).
 
@@ -14,6 +14,7 @@ pub mod client;
 pub mod command;
 pub mod connection;
 mod lobby;
+mod peer;
 mod program;
 mod session;
 pub mod tournament;

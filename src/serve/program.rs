@@ -2,7 +2,9 @@
 //! its games like a JSON-lines bot, under a name of its own (`{name}`), it connects to the run's
 //! contest server (`{host}`, `{port}`) and plays its seat there as a `cgs` client would
 //! ([`crate::serve`]). The name ties the connection to the game, so games with launched programs
-//! run in parallel: no two games ever wait for the same program.
+//! run in parallel: no two games ever wait for the same program. The name is predictable, so it
+//! is not what proves a connection is the program's: the server checks that it comes from the
+//! program's own processes, and a program that connects under another name loses its game.
 
 use super::command::valid_name;
 use super::tournament::{self, Tournament};
@@ -90,7 +92,8 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
                     .replace("{seed}", &seed.to_string())
             })
             .collect();
-        host.expect_launched(&name);
+        let context = format!("game {game_index} seat {seat}");
+        host.expect_launched(&name, Arc::clone(&self.log), context.clone());
         let mut instance = Instance {
             host: Arc::clone(&host),
             name,
@@ -104,9 +107,10 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
                 .manifest
                 .sandbox(Network::Loopback(host.address.port())),
             &self.log,
-            format!("game {game_index} seat {seat}"),
+            context,
         )
         .map_err(|e| format!("cannot start {}: {e}", self.manifest.command.display()))?;
+        host.launched_as(&instance.name, process.id());
         instance.process = Some(process);
         let millis = |d: Duration| d.as_millis().max(1).to_string();
         let params = Params(
@@ -185,24 +189,47 @@ struct ContestBot<G: Game> {
     see_log: String,
 }
 
+impl<G: Game> ContestBot<G> {
+    /// The fault of a program that connected under a name not its own (the server refused
+    /// that connection), if it did.
+    fn intruded(&self) -> Result<(), BotFailure> {
+        let instance = &self.instance;
+        match instance.host.intrusion(&instance.name) {
+            None => Ok(()),
+            Some(used) => Err(BotFailure::new(
+                Termination::Illegal,
+                format!(
+                    "{} connected as '{used}', which is not its name (expected '{}'){}",
+                    self.command, instance.name, self.see_log
+                ),
+            )),
+        }
+    }
+}
+
 impl<G: Game> Bot<G> for ContestBot<G> {
     fn act(&mut self, game: &G, view: &G::View) -> G::Action {
         self.client.act(game, view)
     }
 
     fn try_act(&mut self, game: &G, view: &G::View) -> Result<G::Action, BotFailure> {
+        self.intruded()?;
         let answer = self.client.try_act(game, view);
         answer.map_err(|failure| self.instance.name_limit(failure))
     }
 
     /// Waits until the program has connected and asked for a game, within the manifest's
     /// `startup_ms`; a program that ends first, or never asks, loses the game (`crash`) at
-    /// once rather than after the whole wait.
+    /// once rather than after the whole wait, and so does one that connected under another
+    /// name (`illegal`).
     fn begin(&mut self, game: &G, seat: Seat, start: &G::State) -> Result<(), BotFailure> {
         let deadline = Instant::now() + self.startup;
         let instance = &self.instance;
         while !instance.host.is_waiting(&instance.name, ALIVE_CHECK) {
+            // Read before the intrusion: a program refused for its name exits after the
+            // refusal was noted, so an exit seen here never hides the reason.
             let ended = instance.process.as_ref().and_then(Launched::exited);
+            self.intruded()?;
             if let Some(how) = ended {
                 return Err(instance.name_limit(BotFailure::new(
                     Termination::Crash,
@@ -225,6 +252,7 @@ impl<G: Game> Bot<G> for ContestBot<G> {
                 ));
             }
         }
+        self.intruded()?;
         self.started = true;
         let begun = self.client.begin(game, seat, start);
         begun.map_err(|failure| self.instance.name_limit(failure))

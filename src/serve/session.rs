@@ -142,12 +142,8 @@ impl<G: CgsWire> Session<G> {
             // The game ended between the client's move and its answer: someone else's fault.
             self.owed = false;
             self.ended = true;
-            let reason = match outcome.termination {
-                Termination::Timeout => command::OPPONENT_TIMEOUT,
-                _ => fault_reason(outcome),
-            };
             if self
-                .send(conn, &[OK, reason, code(outcome, self.seat)])
+                .send(conn, &[OK, mover_reason(outcome), code(outcome, self.seat)])
                 .is_err()
             {
                 return After::Gone;
@@ -160,7 +156,8 @@ impl<G: CgsWire> Session<G> {
                 (false, false) => After::Gone,
             };
         }
-        if !self.ended {
+        let opponent_faulted = !self.ended;
+        if opponent_faulted {
             // The opponent lost by fault: the client learns it on its next GET_MOVE, with the
             // code relative to the opponent as the mover (§10).
             self.pending.push_back([
@@ -177,6 +174,16 @@ impl<G: CgsWire> Session<G> {
                     if self.send(conn, &[OK, &text, &message, &code]).is_err() {
                         return After::Gone;
                     }
+                }
+                Ok(Command::PlayMove(_)) if opponent_faulted && self.pending.len() == 1 => {
+                    // Its turn, and the opponent lost by fault meanwhile (it may never have
+                    // come): the move is answered as an unanswered move would be, with the
+                    // reason and the code relative to this client as the mover (§10).
+                    self.pending.clear();
+                    return match conn.send(&[OK, mover_reason(outcome), code(outcome, self.seat)]) {
+                        Ok(()) => After::Lobby,
+                        Err(_) => After::Gone,
+                    };
                 }
                 Ok(Command::PlayMove(_)) => {
                     let _ = conn.send(&[command::NOT_OUR_TURN]);
@@ -269,6 +276,14 @@ fn fault_reason(outcome: &Outcome) -> &'static str {
         Termination::Timeout => command::WAITER_TIMEOUT,
         Termination::Illegal => "Illegal move of the opponent",
         _ => command::OPPONENT_GONE,
+    }
+}
+
+/// The text the mover gets for its move when the game ended by the opponent's fault (§10).
+fn mover_reason(outcome: &Outcome) -> &'static str {
+    match outcome.termination {
+        Termination::Timeout => command::OPPONENT_TIMEOUT,
+        _ => fault_reason(outcome),
     }
 }
 

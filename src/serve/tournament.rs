@@ -6,6 +6,12 @@
 //! not expect, or one whose games are all played, gets a text the client library prints, so an
 //! organiser sees at once what went wrong instead of a client that waits for ever.
 //!
+//! A launched program's name is not enough to take its seat: the connection must come from
+//! that program, its process or one it started ([`super::peer`]). A connection under its name
+//! from anywhere else is refused, and the program it came from, when it is one of the run's,
+//! loses its game for it. `cgs:NAME` clients connect from anywhere by design: their names are
+//! their identity, for a network the organiser trusts.
+//!
 //! The server is process-wide because bots are made from a function pointer and a name
 //! (`BotEntry::make`): a `cgs:NAME` seat finds it here.
 
@@ -13,10 +19,13 @@ use super::broker::Broker;
 use super::command::OK;
 use super::connection::Connection;
 use super::lobby::{self, Host};
+use super::peer;
 use super::session::After;
+use crate::external::log::BotLog;
 use std::collections::{BTreeMap, BTreeSet};
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex, MutexGuard, OnceLock};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
 
 /// How often waiting clients get `NOT_READY` (CGS: every 3 s after the first 5 s).
@@ -25,6 +34,10 @@ const PING_EVERY: Duration = Duration::from_secs(3);
 /// How long a game waits for a `cgs:NAME` client before saying so on stderr: a client that
 /// reconnects for every game is briefly away between games, which is no news.
 const QUIET_WAIT: Duration = Duration::from_secs(1);
+
+/// How long a connection under a launched program's name waits for the program's start to be
+/// noted (it is started just before): the program itself can be that quick.
+const START_WAIT: Duration = Duration::from_secs(10);
 
 pub struct Tournament {
     broker: Broker,
@@ -35,6 +48,10 @@ pub struct Tournament {
     /// Where clients connect; launched programs are told it in their arguments.
     pub address: SocketAddr,
     names: Mutex<Names>,
+    /// Signalled when a launched program's pid is noted, or its name forgotten.
+    started: Condvar,
+    /// Whether stderr was told that connections cannot be traced to their process here.
+    untraced_told: AtomicBool,
 }
 
 /// Who may connect, and what stderr has been told about them.
@@ -48,8 +65,21 @@ struct Names {
     connected: BTreeSet<String>,
     /// Clients a game is waiting for, announced on stderr since they last connected.
     missed: BTreeSet<String>,
-    /// Launched programs whose game is on: `true` once the game has taken its connection.
-    launched: BTreeMap<String, bool>,
+    /// Launched programs whose game is on, by name.
+    launched: BTreeMap<String, Program>,
+}
+
+/// A launched program whose game is on.
+struct Program {
+    /// Its pid, which is its session's id, once it is started.
+    leader: Option<u32>,
+    /// The game has taken its connection.
+    played: bool,
+    /// A name not its own that one of its processes connected under: it loses its game.
+    intrusion: Option<String>,
+    /// Its log, and the game and seat it plays, for the note of a refusal.
+    log: Arc<BotLog>,
+    context: String,
 }
 
 static CURRENT: OnceLock<Arc<Tournament>> = OnceLock::new();
@@ -80,6 +110,8 @@ pub fn start(
         wait,
         address,
         names: Mutex::new(names),
+        started: Condvar::new(),
+        untraced_told: AtomicBool::new(false),
     });
     CURRENT
         .set(tournament.clone())
@@ -109,14 +141,38 @@ impl Tournament {
         }
     }
 
-    /// A launched program's name, expected until [`Tournament::forget_launched`].
-    pub fn expect_launched(&self, name: &str) {
-        self.names().launched.insert(name.to_string(), false);
+    /// A launched program's name, expected until [`Tournament::forget_launched`]: noted before
+    /// the program starts, so its connection is never early. `context` is the game and seat.
+    pub fn expect_launched(&self, name: &str, log: Arc<BotLog>, context: String) {
+        let program = Program {
+            leader: None,
+            played: false,
+            intrusion: None,
+            log,
+            context,
+        };
+        self.names().launched.insert(name.to_string(), program);
+    }
+
+    /// The program named `name` has started as process (and session) `pid`: only connections
+    /// from its session take its seat.
+    pub fn launched_as(&self, name: &str, pid: u32) {
+        if let Some(program) = self.names().launched.get_mut(name) {
+            program.leader = Some(pid);
+        }
+        self.started.notify_all();
     }
 
     pub fn forget_launched(&self, name: &str) {
         self.names().launched.remove(name);
+        self.started.notify_all();
         self.broker.drop_all(name);
+    }
+
+    /// The name not its own that a process of the launched program `name` connected under,
+    /// if one did: the program loses its game for it.
+    pub fn intrusion(&self, name: &str) -> Option<String> {
+        self.names().launched.get(name)?.intrusion.clone()
     }
 
     /// Whether a connection of `name` waits for its game, waiting up to `wait` for one.
@@ -151,8 +207,8 @@ impl Tournament {
     pub fn seat_over(&self, name: &str) {
         let mut guard = self.names();
         let names = &mut *guard;
-        if let Some(played) = names.launched.get_mut(name) {
-            *played = true;
+        if let Some(program) = names.launched.get_mut(name) {
+            program.played = true;
             return;
         }
         *names.seated.entry(name.to_string()).or_default() += 1;
@@ -185,19 +241,40 @@ impl Tournament {
         );
     }
 
-    /// Whether `name` may wait for a game; `Err` is the text it gets instead (in the contest
-    /// server's words for a tournament that cannot be joined, §4.3).
-    fn admit(&self, name: &str, peer: &str) -> Result<(), String> {
-        let mut names = self.names();
+    /// Whether `conn` may wait for a game under its name; `Err` is the text it gets instead
+    /// (in the contest server's words for a tournament that cannot be joined, §4.3).
+    fn admit(&self, conn: &Connection) -> Result<(), String> {
+        let (name, peer) = (conn.name.as_str(), conn.peer());
         let refusal =
             |reason: String| format!("The tournament 'tourney run' cannot be joined: {reason}");
-        if let Some(&played) = names.launched.get(name) {
-            // A launched program that asks again after its game: quietly turned away.
-            return match played {
-                false => Ok(()),
-                true => Err(refusal(format!("'{name}' has played its game"))),
+        if let Some((leader, played)) = self.launched_leader(name) {
+            if played {
+                // A launched program that asks again after its game: quietly turned away.
+                return Err(refusal(format!("'{name}' has played its game")));
+            }
+            return match peer::is_of(conn.socket(), leader) {
+                Ok(true) => Ok(()),
+                Ok(false) => {
+                    let text = refusal(format!(
+                        "'{name}' is the name of a program this run started, and this \
+                         connection does not come from that program"
+                    ));
+                    let culprit = self.blame(conn);
+                    eprintln!("tourney: refused a connection from {peer}{culprit}: {text}");
+                    Err(text)
+                }
+                Err(peer::Unknown(why)) => {
+                    if !self.untraced_told.swap(true, Ordering::Relaxed) {
+                        eprintln!(
+                            "tourney: cannot tell which process made a connection ({why}): \
+                             launched programs are told apart by their names only"
+                        );
+                    }
+                    Ok(())
+                }
             };
         }
+        let mut names = self.names();
         let Some(&left) = names.clients.get(name) else {
             let expected: Vec<&str> = names.clients.keys().map(String::as_str).collect();
             let text = refusal(match expected.is_empty() {
@@ -209,7 +286,9 @@ impl Tournament {
                     expected.join(", ")
                 ),
             });
-            eprintln!("tourney: refused a contest client from {peer}: {text}");
+            drop(names);
+            let culprit = self.blame(conn);
+            eprintln!("tourney: refused a contest client from {peer}{culprit}: {text}");
             return Err(text);
         };
         if left == Some(0) {
@@ -226,11 +305,64 @@ impl Tournament {
         }
         Ok(())
     }
+
+    /// The pid of the launched program `name` and whether it has played, `None` if no launched
+    /// program has that name. Waits for a program being started to be noted.
+    fn launched_leader(&self, name: &str) -> Option<(u32, bool)> {
+        let names = self.names();
+        let (names, _) = self
+            .started
+            .wait_timeout_while(names, START_WAIT, |names| {
+                names.launched.get(name).is_some_and(|p| p.leader.is_none())
+            })
+            .unwrap_or_else(|e| e.into_inner());
+        let program = names.launched.get(name)?;
+        Some((program.leader?, program.played))
+    }
+
+    /// Ties a refused connection to the launched program it came from, when it came from one
+    /// under a name not its own: the program loses its game, and its log says why. Returns
+    /// what to add to the terminal's note (the process, and the program if it is one).
+    fn blame(&self, conn: &Connection) -> String {
+        let Some((process, ties)) = peer::holder(conn.socket()) else {
+            return String::new();
+        };
+        // A program being started may be the one: wait until its pid is noted.
+        let (mut names, _) = self
+            .started
+            .wait_timeout_while(self.names(), START_WAIT, |names| {
+                names.launched.values().any(|p| p.leader.is_none())
+            })
+            .unwrap_or_else(|e| e.into_inner());
+        let program = names
+            .launched
+            .iter_mut()
+            .find(|(_, p)| p.leader.is_some_and(|leader| ties.contains(&leader)));
+        let Some((own, program)) = program else {
+            return format!(" (pid {})", process.pid);
+        };
+        if *own == conn.name {
+            return format!(" (pid {}, of '{own}')", process.pid);
+        }
+        program.intrusion.get_or_insert_with(|| conn.name.clone());
+        program.log.line(
+            &program.context,
+            &format!(
+                "tourney: refused a connection of this program as '{}', which is not its name \
+                 (expected '{own}'): it loses this game",
+                conn.name
+            ),
+        );
+        format!(
+            " (pid {}, a process of '{own}', {}, which loses that game)",
+            process.pid, program.context
+        )
+    }
 }
 
 impl Host for Tournament {
     fn request(self: Arc<Self>, mut conn: Connection, _spec: &str) -> Option<(Connection, After)> {
-        if let Err(text) = self.admit(&conn.name, &conn.peer()) {
+        if let Err(text) = self.admit(&conn) {
             let _ = conn.send(&[&text]);
             return None;
         }

@@ -18,7 +18,7 @@ use std::sync::OnceLock;
 use std::time::Duration;
 
 /// `bots/examples/cgs_client.c` built once per test binary, or `None` without a C compiler.
-fn client() -> Option<&'static Path> {
+pub(super) fn client() -> Option<&'static Path> {
     static BINARY: OnceLock<Option<PathBuf>> = OnceLock::new();
     BINARY
         .get_or_init(|| {
@@ -43,7 +43,13 @@ fn client() -> Option<&'static Path> {
 }
 
 /// A contest-program manifest `dir/NAME.toml` for the example client with this strategy.
-fn program(dir: &Path, name: &str, client: &Path, strategy: &str, extra: &str) -> PathBuf {
+pub(super) fn program(
+    dir: &Path,
+    name: &str,
+    client: &Path,
+    strategy: &str,
+    extra: &str,
+) -> PathBuf {
     let args = ["{host}", "{port}", "{name}", "t2r", strategy];
     manifest(
         dir,
@@ -206,6 +212,11 @@ fn programs_that_exit_at_once_or_never_connect_lose_and_the_run_goes_on() {
         "leaving",
         "the program's stderr is kept",
     );
+    // The player, first to move in a game whose opponent never came, hears the game is over
+    // and won (its move answered with the reason and 1), not a protocol error.
+    let log = fs::read_to_string(out.join("logs/player.log")).unwrap();
+    assert!(!log.contains("not our turn"), "{log}");
+    assert!(log.contains(": seat 0 won"), "{log}");
 }
 
 #[test]

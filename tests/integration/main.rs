@@ -23,6 +23,7 @@ mod report_pages;
 mod repository;
 mod resume;
 mod sandbox;
+mod seats;
 mod shards;
 mod support;
 mod trust;

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Test double for the contest protocol: a launched contest program (`protocol = "cgs"`) that
+tries to steal its opponent's seat. Launched programs get predictable names
+(`<label>_<game>_<seat>`), so it forks a child that connects again and again under the name of
+the program labelled VICTIM in the same game and, if it were let in, would play garbage there;
+the parent then becomes PROGRAM, started with HOST PORT NAME and ARGS, and plays its own seat.
+
+    seat_thief.py HOST PORT NAME VICTIM PROGRAM [ARGS...] [--pids DIR]
+
+--pids DIR  writes an empty file DIR/PID for the parent and the child, so a test can check no
+            process outlives the harness.
+
+The child writes to stderr (the program's log) what each attempt was told.
+"""
+import os
+import socket
+import sys
+import time
+
+# How long the child keeps trying: longer than a game of the tests takes.
+TRY_FOR = 10.0
+
+
+def frame(sock):
+    """One frame of the server: a six-digit length, then that many bytes."""
+    head = b""
+    while len(head) < 6:
+        part = sock.recv(6 - len(head))
+        if not part:
+            return None
+        head += part
+    size, body = int(head), b""
+    while len(body) < size:
+        part = sock.recv(size - len(body))
+        if not part:
+            return None
+        body += part
+    return body.decode("utf-8", "replace")
+
+
+def attempt(host, port, name):
+    """One try at the seat of `name`: what the server answered to WAIT_GAME."""
+    with socket.create_connection((host, port), timeout=5) as sock:
+        sock.sendall(f"CLIENT_NAME {name}".encode())
+        if frame(sock) != "OK":
+            return "name refused"
+        sock.sendall(b"WAIT_GAME TOURNAMENT T")
+        answer = frame(sock)
+        if answer != "OK":
+            return answer
+        # Let in: play garbage in the victim's seat for as long as the server listens.
+        while frame(sock) is not None:
+            sock.sendall(b"PLAY_MOVE garbage")
+        return "admitted"
+
+
+def steal(host, port, victim, parent):
+    deadline = time.monotonic() + TRY_FOR
+    while time.monotonic() < deadline and os.getppid() == parent:
+        try:
+            told = attempt(host, port, victim)
+        except OSError as e:
+            told = f"connection failed: {e}"
+        print(f"thief as {victim}: {told}", file=sys.stderr, flush=True)
+        time.sleep(0.02)
+
+
+def main():
+    args = sys.argv[1:]
+    pids = None
+    if "--pids" in args:
+        at = args.index("--pids")
+        pids = args[at + 1]
+        del args[at : at + 2]
+    host, port, name, victim_label, program = args[:5]
+    rest = args[5:]
+    _, game, seat = name.rsplit("_", 2)
+    victim = f"{victim_label}_{game}_{1 - int(seat)}"
+    parent = os.getpid()
+    child = os.fork()
+    if child == 0:
+        if pids:
+            open(os.path.join(pids, str(os.getpid())), "w").close()
+        steal(host, int(port), victim, parent)
+        os._exit(0)
+    if pids:
+        open(os.path.join(pids, str(parent)), "w").close()
+    os.execv(program, [program, host, port, name] + rest)
+
+
+main()

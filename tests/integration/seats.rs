@@ -1,0 +1,143 @@
+//! Seats of launched contest programs go only to the programs themselves: a program that
+//! connects under another's name (`bots/examples/doubles/seat_thief.py` forks a child that
+//! does, again and again) is refused and loses, its victim plays on untouched, and one that
+//! connects under a wrong name is told so in its fault.
+
+use super::contest::{client, program};
+use super::external::{examples, manifest, tourney};
+use super::support::rows;
+use std::fs;
+use std::path::Path;
+
+/// Whether process `pid` still runs one of this test's programs (a pid may have been reused).
+fn still_runs(pid: &str, marker: &str) -> bool {
+    fs::read(format!("/proc/{pid}/cmdline"))
+        .is_ok_and(|cmdline| String::from_utf8_lossy(&cmdline).contains(marker))
+}
+
+#[test]
+fn a_program_that_connects_as_its_opponent_gains_nothing_and_its_victim_plays_on() {
+    let Some(client) = client() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    let pids = tmp.path().join("pids");
+    fs::create_dir(&pids).unwrap();
+    program(tmp.path(), "victim", client, "longest", "");
+    let thief = examples().join("doubles/seat_thief.py");
+    let args = [
+        thief.to_str().unwrap(),
+        "{host}",
+        "{port}",
+        "{name}",
+        "victim",
+        client.to_str().unwrap(),
+        "t2r",
+        "longest",
+        "--pids",
+        pids.to_str().unwrap(),
+    ];
+    manifest(
+        tmp.path(),
+        "thief",
+        "t2r",
+        Path::new("python3"),
+        &args,
+        "protocol = \"cgs\"",
+    );
+    let out = tmp.path().join("out");
+    let run = tourney()
+        .args(["run", "--bots"])
+        .arg(format!("{}/*.toml", tmp.path().display()))
+        .args(["--map", "small", "--games", "6", "--threads", "2", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let said = String::from_utf8_lossy(&run.get_output().stdout).into_owned()
+        + &String::from_utf8_lossy(&run.get_output().stderr);
+    let rows = rows(&out);
+    assert_eq!(rows.len(), 12, "every game is played to its end");
+    let of = |bot: &'static str| rows.iter().filter(move |r| r[5] == bot);
+    assert!(
+        of("victim").all(|r| r[10] == "0"),
+        "the victim is never charged: {rows:?}"
+    );
+    assert!(
+        rows.iter().all(|r| r[8] == "normal" || r[8] == "illegal"),
+        "the thief's child is never seated: {rows:?}"
+    );
+    assert!(
+        of("thief").all(|r| r[8] == "normal" || r[10] == "1"),
+        "a game with a fault is the thief's: {rows:?}"
+    );
+    assert!(
+        of("thief").any(|r| r[8] == "illegal" && r[10] == "1"),
+        "the thief loses for it: {rows:?}"
+    );
+    assert!(
+        said.contains("connected as 'victim_") && said.contains("which is not its name"),
+        "{said}"
+    );
+    assert!(
+        said.contains("does not come from that program") && said.contains("a process of 'thief_"),
+        "the refusal is noted and tied to the thief: {said}"
+    );
+    let log = fs::read_to_string(out.join("logs/thief.log")).unwrap();
+    assert!(
+        log.contains("refused a connection of this program as 'victim_"),
+        "{log}"
+    );
+    let started: Vec<String> = fs::read_dir(&pids)
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        started.len() >= 2,
+        "the thief and its child ran: {started:?}"
+    );
+    let left: Vec<&String> = started
+        .iter()
+        .filter(|pid| still_runs(pid, "seat_thief") || still_runs(pid, "cgs_client"))
+        .collect();
+    assert!(left.is_empty(), "no process outlives the run: {left:?}");
+}
+
+#[test]
+fn a_program_that_connects_under_a_wrong_name_is_told_which_name_it_used() {
+    let Some(client) = client() else { return };
+    let tmp = tempfile::tempdir().unwrap();
+    program(tmp.path(), "player", client, "longest", "");
+    // Given its name, as a contest program must be, it connects under another one.
+    let script = "exec \"$0\" \"$1\" \"$2\" someone t2r random";
+    let args = [
+        "-c",
+        script,
+        client.to_str().unwrap(),
+        "{host}",
+        "{port}",
+        "{name}",
+    ];
+    manifest(
+        tmp.path(),
+        "misnamed",
+        "t2r",
+        Path::new("/bin/sh"),
+        &args,
+        "protocol = \"cgs\"",
+    );
+    let out = tmp.path().join("out");
+    tourney()
+        .args(["run", "--bots"])
+        .arg(format!("{}/*.toml", tmp.path().display()))
+        .args(["--map", "small", "--games", "2", "--out"])
+        .arg(&out)
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(
+            "connected as 'someone', which is not its name (expected 'misnamed_",
+        ));
+    let rows = rows(&out);
+    assert!(
+        rows.iter()
+            .all(|r| (r[5] == "misnamed") == (r[10] == "1" && r[8] == "illegal")),
+        "{rows:?}"
+    );
+}
