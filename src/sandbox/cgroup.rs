@@ -193,9 +193,9 @@ impl Group {
         Ok(group)
     }
 
-    /// Makes the group's folders (`name` in each hierarchy used).
-    fn make(available: &Available, name: &str) -> std::io::Result<Group> {
-        let mut group = Group {
+    /// A group in no hierarchy: what is left of one handed back for reuse.
+    fn empty() -> Group {
+        Group {
             folders: Vec::new(),
             procs: Vec::new(),
             memory: None,
@@ -203,7 +203,12 @@ impl Group {
             killer: None,
             memory_limits: Vec::new(),
             pids_limit: None,
-        };
+        }
+    }
+
+    /// Makes the group's folders (`name` in each hierarchy used).
+    fn make(available: &Available, name: &str) -> std::io::Result<Group> {
+        let mut group = Group::empty();
         // On an error, dropping `group` removes what was made.
         if let Some(h) = &available.memory {
             let folder = group.folder(h, name)?;
@@ -273,18 +278,7 @@ impl Drop for Group {
         };
         kill_now(&killer);
         if wait_empty(&killer) {
-            let group = std::mem::replace(
-                self,
-                Group {
-                    folders: Vec::new(),
-                    procs: Vec::new(),
-                    memory: None,
-                    pids: None,
-                    killer: None,
-                    memory_limits: Vec::new(),
-                    pids_limit: None,
-                },
-            );
+            let group = std::mem::replace(self, Group::empty());
             spare().push(group);
         } else {
             live().retain(|(p, _)| p != &killer);

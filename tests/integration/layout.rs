@@ -3,8 +3,8 @@
 //! standings.html and the replay pages. Skipped where Chromium is absent.
 
 use super::chromium::{available, layout_problems};
-use super::report_pages::write_sweep;
-use super::support::{report, run_game, small_run, tourney};
+use super::report_pages::{combined_report, write_sweep};
+use super::support::{report, run_game, tourney};
 use std::path::Path;
 
 /// Asserts `page` (at `query`) shows at least `drawings` drawings and no problem.
@@ -67,18 +67,7 @@ fn combined_and_swept_reports_keep_marks_in_their_frames_and_labels_uncovered() 
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let (a, b, ab) = (
-        dir.path().join("a"),
-        dir.path().join("b"),
-        dir.path().join("ab"),
-    );
-    small_run("nice,random", "40", &[], &a);
-    small_run("nice,greedy", "40", &[], &b);
-    report(&[&a, &b])
-        .args(["--quiet", "--out"])
-        .arg(&ab)
-        .assert()
-        .success();
+    let ab = combined_report(dir.path());
     let sweep = dir.path().join("sweep");
     std::fs::create_dir_all(&sweep).unwrap();
     write_sweep(&sweep);

@@ -3,7 +3,7 @@
 
 use super::support::{report, small_run, stdout_of};
 use std::fs;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// `games.csv` of a 12-0 sweep: `nice` wins all six seeds in both seat orders.
 pub(super) fn write_sweep(dir: &Path) {
@@ -81,18 +81,7 @@ fn circles(svg: &str, colour: &str) -> Vec<f64> {
 #[test]
 fn a_combined_report_draws_a_bot_from_its_first_game_on() {
     let dir = tempfile::tempdir().unwrap();
-    let (a, b, ab) = (
-        dir.path().join("a"),
-        dir.path().join("b"),
-        dir.path().join("ab"),
-    );
-    small_run("nice,random", "40", &[], &a);
-    small_run("nice,greedy", "40", &[], &b);
-    report(&[&a, &b])
-        .args(["--quiet", "--out"])
-        .arg(&ab)
-        .assert()
-        .success();
+    let ab = combined_report(dir.path());
     let svg = fs::read_to_string(ab.join("convergence.svg")).unwrap();
     // Series colours by bot index: nice, random, greedy.
     let (nice, greedy) = (circles(&svg, "#1F77B4"), circles(&svg, "#2CA02C"));
@@ -104,4 +93,18 @@ fn a_combined_report_draws_a_bot_from_its_first_game_on() {
     let last = |xs: &[f64]| xs.iter().copied().fold(f64::MIN, f64::max);
     let middle = (first(&nice) + last(&nice)) / 2.0;
     assert!(first(&greedy) > middle - 1.0, "greedy starts at {greedy:?}");
+}
+
+/// `dir/ab`: the report of two small runs in `dir/a` (nice, random) and `dir/b` (nice,
+/// greedy), so `greedy` plays only the second folder's games.
+pub fn combined_report(dir: &Path) -> PathBuf {
+    let (a, b, ab) = (dir.join("a"), dir.join("b"), dir.join("ab"));
+    small_run("nice,random", "40", &[], &a);
+    small_run("nice,greedy", "40", &[], &b);
+    report(&[&a, &b])
+        .args(["--quiet", "--out"])
+        .arg(&ab)
+        .assert()
+        .success();
+    ab
 }

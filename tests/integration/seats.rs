@@ -19,8 +19,6 @@ fn still_runs(pid: &str, marker: &str) -> bool {
 fn a_program_that_connects_as_its_opponent_gains_nothing_and_its_victim_plays_on() {
     let Some(client) = client() else { return };
     let tmp = tempfile::tempdir().unwrap();
-    let pids = tmp.path().join("pids");
-    fs::create_dir(&pids).unwrap();
     program(tmp.path(), "victim", client, "longest", "");
     let thief = examples().join("doubles/seat_thief.py");
     let args = [
@@ -32,8 +30,7 @@ fn a_program_that_connects_as_its_opponent_gains_nothing_and_its_victim_plays_on
         client.to_str().unwrap(),
         "t2r",
         "longest",
-        "--pids",
-        pids.to_str().unwrap(),
+        "--say-pid",
     ];
     manifest(
         tmp.path(),
@@ -85,15 +82,15 @@ fn a_program_that_connects_as_its_opponent_gains_nothing_and_its_victim_plays_on
         log.contains("refused a connection of this program as 'victim_"),
         "{log}"
     );
-    let started: Vec<String> = fs::read_dir(&pids)
-        .unwrap()
-        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+    let started: Vec<&str> = log
+        .lines()
+        .filter_map(|line| line.split("] pid ").nth(1))
         .collect();
     assert!(
         started.len() >= 2,
         "the thief and its child ran: {started:?}"
     );
-    let left: Vec<&String> = started
+    let left: Vec<&&str> = started
         .iter()
         .filter(|pid| still_runs(pid, "seat_thief") || still_runs(pid, "cgs_client"))
         .collect();

@@ -5,10 +5,11 @@ tries to steal its opponent's seat. Launched programs get predictable names
 the program labelled VICTIM in the same game and, if it were let in, would play garbage there;
 the parent then becomes PROGRAM, started with HOST PORT NAME and ARGS, and plays its own seat.
 
-    seat_thief.py HOST PORT NAME VICTIM PROGRAM [ARGS...] [--pids DIR]
+    seat_thief.py HOST PORT NAME VICTIM PROGRAM [ARGS...] [--say-pid]
 
---pids DIR  writes an empty file DIR/PID for the parent and the child, so a test can check no
-            process outlives the harness.
+--say-pid   writes `pid PID` to stderr (its log) for the parent and the child, so a test can
+            check that no process outlives the run (a confined program writes only its scratch
+            folder)
 
 The child writes to stderr (the program's log) what each attempt was told.
 """
@@ -67,11 +68,9 @@ def steal(host, port, victim, parent):
 
 def main():
     args = sys.argv[1:]
-    pids = None
-    if "--pids" in args:
-        at = args.index("--pids")
-        pids = args[at + 1]
-        del args[at : at + 2]
+    say_pid = "--say-pid" in args
+    if say_pid:
+        args.remove("--say-pid")
     host, port, name, victim_label, program = args[:5]
     rest = args[5:]
     _, game, seat = name.rsplit("_", 2)
@@ -79,12 +78,12 @@ def main():
     parent = os.getpid()
     child = os.fork()
     if child == 0:
-        if pids:
-            open(os.path.join(pids, str(os.getpid())), "w").close()
+        if say_pid:
+            print(f"pid {os.getpid()}", file=sys.stderr, flush=True)
         steal(host, int(port), victim, parent)
         os._exit(0)
-    if pids:
-        open(os.path.join(pids, str(parent)), "w").close()
+    if say_pid:
+        print(f"pid {parent}", file=sys.stderr, flush=True)
     os.execv(program, [program, host, port, name] + rest)
 
 
