@@ -14,6 +14,7 @@ the parent then becomes PROGRAM, started with HOST PORT NAME and ARGS, and plays
 The child writes to stderr (the program's log) what each attempt was told.
 """
 import os
+import select
 import socket
 import sys
 import time
@@ -55,7 +56,13 @@ def attempt(host, port, name):
         return "admitted"
 
 
-def steal(host, port, victim, parent):
+# How long the parent waits for its child's first answer before it plays anyway.
+FIRST_ANSWER_WAIT = 5.0
+
+
+def steal(host, port, victim, parent, answered):
+    """Tries again and again; the first answer the server gives (a refusal, or a seat) is
+    written to `answered`, so the parent plays only once the theft has been tried."""
     deadline = time.monotonic() + TRY_FOR
     while time.monotonic() < deadline and os.getppid() == parent:
         try:
@@ -63,6 +70,10 @@ def steal(host, port, victim, parent):
         except OSError as e:
             told = f"connection failed: {e}"
         print(f"thief as {victim}: {told}", file=sys.stderr, flush=True)
+        if answered is not None and not told.startswith("connection failed"):
+            os.write(answered, b"!")
+            os.close(answered)
+            answered = None
         time.sleep(0.02)
 
 
@@ -76,14 +87,21 @@ def main():
     _, game, seat = name.rsplit("_", 2)
     victim = f"{victim_label}_{game}_{1 - int(seat)}"
     parent = os.getpid()
+    # The parent starts its own game only after the child's first try was answered: a test's
+    # games are short, and a theft tried after the game would prove nothing.
+    wait_for, answered = os.pipe()
     child = os.fork()
     if child == 0:
+        os.close(wait_for)
         if say_pid:
             print(f"pid {os.getpid()}", file=sys.stderr, flush=True)
-        steal(host, int(port), victim, parent)
+        steal(host, int(port), victim, parent, answered)
         os._exit(0)
+    os.close(answered)
     if say_pid:
         print(f"pid {parent}", file=sys.stderr, flush=True)
+    select.select([wait_for], [], [], FIRST_ANSWER_WAIT)
+    os.close(wait_for)
     os.execv(program, [program, host, port, name] + rest)
 
 
