@@ -9,7 +9,6 @@
 use super::command::valid_name;
 use super::tournament::{self, Tournament};
 use crate::bot::{Bot, BotEntry, BotFailure, BotMaker, MadeBot, Params};
-use crate::error::UsageError;
 use crate::external::launched::Launched;
 use crate::external::log::BotLog;
 use crate::external::manifest::Manifest;
@@ -39,21 +38,14 @@ pub struct ContestMaker<G: Game> {
 
 impl<G: Game> ContestMaker<G> {
     /// `client` is the game's `cgs` bot; `log_dir` receives `<label>.log` (the program's
-    /// stdout and stderr); `None` keeps no log.
+    /// stdout and stderr); `None` keeps no log. Whether the program can run at all was
+    /// checked with the lineup (`external::check_command`).
     pub fn new(
         manifest: Manifest,
         label: &str,
         log_dir: Option<&Path>,
         client: &'static BotEntry<G>,
     ) -> anyhow::Result<ContestMaker<G>> {
-        if manifest.command.components().count() > 1 && !manifest.command.is_file() {
-            return Err(UsageError::Invalid(format!(
-                "bot manifest {}: the program {} does not exist (build it first?)",
-                manifest.path.display(),
-                manifest.command.display()
-            ))
-            .into());
-        }
         let log = match log_dir {
             Some(dir) => BotLog::create(dir, label),
             None => Ok(BotLog::discard()),
