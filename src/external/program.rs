@@ -3,6 +3,7 @@
 //! without this a program that cannot run loses every game as a `crash`; and for any manifest
 //! "is a folder" or "is not executable" says more than the system's "Permission denied".
 
+use crate::sandbox::on_path;
 use std::fs::Metadata;
 use std::io::ErrorKind;
 use std::path::Path;
@@ -13,13 +14,8 @@ pub fn check_command(command: &Path) -> Result<(), String> {
     if command.components().count() > 1 {
         return check_file(command);
     }
-    let on_path = std::env::var_os("PATH")
-        .map(|path| std::env::split_paths(&path).collect::<Vec<_>>())
-        .unwrap_or_default();
-    let runnable = on_path
-        .iter()
-        .map(|dir| dir.join(command))
-        .any(|candidate| candidate.metadata().is_ok_and(|m| is_runnable(&m)));
+    let runnable =
+        on_path(command).any(|candidate| candidate.metadata().is_ok_and(|m| is_runnable(&m)));
     if runnable {
         Ok(())
     } else {

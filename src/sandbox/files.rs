@@ -52,10 +52,15 @@ fn executable(command: &Path) -> Option<PathBuf> {
     if command.components().count() > 1 {
         return Some(command.to_path_buf());
     }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path)
-        .map(|dir| dir.join(command))
-        .find(|candidate| candidate.is_file())
+    on_path(command).find(|candidate| candidate.is_file())
+}
+
+/// Where the system looks for a bare command `name`, in order: each folder of `PATH` joined
+/// with it.
+pub fn on_path(name: &Path) -> impl Iterator<Item = PathBuf> {
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let folders: Vec<PathBuf> = std::env::split_paths(&path).collect();
+    folders.into_iter().map(move |dir| dir.join(name))
 }
 
 /// The installation prefix of an executable in a `bin`, `sbin` or `shims` folder (a pyenv, a

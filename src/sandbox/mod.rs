@@ -13,6 +13,7 @@ mod child;
 mod files;
 mod limits;
 
+pub use files::on_path;
 pub use limits::{Limits, Resolved};
 
 use std::os::fd::{AsRawFd, OwnedFd};
