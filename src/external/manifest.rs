@@ -231,7 +231,6 @@ impl Manifest {
             .map(|arg| self.dir.join(arg))
             .filter(|path| path.is_file());
         sandbox::Program {
-            command: &self.command,
             readable: self.readable.iter().cloned().chain(files).collect(),
             limits: &self.limits,
             network,

@@ -44,7 +44,8 @@ pub(super) fn spawn(
     dir: &Path,
     program: &sandbox::Program<'_>,
 ) -> std::io::Result<(Child, Confinement)> {
-    let confinement = Confinement::prepare(program).map_err(std::io::Error::other)?;
+    let started_as = Path::new(command.get_program());
+    let confinement = Confinement::prepare(program, started_as).map_err(std::io::Error::other)?;
     command
         .args(args)
         .current_dir(dir)
@@ -533,7 +534,6 @@ mod tests {
             dir: Path::new("."),
             max_line_bytes,
             sandbox: sandbox::Program {
-                command: Path::new(command),
                 readable: Vec::new(),
                 limits: &sandbox::Limits::default(),
                 network: sandbox::Network::None,

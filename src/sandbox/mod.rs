@@ -203,8 +203,6 @@ pub fn ensure_required() -> Result<(), String> {
 
 /// One program to confine.
 pub struct Program<'a> {
-    /// As the manifest gives it: a path, or a name looked up on `PATH`.
-    pub command: &'a Path,
     /// Folders and files it may read: its manifest's folder, its `dir`, the listed paths.
     pub readable: Vec<PathBuf>,
     /// Its manifest's `[limits]`.
@@ -243,9 +241,10 @@ impl Confinement {
         }
     }
 
-    /// Prepares every protection the machine offers; `Err` says why the program may not start
+    /// Prepares every protection the machine offers for `program`, started as `command` (a
+    /// path, or a name looked up on `PATH`); `Err` says why the program may not start
     /// (`--sandbox require` and a protection missing, or a step that failed).
-    pub fn prepare(program: &Program<'_>) -> Result<Confinement, String> {
+    pub fn prepare(program: &Program<'_>, command: &Path) -> Result<Confinement, String> {
         let settings = settings();
         if settings.mode == Mode::Off {
             return Ok(Confinement::none());
@@ -280,7 +279,7 @@ impl Confinement {
             confinement.group = Some(group);
         }
         if support.landlock >= 1 {
-            let readable = files::readable(program.command, &program.readable);
+            let readable = files::readable(command, &program.readable);
             let ruleset = files::ruleset(support.landlock, &readable, &scratch, program.network)?;
             confinement.steps.ruleset = Some(ruleset.as_raw_fd());
             confinement._ruleset = Some(ruleset);
