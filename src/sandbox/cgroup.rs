@@ -80,6 +80,9 @@ impl Available {
             .iter()
             .any(|h| h.as_ref().is_some_and(|h| !h.v2));
         let kill = v2.filter(|h| !v1_only && works(h, "cgroup.kill"));
+        for hierarchy in [&memory, &pids, &kill].into_iter().flatten() {
+            super::stale::sweep_groups(&hierarchy.base);
+        }
         Available { memory, pids, kill }
     }
 }
@@ -304,6 +307,15 @@ fn wait_empty(killer: &Path) -> bool {
     }
 }
 
+/// Kills every process in the group `folder` and removes it: a group a dead harness left.
+pub fn empty_and_remove(folder: &Path) {
+    let killer = folder.join("cgroup.procs");
+    kill_now(&killer);
+    if wait_empty(&killer) {
+        remove(&[folder.to_path_buf()]);
+    }
+}
+
 /// Removes the emptied groups' folders; a process just killed may take a moment to leave.
 fn remove(folders: &[PathBuf]) {
     for folder in folders {
@@ -365,6 +377,28 @@ fn counter(file: &Path, key: &str) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_group_left_by_a_dead_harness_is_emptied_and_removed_at_the_next_probe() {
+        let available = Available::probe();
+        let Some(hierarchy) = available.memory.or(available.pids) else {
+            eprintln!("skipped: no control group hierarchy may be used here");
+            return;
+        };
+        let left = hierarchy
+            .base
+            .join(format!("tourney-{}-0", super::super::stale::never_alive()));
+        fs::create_dir(&left).unwrap();
+        let mut sleeper = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .unwrap();
+        fs::write(left.join("cgroup.procs"), sleeper.id().to_string()).unwrap();
+        Available::probe();
+        assert!(!left.exists(), "the group is removed");
+        let status = sleeper.wait().unwrap();
+        assert!(!status.success(), "its process was killed: {status}");
+    }
 
     #[test]
     fn a_reused_group_counts_only_the_hits_since_its_reuse() {

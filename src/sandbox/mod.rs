@@ -12,6 +12,7 @@ mod cgroup;
 mod child;
 mod files;
 mod limits;
+mod stale;
 
 pub use files::on_path;
 pub use limits::{Limits, Resolved};
@@ -89,9 +90,12 @@ struct Support {
 
 fn support() -> &'static Support {
     static SUPPORT: OnceLock<Support> = OnceLock::new();
-    SUPPORT.get_or_init(|| Support {
-        landlock: landlock_abi(),
-        cgroups: cgroup::Available::probe(),
+    SUPPORT.get_or_init(|| {
+        stale::sweep_scratch(&std::env::temp_dir());
+        Support {
+            landlock: landlock_abi(),
+            cgroups: cgroup::Available::probe(),
+        }
     })
 }
 
