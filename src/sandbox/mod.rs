@@ -13,11 +13,11 @@ mod child;
 mod files;
 mod limits;
 mod stale;
+mod walls;
 
 pub use files::on_path;
 pub use limits::{Limits, Resolved};
 
-use std::os::fd::{AsRawFd, OwnedFd};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -35,6 +35,7 @@ fn scratch_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 /// second Ctrl-C).
 pub fn kill_all() {
     cgroup::kill_all();
+    walls::forget_all();
     for scratch in scratch_folders().iter() {
         let _ = std::fs::remove_dir_all(scratch);
     }
@@ -195,13 +196,16 @@ pub fn describe() -> Vec<String> {
 
 /// Refuses, under `--sandbox require`, a run whose programs this machine cannot fully confine.
 pub fn ensure_required() -> Result<(), String> {
+    if settings().mode != Mode::Require {
+        return Ok(());
+    }
     let missing = support().missing();
-    match (settings().mode, missing.is_empty()) {
-        (Mode::Require, false) => Err(format!(
+    match missing.is_empty() {
+        true => Ok(()),
+        false => Err(format!(
             "--sandbox require: this machine cannot confine programs fully ({})",
             missing.join("; ")
         )),
-        _ => Ok(()),
     }
 }
 
@@ -222,8 +226,7 @@ pub struct Confinement {
     limits: Resolved,
     /// Declared before `scratch`: the processes are killed before their folder is removed.
     group: Option<cgroup::Group>,
-    _ruleset: Option<OwnedFd>,
-    scratch: Option<PathBuf>,
+    walls: Option<walls::Walls>,
 }
 
 /// A name no other group or folder of this run has: `tourney-<pid>-<n>`.
@@ -240,8 +243,7 @@ impl Confinement {
             steps: child::Steps::NONE,
             limits: Resolved::DEFAULT,
             group: None,
-            _ruleset: None,
-            scratch: None,
+            walls: None,
         }
     }
 
@@ -260,13 +262,23 @@ impl Confinement {
         let mut confinement = Confinement::none();
         confinement.limits = limits;
         let name = unique_name();
+        let key = walls::Key {
+            command: command.to_path_buf(),
+            readable: program.readable.clone(),
+            network: program.network,
+            abi: support.landlock,
+        };
         let scratch = std::env::temp_dir().join(format!("{name}-home"));
-        std::fs::DirBuilder::new()
-            .mode_0700()
-            .create(&scratch)
-            .map_err(|e| format!("cannot make its scratch folder {}: {e}", scratch.display()))?;
-        scratch_folders().push(scratch.clone());
-        confinement.scratch = Some(scratch.clone());
+        let walls = walls::Walls::for_key(key, scratch, |scratch| {
+            std::fs::DirBuilder::new()
+                .mode_0700()
+                .create(scratch)
+                .map_err(|e| format!("cannot make its scratch folder {}: {e}", scratch.display()))?;
+            scratch_folders().push(scratch.to_path_buf());
+            Ok(())
+        })?;
+        confinement.steps.ruleset = walls.ruleset();
+        confinement.walls = Some(walls);
         let mib = 1u64 << 20;
         if support.cgroups.memory.is_some() || support.cgroups.pids.is_some() {
             let group = cgroup::Group::create(
@@ -282,12 +294,6 @@ impl Confinement {
             }
             confinement.group = Some(group);
         }
-        if support.landlock >= 1 {
-            let readable = files::readable(command, &program.readable);
-            let ruleset = files::ruleset(support.landlock, &readable, &scratch, program.network)?;
-            confinement.steps.ruleset = Some(ruleset.as_raw_fd());
-            confinement._ruleset = Some(ruleset);
-        }
         confinement.steps.confined = true;
         confinement.steps.file_size = Some(limits.write_mib.saturating_mul(mib));
         confinement.steps.open_files = Some(limits.open_files);
@@ -297,8 +303,10 @@ impl Confinement {
     /// Makes `command` start confined: its scratch folder as `HOME` and `TMPDIR`, and the
     /// child's steps before `exec`.
     pub fn apply(&self, command: &mut Command) {
-        if let Some(scratch) = &self.scratch {
-            command.env("HOME", scratch).env("TMPDIR", scratch);
+        if let Some(walls) = &self.walls {
+            command
+                .env("HOME", &walls.scratch)
+                .env("TMPDIR", &walls.scratch);
         }
         let steps = self.steps;
         #[cfg(unix)]
@@ -337,9 +345,9 @@ impl Confinement {
 impl Drop for Confinement {
     fn drop(&mut self) {
         drop(self.group.take());
-        if let Some(scratch) = &self.scratch {
-            let _ = std::fs::remove_dir_all(scratch);
-            scratch_folders().retain(|s| s != scratch);
+        if let Some(Err(walls)) = self.walls.take().map(walls::Walls::put_back) {
+            let _ = std::fs::remove_dir_all(&walls.scratch);
+            scratch_folders().retain(|s| s != &walls.scratch);
         }
     }
 }
@@ -347,16 +355,16 @@ impl Drop for Confinement {
 /// Says once per run which protections this machine lacks (`--sandbox on`).
 fn warn_once(support: &Support) {
     static SAID: std::sync::Once = std::sync::Once::new();
-    let missing = support.missing();
-    if !missing.is_empty() {
-        SAID.call_once(|| {
+    SAID.call_once(|| {
+        let missing = support.missing();
+        if !missing.is_empty() {
             eprintln!(
                 "sandbox: programs run without some protections on this machine: {} \
                  (see tourney list; --sandbox require refuses to run them)",
                 missing.join("; ")
             );
-        });
-    }
+        }
+    });
 }
 
 /// `DirBuilder::mode(0o700)` where there are modes.
