@@ -172,6 +172,9 @@ impl Group {
         memory_bytes: u64,
         processes: u64,
     ) -> std::io::Result<Group> {
+        if let Some(first) = available.memory.as_ref().or(available.pids.as_ref()) {
+            super::joins::starting(&first.base.join("cgroup.procs"));
+        }
         let reused = spare().pop();
         let mut group = match reused {
             Some(group) => group,

@@ -11,6 +11,7 @@
 mod cgroup;
 mod child;
 mod files;
+mod joins;
 mod limits;
 mod stale;
 mod walls;
