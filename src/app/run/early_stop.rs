@@ -9,11 +9,14 @@ use crate::report::terminal::stop_decision_text;
 use crate::runner::{Flow, GameRecord, Schedule};
 use crate::stats::sprt::{SprtResult, Verdict};
 use crate::summary::{SprtOptions, SprtStop, StopDecision};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The pairings decided so far.
 pub struct EarlyStop {
     test: SprtOptions,
-    pairings: usize,
+    /// Per pairing, decided: shared with the workers, which then stop playing its games.
+    decided: Arc<[AtomicBool]>,
     decisions: Vec<(usize, StopDecision)>,
     /// The game after which the whole run stopped, once every pairing is decided.
     stopped_after: Option<u64>,
@@ -31,7 +34,9 @@ impl EarlyStop {
         }
         Ok(EarlyStop {
             test,
-            pairings: schedule.pairings.len(),
+            decided: (0..schedule.pairings.len())
+                .map(|_| AtomicBool::new(false))
+                .collect(),
             decisions: Vec::new(),
             stopped_after: None,
         })
@@ -39,7 +44,14 @@ impl EarlyStop {
 
     /// Whether the games of `pairing` no longer count: its test decided earlier.
     pub fn drops(&self, pairing: usize) -> bool {
-        self.decisions.iter().any(|(p, _)| *p == pairing)
+        self.decided
+            .get(pairing)
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
+    /// The flags the workers read (see [`crate::runner::Part::skipping`]).
+    pub fn decided(&self) -> Arc<[AtomicBool]> {
+        Arc::clone(&self.decided)
     }
 
     /// Every pairing is decided: the run is over.
@@ -58,7 +70,8 @@ impl EarlyStop {
         }
         let decision = decision(score, pairing, record.index, result);
         self.decisions.push((pairing, decision));
-        if self.decisions.len() < self.pairings {
+        self.decided[pairing].store(true, Ordering::Relaxed);
+        if self.decisions.len() < self.decided.len() {
             return Flow::Continue;
         }
         self.stopped_after = Some(record.index);

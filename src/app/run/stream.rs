@@ -74,6 +74,7 @@ pub fn play<G: Game>(
         plan.shows_progress(),
         plan.progress_every,
     );
+    let decided = output.early_stop.as_ref().map(EarlyStop::decided);
     let mut sinks = Sinks {
         observer,
         csv: output.csv.as_mut(),
@@ -102,7 +103,10 @@ pub fn play<G: Game>(
         None => run_fixtures(
             game,
             lineup,
-            schedule.part(next..games.end),
+            match &decided {
+                Some(flags) => schedule.part(next..games.end).skipping(flags),
+                None => schedule.part(next..games.end),
+            },
             plan.master_seed,
             &pool,
             &STOP,
