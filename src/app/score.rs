@@ -292,3 +292,93 @@ impl crate::app::progress::Status for Scoreboard {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Game `index` of a head-to-head of bots 0 and 1: seed `index / 2`, the seats swapped on
+    /// odd games; `first_wins` says whether bot 0 took it (`None`: a draw).
+    fn game(index: u64, first_wins: Option<bool>) -> GameRecord {
+        let rotation = (index % 2) as usize;
+        let ranks_of_first = match first_wins {
+            Some(true) => (1, 2),
+            Some(false) => (2, 1),
+            None => (1, 1),
+        };
+        let (lineup, ranks) = match rotation {
+            0 => (vec![0, 1], vec![ranks_of_first.0, ranks_of_first.1]),
+            _ => (vec![1, 0], vec![ranks_of_first.1, ranks_of_first.0]),
+        };
+        GameRecord {
+            index,
+            seed_index: index / 2,
+            rotation,
+            lineup,
+            ranks,
+            scores: vec![0, 0],
+            ..GameRecord::default()
+        }
+    }
+
+    fn board(test: Option<SprtOptions>, eager: bool) -> Scoreboard {
+        Scoreboard::new(vec!["nice".into(), "greedy".into()], test, eager)
+    }
+
+    #[test]
+    fn pairs_fold_both_seat_orders_of_a_seed() {
+        let mut pairs = Pairs::default();
+        assert!(!pairs.add(2));
+        assert!(pairs.add(1));
+        assert!(!pairs.add(0));
+        assert!(pairs.add(0));
+        assert_eq!(pairs.counts, [1, 0, 0, 1, 0]);
+    }
+
+    #[test]
+    fn the_log_lines_read_as_cutechess_prints_them() {
+        let mut score = board(Some(SprtOptions::default()), false);
+        let results = [
+            Some(true),
+            Some(true),
+            Some(false),
+            None,
+            Some(true),
+            Some(true),
+        ];
+        for (index, first_wins) in results.into_iter().enumerate() {
+            assert_eq!(
+                score.add(&game(index as u64, first_wins)),
+                None,
+                "not eager"
+            );
+        }
+        let lines = score.score_lines();
+        assert_eq!(lines[0], "Score of nice vs greedy: 4 - 1 - 1  [0.750] 6");
+        assert!(lines[1].starts_with("Elo difference: "), "{}", lines[1]);
+        assert!(lines[1].ends_with("DrawRatio: 16.7 %, Ptnml(0-2): [0, 1, 0, 0, 2]"));
+        assert!(lines[2].starts_with("SPRT: llr ") && lines[2].contains(", lbound -2.944"));
+        assert!(score.message().starts_with("W-L-D 4-1-1 [0.750]  Elo +"));
+    }
+
+    #[test]
+    fn an_eager_board_tests_after_every_pair_only() {
+        let mut score = board(Some(SprtOptions::default()), true);
+        assert_eq!(score.add(&game(0, Some(true))), None);
+        let (pairing, result) = score.add(&game(1, Some(true))).expect("a pair");
+        assert_eq!(pairing, 0);
+        assert_eq!(result.verdict, Verdict::Continue);
+        assert_eq!(score.pairings[&0].last, Some(result));
+    }
+
+    #[test]
+    fn more_bots_name_the_leader() {
+        let mut score = Scoreboard::new(vec!["a".into(), "b".into(), "c".into()], None, false);
+        let mut record = game(0, Some(false));
+        record.lineup = vec![0, 2];
+        score.add(&record);
+        assert_eq!(score.leader(), Some(("c", 1.0)));
+        use crate::app::progress::Status;
+        assert_eq!(score.note(), ", leader c [1.000]");
+    }
+}
