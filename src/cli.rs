@@ -200,11 +200,15 @@ Examples:
   tourney run --bots nice,greedy --games 10000
   tourney run --bots random,nice,greedy --map europe --rules cgs --seed 7 --out results/europe
   tourney run --bots nice,greedy --games 2000 --threads 1 --quiet
+  tourney run --bots nice,random --games 20000 --sprt-stop   # stop once the GSPRT decides
+  tourney run --bots random,nice,greedy --format gauntlet --candidate nice
   tourney run --game carcassonne --bots mcts:iterations=300,rollout=greedy,greedy
   tourney run --bots nice,random,cgs:alice --games 200 --serve 1234   # a contest client plays
 
 Two bots play a head-to-head, more play a round robin of every pair. Each seed is played in
 both seat orders (same deck), so --games is rounded up to an even number per pairing.
+Without a terminal, the running score is printed every --progress-every seconds, as
+`Score of A vs B: W - L - D  [score] games` lines (docs/guide/tournaments.md).
 After a crash, kill or Ctrl-C:  tourney run --resume results/europe
 More than one machine:         tourney run ... --shard 2/8 --out part2, then tourney merge
 Exit codes: 0 done, 2 bad input (e.g. --out DIR already holds a run: --resume DIR continues it,
