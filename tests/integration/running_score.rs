@@ -114,7 +114,7 @@ fn sprt_stop_ends_a_clear_head_to_head_at_the_same_game_at_any_thread_count() {
     let dir = same_at_one_and_two_threads(root.path(), sprt_stop_run);
     let games = rows(&dir).len() as u64 / 2;
     assert!(
-        games < 4000 && games % 2 == 0,
+        games < 4000 && games.is_multiple_of(2),
         "stopped early, on a whole pair: {games}"
     );
     let stop = &summary(&dir)["sprt_stop"];

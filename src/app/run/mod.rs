@@ -70,7 +70,7 @@ pub fn run_game<G: Contest>(
             );
         }
         let played = stream::Played::nothing();
-        return Ok(finish::summarize(game.info(), plan, &output, &played)?);
+        return finish::summarize(game.info(), plan, &output, &played);
     }
     let stages = stream::Stages {
         schedule: &schedule,
