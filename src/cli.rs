@@ -200,11 +200,15 @@ Examples:
   tourney run --bots nice,greedy --games 10000
   tourney run --bots random,nice,greedy --map europe --rules cgs --seed 7 --out results/europe
   tourney run --bots nice,greedy --games 2000 --threads 1 --quiet
+  tourney run --bots nice,random --games 20000 --sprt-stop   # stop once the GSPRT decides
+  tourney run --bots random,nice,greedy --format gauntlet --candidate nice
   tourney run --game carcassonne --bots mcts:iterations=300,rollout=greedy,greedy
   tourney run --bots nice,random,cgs:alice --games 200 --serve 1234   # a contest client plays
 
 Two bots play a head-to-head, more play a round robin of every pair. Each seed is played in
 both seat orders (same deck), so --games is rounded up to an even number per pairing.
+Without a terminal, the running score is printed every --progress-every seconds, as
+`Score of A vs B: W - L - D  [score] games` lines (docs/guide/tournaments.md).
 After a crash, kill or Ctrl-C:  tourney run --resume results/europe
 More than one machine:         tourney run ... --shard 2/8 --out part2, then tourney merge
 Exit codes: 0 done, 2 bad input (e.g. --out DIR already holds a run: --resume DIR continues it,
@@ -281,9 +285,17 @@ pub struct RunArgs {
     /// `tourney merge` to join. Writes games.csv and manifest.json, no summary.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<String>,
-    /// No progress bar and no tables; files are still written.
+    /// No progress bar, no running score and no tables; files are still written.
     #[arg(long)]
     pub quiet: bool,
+    /// Without a terminal (a pipe, a CI log), print the running score every SECONDS (0: after
+    /// every block of games) and once at the end.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub progress_every: f64,
+    /// Stop a head-to-head, and each pairing of a gauntlet, as soon as its GSPRT
+    /// (--sprt-elo0/--sprt-elo1/--sprt-alpha/--sprt-beta) accepts H0 or H1.
+    #[arg(long)]
+    pub sprt_stop: bool,
     #[command(flatten)]
     pub analysis: AnalysisArgs,
     /// Listen on this port for contest clients playing the seats of `cgs:NAME` bots (0 picks a
@@ -316,9 +328,14 @@ pub struct RunArgs {
 /// a scenario's `format` and `[knockout]` table.
 #[derive(Debug, Args, Clone, Default)]
 pub struct TournamentArgs {
-    /// `round-robin` (every pair; the default) or `knockout` (pools, then a bracket of matches).
+    /// `round-robin` (every pair; the default), `gauntlet` (--candidate against every other
+    /// bot) or `knockout` (pools, then a bracket of matches).
     #[arg(long, value_enum)]
     pub format: Option<FormatFlag>,
+    /// Gauntlet: the bot (a label of --bots) that meets every other bot; the others do not
+    /// meet each other.
+    #[arg(long, value_name = "BOT")]
+    pub candidate: Option<String>,
     /// Knockout: bots per pool, dealt in list order by snake seeding (without it every bot
     /// enters the bracket, seeded in list order); pools play `--games` per pairing.
     #[arg(long, value_name = "N")]
@@ -334,6 +351,7 @@ pub struct TournamentArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum FormatFlag {
     RoundRobin,
+    Gauntlet,
     Knockout,
 }
 
@@ -358,6 +376,10 @@ pub struct CheckArgs {
     /// Print only the verdict lines.
     #[arg(long)]
     pub quiet: bool,
+    /// Without a terminal, print the running score every SECONDS (0: after every block of
+    /// games) and once at the end of each tournament and sequential test.
+    #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
+    pub progress_every: f64,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
 }

@@ -131,6 +131,8 @@ fn plan_for(args: &BenchArgs, matchup: &str, threads: usize) -> Result<RunPlan, 
     };
     let mut plan = RunPlan::build(None, &matchup_args, Some(args.games), registry::describe)?;
     plan.quiet = true;
+    // A long measurement still reports in a log as it goes.
+    plan.progress_when_quiet = true;
     Ok(plan)
 }
 

@@ -2,13 +2,14 @@
 //! a CI job can use (0 pass, 1 fail, 2 inconclusive or bad input, 3 harness failure).
 
 use super::folders::Existing;
-use super::plan::RunPlan;
+use super::plan::{RunPlan, progress_every};
 use super::sequential::SequentialTest;
 use super::{registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
 use crate::scenario::gate::{Baseline, Judgement, SprtGate, Status};
 use crate::scenario::{Format, Gate, Scenario};
 use crate::stats::sprt::{SprtBounds, Verdict};
+use crate::summary::SprtOptions;
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -34,7 +35,7 @@ pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     }
     for gate in &scenario.gates {
         if let Gate::Sprt(sprt) = gate {
-            let (judgement, faults) = run_sprt(&scenario, sprt, &matchup)?;
+            let (judgement, faults) = run_sprt(args, &scenario, sprt, &matchup)?;
             if faults > 0 && scenario.max_fault_rate == 0.0 {
                 verdicts.harness.push(format!(
                     "{faults} crash/illegal games in {}",
@@ -98,6 +99,7 @@ fn judge_fixed(
 ) -> anyhow::Result<()> {
     let mut plan = RunPlan::build(Some(scenario), matchup, None, registry::describe)?;
     plan.quiet = args.quiet;
+    plan.progress_every = progress_every(args.progress_every)?;
     plan.out_dir = args.out.clone().or(scenario.out.clone());
     plan.existing = match args.force {
         true => Existing::Replace,
@@ -152,6 +154,7 @@ fn read_baseline(path: &Path) -> anyhow::Result<Option<Baseline>> {
 
 /// Plays candidate against baseline in seed pairs until the SPRT decides or `max_games`.
 fn run_sprt(
+    args: &CheckArgs,
     scenario: &Scenario,
     gate: &SprtGate,
     matchup: &MatchArgs,
@@ -169,6 +172,15 @@ fn run_sprt(
     ];
     plan.format = Format::RoundRobin;
     plan.quiet = true;
+    // The running score shows the gate's test, which stops the run as the gate does.
+    plan.progress_when_quiet = !args.quiet;
+    plan.progress_every = progress_every(args.progress_every)?;
+    plan.sprt_stop = Some(SprtOptions {
+        nelo0: elo0,
+        nelo1: elo1,
+        alpha,
+        beta,
+    });
     plan.out_dir = None;
     let bounds = SprtBounds::from_error_rates(alpha, beta)?;
     let mut test = SequentialTest::normalized(elo0, elo1, bounds);

@@ -13,6 +13,7 @@ use crate::format::Knockout;
 use crate::game::GameInfo;
 use crate::games::{FindGame, GameConfig};
 use crate::scenario::Format;
+use crate::summary::SprtOptions;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
@@ -46,6 +47,9 @@ pub struct Configuration {
     pub games_per_pairing: u64,
     pub master_seed: u64,
     pub total_games: u64,
+    /// `--sprt-stop`: the test that stops each pairing, which decides which games are played.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub sprt_stop: Option<SprtOptions>,
     /// The game configuration as given (rules, options and seats that were asked for), to
     /// configure the game again: a value in force (e.g. a `random` size) is not always one that
     /// can be asked for. Not compared: the resolved fields above are.
@@ -91,6 +95,10 @@ pub struct Manifest {
     /// SHA-256 of `games.csv`, once complete.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub games_csv_sha256: Option<String>,
+    /// Where and why `--sprt-stop` ended the run before its last game: the run is then
+    /// complete, and resuming it plays nothing.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub stopped: Option<String>,
 }
 
 impl Configuration {
@@ -127,6 +135,7 @@ impl Configuration {
             games_per_pairing: plan.games_per_pairing.div_ceil(seats) * seats,
             master_seed: plan.master_seed,
             total_games,
+            sprt_stop: plan.sprt_stop,
             given: GivenConfig {
                 rules: plan.config.rules.clone(),
                 options: plan.config.options.clone(),
@@ -193,7 +202,7 @@ impl Configuration {
         };
         // A contest client cannot be called back from a folder: resuming a run with one needs
         // the original command line, `--serve` included; `RunPlan::of_games` leaves it off.
-        Ok(RunPlan::of_games(
+        let mut plan = RunPlan::of_games(
             game,
             config,
             bots,
@@ -201,7 +210,9 @@ impl Configuration {
             self.games_per_pairing,
             self.master_seed,
             threads::cores(),
-        ))
+        );
+        plan.sprt_stop = self.sprt_stop;
+        Ok(plan)
     }
 
     /// What differs from `other`, one phrase each, e.g. `master seed: 7 in the folder, 8 here`
@@ -253,6 +264,15 @@ impl Configuration {
             self.master_seed.to_string(),
             other.master_seed.to_string(),
         );
+        let test = |c: &Configuration| {
+            c.sprt_stop.map_or("no --sprt-stop".to_string(), |t| {
+                format!(
+                    "--sprt-stop nElo [{}, {}] alpha {} beta {}",
+                    t.nelo0, t.nelo1, t.alpha, t.beta
+                )
+            })
+        };
+        differ("early stop", test(self), test(other));
         out
     }
 
@@ -351,6 +371,7 @@ impl Manifest {
             end_game: games.end,
             complete: false,
             games_csv_sha256: None,
+            stopped: None,
         }
     }
 

@@ -26,6 +26,7 @@ mod report;
 mod resume;
 mod run;
 mod sandbox;
+mod score;
 mod search_speed;
 mod sequential;
 mod serve;

@@ -13,11 +13,15 @@ use crate::format::Knockout;
 use crate::games::{Description, FindGame, GameConfig};
 use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
+use crate::summary::SprtOptions;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Games per pairing when neither the command line nor a scenario says.
 pub const DEFAULT_GAMES: u64 = 1000;
+
+/// Seconds between running-score lines without a terminal, unless `--progress-every` says.
+pub const DEFAULT_PROGRESS_EVERY: f64 = 10.0;
 
 /// A validated tournament, ready to run.
 pub struct RunPlan {
@@ -44,6 +48,14 @@ pub struct RunPlan {
     pub record: bool,
     /// What to do with a run already in `out_dir` (`--force` replaces it).
     pub existing: Existing,
+    /// Seconds between two running-score lines when stderr is not a terminal.
+    pub progress_every: f64,
+    /// Show the progress and running score even when `quiet` (`check`'s sequential tests,
+    /// whose tables are not printed).
+    pub progress_when_quiet: bool,
+    /// `--sprt-stop`: each two-seat pairing stops when this GSPRT decides (the report's test
+    /// is then the same).
+    pub sprt_stop: Option<SprtOptions>,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -77,14 +89,23 @@ impl RunPlan {
                 plan
             }
         };
-        plan.format = tournament_format(&args.tournament, plan.format)?;
+        plan.format = tournament_format(&args.tournament, plan.format, &plan.bots)?;
         plan.quiet = args.quiet;
+        plan.progress_every = progress_every(args.progress_every)?;
         plan.record = args.record;
         if args.force {
             plan.existing = Existing::Replace;
         }
         refuse_unbuilt(&plan, args.resume.is_some())?;
         plan.report = ReportSettings::from_args(&args.analysis)?;
+        if args.sprt_stop {
+            plan.sprt_stop = Some(plan.report.sprt);
+        }
+        refuse_sprt_stop(&plan)?;
+        // A run resumed from its folder stops by the test it was started with.
+        if let Some(test) = plan.sprt_stop {
+            plan.report.sprt = test;
+        }
         if let Some((name, _)) = &plan.report.anchor
             && !plan.bots.iter().any(|b| &b.label == name)
         {
@@ -193,7 +214,15 @@ impl RunPlan {
             shard: None,
             record: false,
             existing: Existing::Refuse,
+            progress_every: DEFAULT_PROGRESS_EVERY,
+            progress_when_quiet: false,
+            sprt_stop: None,
         }
+    }
+
+    /// Whether progress and the running score are shown.
+    pub fn shows_progress(&self) -> bool {
+        !self.quiet || self.progress_when_quiet
     }
 
     pub fn labels(&self) -> Vec<String> {
@@ -219,6 +248,31 @@ fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
         ));
     }
     Ok(())
+}
+
+/// Refuses `--sprt-stop` where a stop cannot be decided in game-index order over one run:
+/// a shard sees only part of the games, a knockout's rounds and a round robin's pairings
+/// depend on each other's full results, a field has no two-seat pairing.
+fn refuse_sprt_stop(plan: &RunPlan) -> Result<(), UsageError> {
+    if plan.sprt_stop.is_none() {
+        return Ok(());
+    }
+    if plan.shard.is_some() {
+        return Err(UsageError::Invalid(
+            "--sprt-stop cannot be combined with --shard: a shard sees only its part of the \
+             games, so it cannot tell where the whole run would stop; run it on one machine"
+                .into(),
+        ));
+    }
+    match plan.format {
+        Format::RoundRobin if plan.bots.len() == 2 => Ok(()),
+        Format::Gauntlet { .. } => Ok(()),
+        _ => Err(UsageError::Invalid(
+            "--sprt-stop stops a head-to-head (two bots) or each pairing of a gauntlet \
+             (--format gauntlet --candidate BOT), not this format"
+                .into(),
+        )),
+    }
 }
 
 /// The bots and format: `--bots` (round robin) over the scenario's, and `--field BOT` (added
@@ -355,23 +409,25 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
 
 /// The format after `--format`, `--pool-size`, `--advance` and `--match-games`, which override
 /// the scenario's (`given`). Knockout settings without a knockout are refused, not ignored.
-fn tournament_format(args: &TournamentArgs, given: Format) -> Result<Format, UsageError> {
+fn tournament_format(
+    args: &TournamentArgs,
+    given: Format,
+    bots: &[BotChoice],
+) -> Result<Format, UsageError> {
+    if let Some(gauntlet) = gauntlet_format(args, given, bots)? {
+        return Ok(gauntlet);
+    }
     let base = match given {
         Format::Knockout(settings) => Some(settings),
         _ => None,
     };
     let knockout = match args.format {
         Some(FormatFlag::Knockout) => true,
-        Some(FormatFlag::RoundRobin) => false,
+        Some(FormatFlag::RoundRobin | FormatFlag::Gauntlet) => false,
         None => base.is_some(),
     };
-    let flags = [
-        ("--pool-size", args.pool_size.is_some()),
-        ("--advance", args.advance.is_some()),
-        ("--match-games", args.match_games.is_some()),
-    ];
     if !knockout {
-        if let Some((flag, _)) = flags.iter().find(|(_, given)| *given) {
+        if let Some(flag) = knockout_flag(args) {
             return Err(UsageError::Invalid(format!(
                 "{flag} is a knockout setting: add --format knockout"
             )));
@@ -399,6 +455,76 @@ fn tournament_format(args: &TournamentArgs, given: Format) -> Result<Format, Usa
     Knockout::new(pool_size, advance, match_games)
         .map(Format::Knockout)
         .map_err(UsageError::Invalid)
+}
+
+/// The knockout setting given, if any.
+fn knockout_flag(args: &TournamentArgs) -> Option<&'static str> {
+    [
+        ("--pool-size", args.pool_size.is_some()),
+        ("--advance", args.advance.is_some()),
+        ("--match-games", args.match_games.is_some()),
+    ]
+    .into_iter()
+    .find_map(|(flag, given)| given.then_some(flag))
+}
+
+/// `--format gauntlet --candidate BOT`: the candidate meets every other bot, as a scenario's
+/// gauntlet does; `None` when the flags ask for another format. Either flag without the
+/// other, or a candidate that is not playing, is refused.
+fn gauntlet_format(
+    args: &TournamentArgs,
+    given: Format,
+    bots: &[BotChoice],
+) -> Result<Option<Format>, UsageError> {
+    let labels = || {
+        bots.iter()
+            .map(|b| b.label.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let name = match (args.format, &args.candidate) {
+        (Some(FormatFlag::Gauntlet), Some(name)) => name,
+        (Some(FormatFlag::Gauntlet), None) => {
+            return Err(UsageError::Invalid(format!(
+                "--format gauntlet needs --candidate BOT, the bot that meets every other (one \
+                 of: {})",
+                labels()
+            )));
+        }
+        (_, Some(_)) => {
+            return Err(UsageError::Invalid(
+                "--candidate is a gauntlet setting: add --format gauntlet".into(),
+            ));
+        }
+        (_, None) => return Ok(None),
+    };
+    if let Some(flag) = knockout_flag(args) {
+        return Err(UsageError::Invalid(format!(
+            "{flag} is a knockout setting, not a gauntlet's"
+        )));
+    }
+    if matches!(given, Format::Field { .. }) {
+        return Err(UsageError::Invalid(
+            "--format gauntlet and --field BOT are two formats: give one".into(),
+        ));
+    }
+    let candidate = bots.iter().position(|b| &b.label == name).ok_or_else(|| {
+        UsageError::Invalid(format!(
+            "--candidate '{name}' is not one of the bots playing: {}",
+            labels()
+        ))
+    })?;
+    Ok(Some(Format::Gauntlet { candidate }))
+}
+
+/// `--progress-every`, checked: a number of seconds, 0 or more.
+pub(super) fn progress_every(seconds: f64) -> Result<f64, UsageError> {
+    if !(seconds.is_finite() && seconds >= 0.0) {
+        return Err(UsageError::Invalid(format!(
+            "--progress-every {seconds} must be a number of seconds, 0 or more"
+        )));
+    }
+    Ok(seconds)
 }
 
 /// Whether the flags say anything about the games (more than threads).

@@ -156,6 +156,7 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
             crosstable,
         },
         knockout: knockout.as_ref(),
+        sprt_stop: None,
     };
     let written = report::write_all(&analysis, &out, settings.plots, &pages)?;
     if !args.quiet {

@@ -8,6 +8,8 @@
 use super::faults::FaultedGames;
 use super::manifest::Manifest;
 use super::report::stream_games;
+use super::run::EarlyStop;
+use super::score::Scoreboard;
 use crate::error::UsageError;
 use crate::report::standings::Crosstable;
 use crate::runner::{GameRecord, Schedule};
@@ -32,17 +34,28 @@ pub struct Folder<'a> {
     pub quiet: bool,
 }
 
+/// What the kept games are fed to, as the run fed them.
+pub struct Kept<'a> {
+    pub tally: &'a mut Tally,
+    pub faults: &'a mut FaultedGames,
+    pub crosstable: &'a mut Crosstable,
+    pub score: &'a mut Scoreboard,
+    pub early_stop: Option<&'a mut EarlyStop>,
+}
+
 /// Prepares the folder to go on: refuses another configuration's folder, keeps the longest run
 /// of whole, expected games at the start of `games.csv` (feeding them to `tally`, `faults`
 /// and `crosstable`) and cuts the file after them. Returns the first game still to play, or
 /// `None` when the folder holds no run yet (killed before its first file, or new): then the
 /// run starts afresh there.
-pub fn restore(
-    folder: &Folder<'_>,
-    tally: &mut Tally,
-    faults: &mut FaultedGames,
-    crosstable: &mut Crosstable,
-) -> anyhow::Result<Option<u64>> {
+pub fn restore(folder: &Folder<'_>, kept: Kept<'_>) -> anyhow::Result<Option<u64>> {
+    let Kept {
+        tally,
+        faults,
+        crosstable,
+        score,
+        mut early_stop,
+    } = kept;
     let csv_path = folder.dir.join("games.csv");
     if !manifest_agrees(folder, &csv_path)? {
         return Ok(None);
@@ -61,6 +74,14 @@ pub fn restore(
         std::io::BufReader::new(&mut file).take(lines_end),
         &mut names,
         &mut |record, end| {
+            // A pairing `--sprt-stop` decided wrote no more games.
+            while next < games.end
+                && early_stop
+                    .as_ref()
+                    .is_some_and(|stop| stop.drops(folder.schedule.fixture(next).pairing))
+            {
+                next += 1;
+            }
             if next >= games.end || !is_scheduled(folder.schedule, next, record) {
                 return Err(UsageError::Invalid(format!(
                     "game {} is not game {next} of this run as expected",
@@ -72,6 +93,10 @@ pub fn restore(
             tally.add(kept);
             faults.add(0, kept);
             crosstable.add(0, kept);
+            match early_stop.as_mut() {
+                Some(stop) => _ = stop.follow(score, kept),
+                None => _ = score.add(kept),
+            }
             next += 1;
             kept_end = end;
             Ok(())

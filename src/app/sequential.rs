@@ -1,6 +1,7 @@
 //! The sequential test `check`'s sprt gates and `tune`'s verification share: seed pairs of two
 //! bots folded into pentanomial counts, with the GSPRT asked after every pair.
 
+use super::score::Pairs;
 use crate::outcome::half_points;
 use crate::runner::{Flow, GameRecord, RecordSink};
 use crate::stats::pentanomial::HeadToHead;
@@ -13,8 +14,8 @@ pub struct SequentialTest {
     bounds: SprtBounds,
     /// Pairs by the candidate's half-points in them: 0 (two losses) ..= 4 (two wins).
     pub pairs: [u64; 5],
-    /// The candidate's half-points in the first game of the current pair.
-    open: Option<usize>,
+    /// The pairs as they are folded (`pairs` is their counts).
+    fold: Pairs,
     pub last: Option<(f64, Verdict)>,
     pub faults: u64,
 }
@@ -26,7 +27,7 @@ impl SequentialTest {
             hypotheses: EloBounds::Normalized { nelo0, nelo1 },
             bounds,
             pairs: [0; 5],
-            open: None,
+            fold: Pairs::default(),
             last: None,
             faults: 0,
         }
@@ -44,12 +45,13 @@ impl RecordSink for SequentialTest {
             .iter()
             .position(|&b| b == 0)
             .expect("candidate plays");
-        let half_points = usize::from(half_points(record.ranks[seat], record.ranks[1 - seat]));
-        let Some(first) = self.open.take() else {
-            self.open = Some(half_points);
+        if !self
+            .fold
+            .add(half_points(record.ranks[seat], record.ranks[1 - seat]))
+        {
             return Ok(Flow::Continue);
-        };
-        self.pairs[first + half_points] += 1;
+        }
+        self.pairs = self.fold.counts;
         let result = sprt(
             &HeadToHead::Pentanomial(self.pairs),
             self.hypotheses,

@@ -48,6 +48,9 @@ impl Exporter for Html {
         if let Some(k) = data.knockout {
             write!(out, "{}", super::bracket::html(k))?;
         }
+        if let Some(stop) = data.sprt_stop {
+            write_sprt_stop(stop, out)?;
+        }
         for section in sections(a) {
             if section.rows.is_empty() {
                 continue;
@@ -86,6 +89,21 @@ impl Exporter for Html {
         }
         writeln!(out, "</body></html>")
     }
+}
+
+/// Where and why `--sprt-stop` stopped each pairing it decided.
+fn write_sprt_stop(stop: &crate::summary::SprtStop, out: &mut dyn Write) -> std::io::Result<()> {
+    use super::terminal::{stop_decision_text, stop_end_text, stop_test_text};
+    writeln!(
+        out,
+        "<h2>SPRT stop</h2>\n<p>{}: each pairing stopped when its test accepted a hypothesis; \
+         its later games were not played.</p>\n<ul>",
+        escape(&stop_test_text(stop))
+    )?;
+    for decision in &stop.decisions {
+        writeln!(out, "<li>{}</li>", escape(&stop_decision_text(decision)))?;
+    }
+    writeln!(out, "</ul>\n<p>{}</p>", escape(&stop_end_text(stop)))
 }
 
 /// The faulted games of each bot, each with what went wrong and its replay page or command

@@ -17,7 +17,7 @@ pub mod terminal;
 pub mod tune;
 
 use crate::format::KnockoutResult;
-use crate::summary::Analysis;
+use crate::summary::{Analysis, SprtStop};
 use plots::Plot;
 use standings::Standings;
 use std::io::Write;
@@ -41,14 +41,16 @@ pub struct ReportData<'a> {
     pub faults: &'a [FaultLink],
     pub standings: &'a Standings,
     pub knockout: Option<&'a KnockoutResult>,
+    pub sprt_stop: Option<&'a SprtStop>,
 }
 
 /// What the games add to the analysis: the faulted games, the standings' crosstable and lost
-/// games, and a knockout's pools and bracket.
+/// games, a knockout's pools and bracket, and where `--sprt-stop` stopped.
 pub struct Pages<'a> {
     pub faults: &'a [FaultLink],
     pub standings: &'a Standings,
     pub knockout: Option<&'a KnockoutResult>,
+    pub sprt_stop: Option<&'a SprtStop>,
 }
 
 /// Faulted games listed per bot: enough to see what goes wrong without a page per game of a
@@ -109,6 +111,7 @@ pub fn write_all(
         faults: pages.faults,
         standings: pages.standings,
         knockout: pages.knockout,
+        sprt_stop: pages.sprt_stop,
     };
     let mut written = Vec::new();
     for exporter in exporters() {

@@ -10,7 +10,7 @@ use crate::runner::Schedule;
 use crate::stats::bootstrap::CONFIDENCE;
 use crate::stats::bounds::Identification;
 use crate::stats::sprt::Verdict;
-use crate::summary::{Analysis, Summary};
+use crate::summary::{Analysis, SprtStop, StopDecision, Summary};
 use std::path::{Path, PathBuf};
 
 pub fn print_header(
@@ -169,6 +169,51 @@ pub fn verdict_text(verdict: Verdict) -> &'static str {
         Verdict::AcceptH0 => "H0 accepted",
         Verdict::Continue => "continue",
     }
+}
+
+/// The test of `--sprt-stop`, e.g. `GSPRT nElo [0, 5], alpha 0.05, beta 0.05`.
+pub fn stop_test_text(stop: &SprtStop) -> String {
+    let t = stop.test;
+    format!(
+        "GSPRT nElo [{}, {}], alpha {}, beta {}",
+        t.nelo0, t.nelo1, t.alpha, t.beta
+    )
+}
+
+/// One pairing `--sprt-stop` decided: `nice vs greedy: H1 accepted after game 137 (138 games
+/// of the pairing), LLR 2.970 in [-2.944, 2.944]`.
+pub fn stop_decision_text(d: &StopDecision) -> String {
+    format!(
+        "{} vs {}: {} after game {} ({} games of the pairing), LLR {:.3} in [{:.3}, {:.3}]",
+        d.bot,
+        d.opponent,
+        verdict_text(d.verdict),
+        d.after_game,
+        d.games,
+        d.llr,
+        d.llr_lower,
+        d.llr_upper
+    )
+}
+
+/// How the run ended under `--sprt-stop`.
+pub fn stop_end_text(stop: &SprtStop) -> String {
+    match stop.stopped_after_game {
+        Some(game) => format!("Every pairing was decided: the run stopped after game {game}."),
+        None if stop.decisions.is_empty() => {
+            "No pairing was decided: every game was played.".to_string()
+        }
+        None => "The other pairings played every game.".to_string(),
+    }
+}
+
+/// Where and why `--sprt-stop` stopped each pairing it decided, after the tables.
+pub fn print_sprt_stop(stop: &SprtStop) {
+    println!("\nSPRT stop ({})", stop_test_text(stop));
+    for decision in &stop.decisions {
+        println!("  {}", stop_decision_text(decision));
+    }
+    println!("  {}", stop_end_text(stop));
 }
 
 /// A speed with three significant digits below 100 games/s, so slow search games read

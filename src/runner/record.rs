@@ -27,6 +27,19 @@ pub struct GameRecord {
 }
 
 impl GameRecord {
+    /// The place of a game that was not played (see [`super::Part::skipping`]): no scores,
+    /// no ranks; only a sink that drops it may receive it.
+    pub fn unplayed(fixture: super::Fixture) -> GameRecord {
+        GameRecord {
+            index: fixture.index,
+            seed_index: fixture.seed_index,
+            pairing: fixture.pairing,
+            rotation: fixture.rotation,
+            lineup: fixture.lineup,
+            ..GameRecord::default()
+        }
+    }
+
     pub fn seats(&self) -> usize {
         self.lineup.len()
     }

@@ -3,6 +3,7 @@
 
 use crate::game::Seat;
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One game to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,6 +130,9 @@ pub struct Part<'a> {
     pub games: Range<u64>,
     /// Where the schedule sits in a run of several stages (zero for a run of one).
     pub shift: Shift,
+    /// Pairings whose games need not be played any more, by pairing index (a sequential
+    /// test decided them): set by the sink, which drops their records whatever they hold.
+    pub skip: Option<&'a [AtomicBool]>,
 }
 
 /// The games, seeds and pairings that earlier stages of a run used (a knockout plays its pools,
@@ -154,14 +158,30 @@ impl Schedule {
             schedule: self,
             games: games.start.min(end)..end,
             shift: Shift::default(),
+            skip: None,
         }
     }
 }
 
-impl Part<'_> {
+impl<'a> Part<'a> {
     /// The same games, after the stages `shift` counts.
     pub fn shifted(self, shift: Shift) -> Self {
         Part { shift, ..self }
+    }
+
+    /// The same games, not playing those of the pairings `skip` flags.
+    pub fn skipping(self, skip: &'a [AtomicBool]) -> Self {
+        Part {
+            skip: Some(skip),
+            ..self
+        }
+    }
+
+    /// Whether the games of `pairing` are no longer played.
+    pub fn skips(&self, pairing: usize) -> bool {
+        self.skip
+            .and_then(|flags| flags.get(pairing))
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
     }
 
     /// The fixture at `index` of the schedule, shifted.

@@ -162,6 +162,10 @@ impl<G: Game> Blocks<'_, G> {
                 .into_par_iter()
                 .map(|index| {
                     let fixture = part.fixture(index);
+                    if part.skips(fixture.pairing) {
+                        // Its pairing was decided in an earlier block: the sink drops it.
+                        return Some(GameRecord::unplayed(fixture));
+                    }
                     play_fixture_unless_stopped(game, lineup, master_seed, &fixture, stop)
                 })
                 .collect()

@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 pub const BOOTSTRAP_DRAWS: usize = 1000;
 
 /// The generalized SPRT's hypotheses (normalized Elo) and error rates.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct SprtOptions {
     pub nelo0: f64,
     pub nelo1: f64,

@@ -36,6 +36,34 @@ pub struct Summary {
     /// A knockout's pools, bracket and winner (see `crate::format`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub knockout: Option<KnockoutResult>,
+    /// `--sprt-stop`: the pairings its GSPRT decided, where and how.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt_stop: Option<SprtStop>,
+}
+
+/// What `run --sprt-stop` decided.
+#[derive(Clone, Debug, Serialize)]
+pub struct SprtStop {
+    pub test: SprtOptions,
+    /// The whole run ended before its last scheduled game, after this game index.
+    pub stopped_after_game: Option<u64>,
+    pub decisions: Vec<StopDecision>,
+}
+
+/// One pairing stopped by its GSPRT: the games of the pairing after `after_game` were not
+/// played (or not counted).
+#[derive(Clone, Debug, Serialize)]
+pub struct StopDecision {
+    pub bot: String,
+    pub opponent: String,
+    /// The game index that completed the deciding pair.
+    pub after_game: u64,
+    /// The pairing's games counted.
+    pub games: u64,
+    pub llr: f64,
+    pub llr_lower: f64,
+    pub llr_upper: f64,
+    pub verdict: crate::stats::sprt::Verdict,
 }
 
 impl Summary {
@@ -56,6 +84,7 @@ impl Summary {
             interrupted: status.interrupted,
             analysis,
             knockout: None,
+            sprt_stop: None,
         }
     }
 }

@@ -185,3 +185,34 @@ fn sprt_between_equal_bots_rarely_accepts_h1() {
         "H1 accepted in {accepted_h1} of {runs} runs"
     );
 }
+
+#[test]
+fn an_sprt_gate_shows_its_running_score_and_llr_without_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let gate = "[[gates]]\nkind = \"sprt\"\ncandidate = \"nice\"\nbaseline = \"greedy\"\nmax_games = 20000\n";
+    let path = scenario(&dir, "running", "\"nice\", \"greedy\"", gate);
+    let assert = Command::cargo_bin("tourney")
+        .unwrap()
+        .arg("check")
+        .arg(&path)
+        .args(["--progress-every", "0"])
+        .assert();
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.starts_with("Score of nice vs greedy: ")),
+        "{stderr}"
+    );
+    assert!(
+        stderr
+            .lines()
+            .any(|l| l.starts_with("SPRT: llr ") && l.ends_with(" was accepted")),
+        "decided, and the line says so: {stderr}"
+    );
+    let quiet = check(&path, &["--progress-every", "0"]);
+    assert!(
+        quiet.get_output().stderr.is_empty(),
+        "--quiet prints no score"
+    );
+}

@@ -22,6 +22,7 @@ mod report;
 mod report_pages;
 mod repository;
 mod resume;
+mod running_score;
 mod sandbox;
 mod seats;
 mod shards;

@@ -3,6 +3,7 @@
 //! (not for a shard: a shard is a part, reported once merged); the tables and a footer are
 //! printed.
 
+use super::early_stop::EarlyStop;
 use super::output::Output;
 use super::stream::Played;
 use crate::app::faults::{Replays, loss_links};
@@ -28,20 +29,13 @@ pub fn write(
     knockout: Option<KnockoutResult>,
 ) -> anyhow::Result<(Summary, Vec<PathBuf>)> {
     let bot_names = &output.bot_names;
-    let options = plan.report.options(bot_names)?;
-    let analysis = Analysis::build(bot_names, &output.tally, &options);
-    let mut summary = Summary::build(
-        info,
-        plan.master_seed,
-        plan.games_per_pairing,
-        played.status,
-        analysis,
-    );
+    let mut summary = summarize(info, plan, output, played)?;
     summary.knockout = knockout;
     let Some(dir) = &plan.out_dir else {
         return Ok((summary, Vec::new()));
     };
-    if output.next + played.status.games_played == output.games.end {
+    let stopped = output.early_stop.as_ref().and_then(EarlyStop::note);
+    if output.next + played.status.games_played == output.games.end || stopped.is_some() {
         let path = dir.join("games.csv");
         // On disk before the manifest vouches for it.
         std::fs::File::open(&path)
@@ -49,6 +43,7 @@ pub fn write(
             .with_context(|| format!("cannot sync {}", path.display()))?;
         output.manifest.complete = true;
         output.manifest.games_csv_sha256 = Some(file_sha256(&path)?);
+        output.manifest.stopped = stopped;
         output.manifest.save(dir)?;
     }
     if plan.shard.is_some() {
@@ -68,9 +63,30 @@ pub fn write(
             crosstable: std::mem::take(&mut output.crosstable),
         },
         knockout: summary.knockout.as_ref(),
+        sprt_stop: summary.sprt_stop.as_ref(),
     };
     let written = report::write_all(&summary.analysis, dir, plan.report.plots, &pages)?;
     Ok((summary, written))
+}
+
+/// The summary of what the tallies hold, with what `--sprt-stop` decided.
+pub fn summarize(
+    info: &GameInfo,
+    plan: &RunPlan,
+    output: &Output,
+    played: &Played,
+) -> anyhow::Result<Summary> {
+    let options = plan.report.options(&output.bot_names)?;
+    let analysis = Analysis::build(&output.bot_names, &output.tally, &options);
+    let mut summary = Summary::build(
+        info,
+        plan.master_seed,
+        plan.games_per_pairing,
+        played.status,
+        analysis,
+    );
+    summary.sprt_stop = output.early_stop.as_ref().map(EarlyStop::summary);
+    Ok(summary)
 }
 
 /// The tables, then one line saying what was played and written.
@@ -84,6 +100,9 @@ pub fn print(
     terminal::print_analysis(&summary.analysis);
     if let Some(knockout) = &summary.knockout {
         print!("{}", report::bracket::text(knockout));
+    }
+    if let Some(stop) = &summary.sprt_stop {
+        terminal::print_sprt_stop(stop);
     }
     let (kept, games) = (output.kept(), &output.games);
     let (status, seconds) = (played.status, played.seconds);

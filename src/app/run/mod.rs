@@ -9,11 +9,13 @@
 //! `check` and `merge` run plans through the registry, which picks the game's [`run_game`];
 //! `tune` and `serve` build their lineups with [`resolve_bot`] and share the Ctrl-C handling.
 
+mod early_stop;
 mod finish;
 mod lineup;
 mod output;
 mod stream;
 
+pub(in crate::app) use early_stop::EarlyStop;
 pub(in crate::app) use lineup::{Contest, find_entry, resolve_bot};
 
 use super::plan::RunPlan;
@@ -60,6 +62,16 @@ pub fn run_game<G: Contest>(
         .as_ref()
         .map_or_else(|| schedule.total_games(), Tournament::total_games);
     let mut output = output::open(&game, plan, &schedule, total, &mut lineup)?;
+    if let Some(note) = &output.stopped_before {
+        if !plan.quiet {
+            eprintln!(
+                "nothing to resume: --sprt-stop already ended this run ({note}); its files are \
+                 left as they are"
+            );
+        }
+        let played = stream::Played::nothing();
+        return finish::summarize(game.info(), plan, &output, &played);
+    }
     let stages = stream::Stages {
         schedule: &schedule,
         knockout: knockout.as_mut(),

@@ -3,9 +3,11 @@
 //! the manifest is saved before the first game and `records.jsonl.gz` started under
 //! `--record`. Without `--out`, nothing is written and only the tallies are kept.
 
+use super::early_stop::EarlyStop;
 use crate::app::faults::FaultedGames;
 use crate::app::manifest::{Configuration, Manifest};
 use crate::app::plan::RunPlan;
+use crate::app::score::Scoreboard;
 use crate::app::{folders, resume};
 use crate::games::Registered;
 use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
@@ -31,6 +33,13 @@ pub struct Output {
     /// Who beat whom, for the standings page.
     pub crosstable: Crosstable,
     pub bot_names: Vec<String>,
+    /// The running score, fed in game-index order.
+    pub score: Scoreboard,
+    /// `--sprt-stop`: the pairings decided so far.
+    pub early_stop: Option<EarlyStop>,
+    /// A resumed run that `--sprt-stop` had already ended: the manifest's note. Nothing is
+    /// played or written.
+    pub stopped_before: Option<String>,
 }
 
 impl Output {
@@ -66,6 +75,12 @@ pub fn open<G: Registered>(
         tally: Tally::new(bot_names.len()),
         faults: FaultedGames::default(),
         crosstable: Crosstable::default(),
+        score: Scoreboard::new(bot_names.clone(), plan.sprt_stop, plan.sprt_stop.is_some()),
+        early_stop: plan
+            .sprt_stop
+            .map(|test| EarlyStop::new(test, schedule))
+            .transpose()?,
+        stopped_before: None,
         bot_names,
     };
     let Some(dir) = plan.out_dir.as_deref() else {
@@ -78,6 +93,11 @@ pub fn open<G: Registered>(
     };
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+    if continuing && let Some(note) = stopped_before(dir, &output.manifest)? {
+        output.next = output.games.end;
+        output.stopped_before = Some(note);
+        return Ok(output);
+    }
     let restored = match continuing {
         true => restore(game, plan, schedule, lineup, dir, &mut output)?,
         false => None,
@@ -127,10 +147,21 @@ fn restore<G: Registered>(
     };
     resume::restore(
         &folder,
-        &mut output.tally,
-        &mut output.faults,
-        &mut output.crosstable,
+        resume::Kept {
+            tally: &mut output.tally,
+            faults: &mut output.faults,
+            crosstable: &mut output.crosstable,
+            score: &mut output.score,
+            early_stop: output.early_stop.as_mut(),
+        },
     )
+}
+
+/// The note of the folder's manifest when `--sprt-stop` ended its run (and it is this run).
+fn stopped_before(dir: &std::path::Path, wanted: &Manifest) -> anyhow::Result<Option<String>> {
+    Ok(Manifest::load(dir)?
+        .filter(|found| found.refusal(wanted).is_none())
+        .and_then(|found| found.stopped))
 }
 
 /// The first line of `records.jsonl.gz`: the configuration as asked for, so a replay

@@ -3,10 +3,12 @@
 //! the progress bar and an optional observer (`check`'s sequential test).
 
 use super::STOP;
+use super::early_stop::EarlyStop;
 use super::output::Output;
 use crate::app::faults::FaultedGames;
 use crate::app::plan::RunPlan;
 use crate::app::progress::Progress;
+use crate::app::score::Scoreboard;
 use crate::app::threads;
 use crate::format::{Stages as KnockoutStages, Tournament};
 use crate::game::Game;
@@ -26,6 +28,19 @@ use std::time::Instant;
 pub struct Played {
     pub status: StreamStatus,
     pub seconds: f64,
+}
+
+impl Played {
+    /// A stream that played no game.
+    pub fn nothing() -> Played {
+        Played {
+            status: StreamStatus {
+                games_played: 0,
+                interrupted: false,
+            },
+            seconds: 0.0,
+        }
+    }
 }
 
 /// What to play: a schedule, or a knockout drawing its stages as it goes.
@@ -50,12 +65,16 @@ pub fn play<G: Game>(
         .num_threads(threads::for_games(plan.threads, games.end - next))
         .build()
         .context("cannot start the worker threads")?;
-    let show = !plan.quiet;
-    if show {
+    if !plan.quiet {
         announce(game, plan, output, schedule, pool.current_num_threads());
     }
-    let mut progress = Progress::new(games.end - games.start, show);
-    progress.set(next - games.start);
+    let mut progress = Progress::running(
+        games.end - games.start,
+        next - games.start,
+        plan.shows_progress(),
+        plan.progress_every,
+    );
+    let decided = output.early_stop.as_ref().map(EarlyStop::decided);
     let mut sinks = Sinks {
         observer,
         csv: output.csv.as_mut(),
@@ -63,6 +82,8 @@ pub fn play<G: Game>(
         tally: &mut output.tally,
         faults: &mut output.faults,
         crosstable: &mut output.crosstable,
+        score: &mut output.score,
+        early_stop: output.early_stop.as_mut(),
         progress: &mut progress,
         first: games.start,
     };
@@ -82,7 +103,10 @@ pub fn play<G: Game>(
         None => run_fixtures(
             game,
             lineup,
-            schedule.part(next..games.end),
+            match &decided {
+                Some(flags) => schedule.part(next..games.end).skipping(flags),
+                None => schedule.part(next..games.end),
+            },
             plan.master_seed,
             &pool,
             &STOP,
@@ -91,7 +115,7 @@ pub fn play<G: Game>(
     }
     .context("cannot write the results")?;
     let seconds = started.elapsed().as_secs_f64();
-    progress.finish();
+    progress.finish_with(&output.score);
     if let Some(records) = output.records.take() {
         records.finish().context("cannot write the records")?;
     }
@@ -140,12 +164,24 @@ struct Sinks<'a, 'o> {
     tally: &'a mut Tally,
     faults: &'a mut FaultedGames,
     crosstable: &'a mut Crosstable,
+    score: &'a mut Scoreboard,
+    early_stop: Option<&'a mut EarlyStop>,
     progress: &'a mut Progress,
     /// The first game of the run's range, where the progress bar starts.
     first: u64,
 }
 impl RecordSink for Sinks<'_, '_> {
     fn record(&mut self, record: &GameRecord) -> std::io::Result<Flow> {
+        if let Some(stop) = self.early_stop.as_ref()
+            && stop.drops(record.pairing)
+        {
+            // Its pairing was decided before it: not a game that counts.
+            return Ok(if stop.finished() {
+                Flow::Stop
+            } else {
+                Flow::Continue
+            });
+        }
         if let Some(csv) = self.csv.as_mut() {
             csv.record(record)?;
         }
@@ -155,17 +191,28 @@ impl RecordSink for Sinks<'_, '_> {
         self.tally.add(record);
         self.faults.add(0, record);
         self.crosstable.add(0, record);
-        match self.observer.as_mut() {
-            Some(observer) => observer.record(record),
-            None => Ok(Flow::Continue),
-        }
+        let decided = match self.early_stop.as_mut() {
+            Some(stop) => stop.follow(self.score, record),
+            None => {
+                self.score.add(record);
+                Flow::Continue
+            }
+        };
+        let observed = match self.observer.as_mut() {
+            Some(observer) => observer.record(record)?,
+            None => Flow::Continue,
+        };
+        Ok(match (decided, observed) {
+            (Flow::Continue, Flow::Continue) => Flow::Continue,
+            _ => Flow::Stop,
+        })
     }
 
     fn block_done(&mut self, games_done: u64) -> std::io::Result<()> {
         if let Some(csv) = self.csv.as_mut() {
             csv.block_done(games_done)?;
         }
-        self.progress.set(games_done - self.first);
+        self.progress.update(games_done - self.first, &*self.score);
         Ok(())
     }
 }
