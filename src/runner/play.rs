@@ -111,7 +111,12 @@ fn play_made<G: Game>(
     log: &mut Option<Box<dyn GameLog<G>>>,
     stop: &AtomicBool,
 ) -> Option<(G::State, Outcome, Option<String>)> {
-    let mut table = Table { game, bots, log };
+    let mut table = Table {
+        game,
+        bots,
+        log,
+        view: None,
+    };
     if fault.is_none() {
         fault = begin(game, &state, &mut table.bots);
     }
@@ -147,14 +152,22 @@ struct Table<'t, G: Game> {
     game: &'t G,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
     log: &'t mut Option<Box<dyn GameLog<G>>>,
+    /// The view of the last single-seat decision, refilled for the next ([`Game::view_into`]).
+    view: Option<G::View>,
 }
 
 impl<G: Game> Table<'_, G> {
     /// One seat decides and its action is applied, once every bot has heard it. The common
     /// case, kept free of allocations.
     fn turn(&mut self, state: &mut G::State, seat: Seat) -> Result<(), Fault> {
-        let view = self.game.view(state, seat);
-        let action = decide(self.game, state, &mut self.bots, seat, &view)?;
+        let view = match &mut self.view {
+            Some(view) => {
+                self.game.view_into(state, seat, view);
+                view
+            }
+            None => self.view.insert(self.game.view(state, seat)),
+        };
+        let action = decide(self.game, state, &mut self.bots, seat, view)?;
         self.play(state, seat, action)
     }
 

@@ -55,6 +55,7 @@ pub(super) fn new_state(
         passes: 0,
         rng,
         outcome: None,
+        final_scores: None,
         chance,
     };
     // The initial deal cannot run out (110 cards), and never ends the game even in `cgs`.
