@@ -166,9 +166,11 @@ struct Buffers {
     owners: Vec<u8>,
 }
 
-/// `buffer` made a copy of `from`, reusing its allocation.
-fn refill<T: Copy>(buffer: &mut Vec<T>, from: &[T]) {
+/// `buffer` made a copy of `from`, reusing its allocation, with room for `most` elements, the
+/// most it will ever hold, so a reused buffer never grows.
+fn refill<T: Copy>(buffer: &mut Vec<T>, from: &[T], most: usize) {
     buffer.clear();
+    buffer.reserve_exact(most);
     buffer.extend_from_slice(from);
 }
 
@@ -196,9 +198,10 @@ impl TicketToRide {
         } else {
             0
         };
-        refill(&mut buffers.tickets, &me.tickets);
-        refill(&mut buffers.offer, me.offer());
-        refill(&mut buffers.owners, &state.owners);
+        let map = self.map();
+        refill(&mut buffers.tickets, &me.tickets, map.tickets.len());
+        refill(&mut buffers.offer, me.offer(), 3);
+        refill(&mut buffers.owners, &state.owners, map.routes.len());
         View {
             seat,
             rules: self.rules(),
