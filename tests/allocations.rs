@@ -62,14 +62,15 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 thread_local! {
-    /// The allocation count at the previous decision of the game being played, if any.
+    /// The allocation count when the previous decision of the game being played began, if any.
     static LAST_DECISION: Cell<Option<u64>> = const { Cell::new(None) };
     /// Allocations counted between decisions of the game being played.
     static IN_LOOP: Cell<u64> = const { Cell::new(0) };
 }
 
-/// A bot that notes the allocations made since the game's previous decision (of any seat),
-/// then lets the real bot decide.
+/// A bot that notes the allocations made since the game's previous decision (of any seat)
+/// began, then lets the real bot decide: each decision's own allocations are counted at the
+/// next one.
 struct Counted<G: Game>(Box<dyn Bot<G>>);
 
 impl<G: Game> Bot<G> for Counted<G> {
@@ -78,9 +79,8 @@ impl<G: Game> Bot<G> for Counted<G> {
         if let Some(last) = LAST_DECISION.get() {
             IN_LOOP.set(IN_LOOP.get() + now - last);
         }
-        let action = self.0.act(game, view);
-        LAST_DECISION.set(Some(allocations()));
-        action
+        LAST_DECISION.set(Some(now));
+        self.0.act(game, view)
     }
 
     fn observe(&mut self, game: &G, actor: Seat, action: &G::Action) {
