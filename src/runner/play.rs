@@ -116,6 +116,7 @@ fn play_made<G: Game>(
         bots,
         log,
         view: None,
+        sealed: (Vec::new(), Vec::new()),
     };
     if fault.is_none() {
         fault = begin(game, &state, &mut table.bots);
@@ -154,6 +155,8 @@ struct Table<'t, G: Game> {
     log: &'t mut Option<Box<dyn GameLog<G>>>,
     /// The view of the last single-seat decision, refilled for the next ([`Game::view_into`]).
     view: Option<G::View>,
+    /// The views and actions of the last simultaneous decision, emptied for the next.
+    sealed: (Vec<G::View>, Vec<G::Action>),
 }
 
 impl<G: Game> Table<'_, G> {
@@ -174,15 +177,17 @@ impl<G: Game> Table<'_, G> {
     /// Several seats decide at once. Views first, then decisions, then moves: simultaneous
     /// deciders never see each other's choices.
     fn simultaneous(&mut self, state: &mut G::State, seats: &[Seat]) -> Result<(), Fault> {
-        let views: Vec<G::View> = seats.iter().map(|&s| self.game.view(state, s)).collect();
-        let actions: Vec<G::Action> = seats
-            .iter()
-            .zip(&views)
-            .map(|(&seat, view)| decide(self.game, state, &mut self.bots, seat, view))
-            .collect::<Result<_, _>>()?;
-        for (&seat, action) in seats.iter().zip(actions) {
+        let (mut views, mut actions) = std::mem::take(&mut self.sealed);
+        views.clear();
+        actions.clear();
+        views.extend(seats.iter().map(|&s| self.game.view(state, s)));
+        for (&seat, view) in seats.iter().zip(&views) {
+            actions.push(decide(self.game, state, &mut self.bots, seat, view)?);
+        }
+        for (&seat, action) in seats.iter().zip(actions.drain(..)) {
             self.play(state, seat, action)?;
         }
+        self.sealed = (views, actions);
         Ok(())
     }
 
