@@ -177,7 +177,10 @@ fn fresh_fish_random_allocates_once_per_auction() {
         let is_bid = |action: &fresh_fish::Action| matches!(action, fresh_fish::Action::Bid(_));
         for (allocations, bids) in count_games(&game, "random", 20, is_bid) {
             let most = bids + 2 * 4;
-            assert!(allocations <= most, "{seats} seats: {allocations} allocations, {bids} bids");
+            assert!(
+                allocations <= most,
+                "{seats} seats: {allocations} allocations, {bids} bids"
+            );
         }
     }
 }

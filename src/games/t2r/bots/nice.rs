@@ -263,10 +263,7 @@ mod tests {
         v.face_up[3] = Some(Colour::Red);
         assert_eq!(nice(&map).play(&map, &v), Action::DrawSlot(3));
         v.rules = RuleSet::Cgs;
-        assert_eq!(
-            nice(&map).play(&map, &v),
-            Action::DrawColour(Colour::Red)
-        );
+        assert_eq!(nice(&map).play(&map, &v), Action::DrawColour(Colour::Red));
         // At 8 trains it stops collecting and claims the long route.
         v.trains[1] = 8;
         let claim_blue = Action::Claim {
