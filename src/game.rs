@@ -62,6 +62,13 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// The view of `seat`: what its bot decides from.
     fn view(&self, state: &Self::State, seat: Seat) -> Self::View;
 
+    /// [`Game::view`] written over `view`, a view this game built earlier: the runner keeps one
+    /// per game and refills it for every decision, so a game whose views hold vectors reuses
+    /// their buffers instead of allocating new ones each time. The default builds a fresh view.
+    fn view_into(&self, state: &Self::State, seat: Seat, view: &mut Self::View) {
+        *view = self.view(state, seat);
+    }
+
     /// Every legal action of the seat owning `view`, in the order the game's rules file gives.
     /// Built from the view alone: a player always knows what it may do. May be slow for
     /// games with large action sets; bots are free to construct actions directly instead.

@@ -111,7 +111,13 @@ fn play_made<G: Game>(
     log: &mut Option<Box<dyn GameLog<G>>>,
     stop: &AtomicBool,
 ) -> Option<(G::State, Outcome, Option<String>)> {
-    let mut table = Table { game, bots, log };
+    let mut table = Table {
+        game,
+        bots,
+        log,
+        view: None,
+        sealed: (Vec::new(), Vec::new()),
+    };
     if fault.is_none() {
         fault = begin(game, &state, &mut table.bots);
     }
@@ -147,29 +153,41 @@ struct Table<'t, G: Game> {
     game: &'t G,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
     log: &'t mut Option<Box<dyn GameLog<G>>>,
+    /// The view of the last single-seat decision, refilled for the next ([`Game::view_into`]).
+    view: Option<G::View>,
+    /// The views and actions of the last simultaneous decision, emptied for the next.
+    sealed: (Vec<G::View>, Vec<G::Action>),
 }
 
 impl<G: Game> Table<'_, G> {
     /// One seat decides and its action is applied, once every bot has heard it. The common
     /// case, kept free of allocations.
     fn turn(&mut self, state: &mut G::State, seat: Seat) -> Result<(), Fault> {
-        let view = self.game.view(state, seat);
-        let action = decide(self.game, state, &mut self.bots, seat, &view)?;
+        let view = match &mut self.view {
+            Some(view) => {
+                self.game.view_into(state, seat, view);
+                view
+            }
+            None => self.view.insert(self.game.view(state, seat)),
+        };
+        let action = decide(self.game, state, &mut self.bots, seat, view)?;
         self.play(state, seat, action)
     }
 
     /// Several seats decide at once. Views first, then decisions, then moves: simultaneous
     /// deciders never see each other's choices.
     fn simultaneous(&mut self, state: &mut G::State, seats: &[Seat]) -> Result<(), Fault> {
-        let views: Vec<G::View> = seats.iter().map(|&s| self.game.view(state, s)).collect();
-        let actions: Vec<G::Action> = seats
-            .iter()
-            .zip(&views)
-            .map(|(&seat, view)| decide(self.game, state, &mut self.bots, seat, view))
-            .collect::<Result<_, _>>()?;
-        for (&seat, action) in seats.iter().zip(actions) {
+        let (mut views, mut actions) = std::mem::take(&mut self.sealed);
+        views.clear();
+        actions.clear();
+        views.extend(seats.iter().map(|&s| self.game.view(state, s)));
+        for (&seat, view) in seats.iter().zip(&views) {
+            actions.push(decide(self.game, state, &mut self.bots, seat, view)?);
+        }
+        for (&seat, action) in seats.iter().zip(actions.drain(..)) {
             self.play(state, seat, action)?;
         }
+        self.sealed = (views, actions);
         Ok(())
     }
 

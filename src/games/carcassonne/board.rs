@@ -49,7 +49,7 @@ pub struct ScoreEvent {
     pub completed: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Board {
     /// Placement index per cell of the square from −`half` to +`half` on both axes.
     grid: Vec<u8>,
@@ -68,6 +68,53 @@ pub struct Board {
     pub scores: Vec<i32>,
     /// Every payment of the game so far, in order; `scores` is its sum per seat.
     pub log: Vec<ScoreEvent>,
+}
+
+/// `clone_from` copies into the vectors already there: the runner refills one view's board
+/// for every decision ([`crate::game::Game::view_into`]) without allocating.
+impl Clone for Board {
+    fn clone(&self) -> Board {
+        let mut board = Board {
+            grid: Vec::new(),
+            half: self.half,
+            placed: Vec::new(),
+            frontier: Vec::new(),
+            features: Features::default(),
+            shields: self.shields,
+            meeples: Vec::new(),
+            supply: Vec::new(),
+            scores: Vec::new(),
+            log: Vec::new(),
+        };
+        board.clone_from(self);
+        board
+    }
+
+    fn clone_from(&mut self, source: &Board) {
+        // Named field by field, so a field added to the board cannot be left out here.
+        let Board {
+            grid,
+            half,
+            placed,
+            frontier,
+            features,
+            shields,
+            meeples,
+            supply,
+            scores,
+            log,
+        } = self;
+        grid.clone_from(&source.grid);
+        *half = source.half;
+        placed.clone_from(&source.placed);
+        frontier.clone_from(&source.frontier);
+        features.clone_from(&source.features);
+        *shields = source.shields;
+        meeples.clone_from(&source.meeples);
+        supply.clone_from(&source.supply);
+        scores.clone_from(&source.scores);
+        log.clone_from(&source.log);
+    }
 }
 
 impl Board {

@@ -67,9 +67,22 @@ impl Node {
 
 /// All nodes of a board; node ids are assigned in placement order, a tile's segments in table
 /// order, so the id of segment s of a tile is its base id + s.
-#[derive(Clone, Debug, Default)]
+#[derive(Debug, Default)]
 pub struct Features {
     nodes: Vec<Node>,
+}
+
+/// `clone_from` copies into the vector already there, as [`super::board::Board`]'s does.
+impl Clone for Features {
+    fn clone(&self) -> Features {
+        Features {
+            nodes: self.nodes.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Features) {
+        self.nodes.clone_from(&source.nodes);
+    }
 }
 
 impl Features {

@@ -114,6 +114,24 @@ impl Game for Carcassonne {
         }
     }
 
+    fn view_into(&self, state: &State, seat: Seat, view: &mut View) {
+        // Named field by field, so a field added to the view cannot be left out here.
+        let View {
+            seat: view_seat,
+            to_act,
+            board,
+            tile,
+            remaining,
+            discards,
+        } = view;
+        *view_seat = seat;
+        *to_act = state.current.map(|_| state.seat);
+        board.clone_from(&state.board);
+        *tile = state.current;
+        *remaining = state.remaining;
+        discards.clone_from(&state.discards);
+    }
+
     fn legal_actions(&self, view: &View) -> Vec<Action> {
         match (view.to_act, view.tile) {
             (Some(seat), Some(tile)) if seat == view.seat => legal_actions(&view.board, tile, seat),

@@ -34,7 +34,22 @@ impl Links {
 
     /// Every cell connected to (x, y), (x, y) included.
     pub fn flood(&self, x: u8, y: u8) -> Reach {
+        self.fill((x, y), None).0
+    }
+
+    /// Whether `from` and `to` are connected: the flood of [`Links::flood`], stopped as soon as
+    /// it reaches `to`, for a legality check that needs one cell, not the whole set.
+    pub fn connects(&self, from: (u8, u8), to: (u8, u8)) -> bool {
+        from == to || self.fill(from, Some(to)).1
+    }
+
+    /// The flood from `(x, y)`, and whether it reached `stop`; it ends as soon as it does, the
+    /// set then partial.
+    fn fill(&self, (x, y): (u8, u8), stop: Option<(u8, u8)>) -> (Reach, bool) {
         let h = usize::from(self.height);
+        let found = |rows: &[u16; MAX_SIDE], y: usize| {
+            stop.is_some_and(|(sx, sy)| usize::from(sy) == y && rows[y] >> sx & 1 == 1)
+        };
         let mut rows = [0u16; MAX_SIDE];
         rows[usize::from(y)] = 1 << x;
         let spread = |row: u16, east: u16| {
@@ -64,15 +79,21 @@ impl Links {
         loop {
             let mut changed = false;
             // Down then up: a path that turns back is found in one round.
+            let mut reached = false;
             for y in (0..h).chain((0..h).rev()) {
                 changed |= relax(&mut rows, y);
+                reached = found(&rows, y);
+                if reached {
+                    break;
+                }
             }
-            if !changed {
-                return Reach {
+            if !changed || reached {
+                let reach = Reach {
                     rows,
                     width: self.width,
                     height: self.height,
                 };
+                return (reach, reached);
             }
         }
     }
@@ -150,6 +171,25 @@ mod tests {
             rows,
             width: 7,
             height: 7,
+        }
+    }
+
+    #[test]
+    fn connects_agrees_with_the_whole_flood() {
+        use crate::games::labyrinth::generator;
+        use rand::SeedableRng;
+        for seed in 0..20 {
+            let mut rng = crate::seed::Rng::seed_from_u64(seed);
+            let board = generator::cgs(Some((9, 7)), &mut rng);
+            let links = Links::of(&board);
+            for from in [(0, 0), (3, 4), (8, 6)] {
+                let reach = links.flood(from.0, from.1);
+                for x in 0..9 {
+                    for y in 0..7 {
+                        assert_eq!(links.connects(from, (x, y)), reach.contains(x, y));
+                    }
+                }
+            }
         }
     }
 

@@ -19,7 +19,7 @@ pub fn is_legal(position: &Position, seat: Seat, action: &Action) -> bool {
     }
     let mut after = *position;
     after.insert(action.insertion(), action.rotation);
-    after.reach(seat).contains(action.x, action.y)
+    after.reaches(seat, (action.x, action.y))
 }
 
 /// Why `action` is illegal for `seat` (the checks of [`is_legal`], each named), for the fault

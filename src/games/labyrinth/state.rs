@@ -3,7 +3,7 @@
 
 use super::action::{Action, Insertion};
 use super::board::Board;
-use super::reach::Reach;
+use super::reach::{Links, Reach};
 use crate::game::Seat;
 use crate::outcome::Termination;
 
@@ -70,6 +70,12 @@ impl Position {
         for pawn in &mut self.pawns {
             *pawn = self.board.shifted(side, index, *pawn);
         }
+    }
+
+    /// Whether `seat`'s pawn can reach `to` on the current board: [`Position::reach`] for one
+    /// cell, which can stop early.
+    pub fn reaches(&self, seat: Seat, to: (u8, u8)) -> bool {
+        Links::of(&self.board).connects(self.pawns[seat], to)
     }
 
     /// The cells `seat`'s pawn can reach on the current board.

@@ -49,36 +49,16 @@ impl Game for TicketToRide {
     }
 
     fn view(&self, state: &State, seat: Seat) -> View {
-        let me = &state.players[seat];
-        let opponent = &state.players[1 - seat];
-        let acting = seat == state.seat;
-        let min_keep = if acting {
-            rules::min_keep(self.rules(), state.phase, me.tickets.len())
-        } else {
-            0
+        self.view_in(state, seat, Buffers::default())
+    }
+
+    fn view_into(&self, state: &State, seat: Seat, view: &mut View) {
+        let buffers = Buffers {
+            tickets: std::mem::take(&mut view.tickets),
+            offer: std::mem::take(&mut view.offer),
+            owners: std::mem::take(&mut view.owners),
         };
-        View {
-            seat,
-            rules: self.rules(),
-            phase: state.phase,
-            turns_taken: state.turns_taken,
-            hand: me.hand,
-            tickets: me.tickets.clone(),
-            offer: me.offer().to_vec(),
-            min_keep,
-            owners: state.owners.clone(),
-            face_up: state.face_up,
-            deck_len: u16::try_from(state.deck.len()).expect("110 cards"),
-            discard: state.discard,
-            ticket_pile_len: u16::try_from(state.ticket_pile.len()).expect("few tickets"),
-            trains: [state.players[0].trains, state.players[1].trains],
-            hand_sizes: state.players.each_ref().map(|p| count_u8(p.hand_size())),
-            tickets_held: state.players.each_ref().map(|p| count_u8(p.tickets.len())),
-            route_points: [state.players[0].route_points, state.players[1].route_points],
-            opponent_known: opponent.known,
-            final_round: state.final_turns_left.is_some(),
-            first_card: if acting { state.first_card } else { None },
-        }
+        *view = self.view_in(state, seat, buffers);
     }
 
     /// Order: blind draw, face-up draws (`official` by slot, `cgs` by colour code), claims in
@@ -162,7 +142,7 @@ impl Game for TicketToRide {
     }
 
     fn extra_values(&self, state: &State, seat: Seat) -> Vec<f64> {
-        let s = score(self, state)[seat];
+        let s = state.final_scores.unwrap_or_else(|| score(self, state))[seat];
         let player = &state.players[seat];
         vec![
             f64::from(s.route_points),
@@ -175,6 +155,23 @@ impl Game for TicketToRide {
             player.hand_size() as f64,
         ]
     }
+}
+
+/// The vectors of a [`View`], refilled by [`TicketToRide::view_in`]: empty for a fresh view,
+/// an earlier view's for [`Game::view_into`], which then allocates nothing.
+#[derive(Default)]
+struct Buffers {
+    tickets: Vec<u16>,
+    offer: Vec<u16>,
+    owners: Vec<u8>,
+}
+
+/// `buffer` made a copy of `from`, reusing its allocation, with room for `most` elements, the
+/// most it will ever hold, so a reused buffer never grows.
+fn refill<T: Copy>(buffer: &mut Vec<T>, from: &[T], most: usize) {
+    buffer.clear();
+    buffer.reserve_exact(most);
+    buffer.extend_from_slice(from);
 }
 
 /// Every face-up draw the view shows, in this rule set's encoding, locomotives included.
@@ -191,6 +188,44 @@ fn face_up_draws(view: &View) -> impl Iterator<Item = Action> + '_ {
 }
 
 impl TicketToRide {
+    /// The view of `seat`, its vectors copied into `buffers`.
+    fn view_in(&self, state: &State, seat: Seat, mut buffers: Buffers) -> View {
+        let me = &state.players[seat];
+        let opponent = &state.players[1 - seat];
+        let acting = seat == state.seat;
+        let min_keep = if acting {
+            rules::min_keep(self.rules(), state.phase, me.tickets.len())
+        } else {
+            0
+        };
+        let map = self.map();
+        refill(&mut buffers.tickets, &me.tickets, map.tickets.len());
+        refill(&mut buffers.offer, me.offer(), 3);
+        refill(&mut buffers.owners, &state.owners, map.routes.len());
+        View {
+            seat,
+            rules: self.rules(),
+            phase: state.phase,
+            turns_taken: state.turns_taken,
+            hand: me.hand,
+            tickets: buffers.tickets,
+            offer: buffers.offer,
+            min_keep,
+            owners: buffers.owners,
+            face_up: state.face_up,
+            deck_len: u16::try_from(state.deck.len()).expect("110 cards"),
+            discard: state.discard,
+            ticket_pile_len: u16::try_from(state.ticket_pile.len()).expect("few tickets"),
+            trains: [state.players[0].trains, state.players[1].trains],
+            hand_sizes: state.players.each_ref().map(|p| count_u8(p.hand_size())),
+            tickets_held: state.players.each_ref().map(|p| count_u8(p.tickets.len())),
+            route_points: [state.players[0].route_points, state.players[1].route_points],
+            opponent_known: opponent.known,
+            final_round: state.final_turns_left.is_some(),
+            first_card: if acting { state.first_card } else { None },
+        }
+    }
+
     /// Legal claims in canonical order: `track_id`, colour code, locomotives ascending. In
     /// `official` a pure-locomotive payment is listed only as `c = Locomotive` (§3.5); in
     /// `cgs` every accepted (route, c, n) with n ≤ L is listed (§4.8).

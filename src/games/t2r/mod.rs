@@ -30,6 +30,7 @@ pub use state::State;
 pub use view::View;
 
 use crate::game::GameInfo;
+use std::sync::Arc;
 
 /// Default number of turns per player before the safety turn limit ends the game (§3.7).
 pub const DEFAULT_TURN_LIMIT: u32 = 500;
@@ -63,24 +64,29 @@ impl RuleSet {
 pub struct TicketToRide {
     info: GameInfo,
     map: Map,
+    /// The map's route ids longest first ([`bots::random::longest_first`]), sorted once here
+    /// and shared by every `random` and `nice` of every game instead of sorted by each.
+    longest_first: Arc<[u8]>,
     rules: RuleSet,
     turn_limit: u32,
 }
 
 impl TicketToRide {
     pub fn new(map: MapName, rules: RuleSet, turn_limit: u32) -> TicketToRide {
+        let map = Map::load(map, rules);
         TicketToRide {
             info: GameInfo {
                 name: "t2r",
                 rules: rules.as_str(),
                 options: vec![
-                    ("map", map.as_str().to_string()),
+                    ("map", map.name.as_str().to_string()),
                     ("turn_limit", turn_limit.to_string()),
                 ],
                 seats: 2,
                 lower_score_is_better: false,
             },
-            map: Map::load(map, rules),
+            longest_first: bots::random::longest_first(&map).into(),
+            map,
             rules,
             turn_limit,
         }
@@ -89,6 +95,11 @@ impl TicketToRide {
     /// The board, with this rule set's corrections applied.
     pub fn map(&self) -> &Map {
         &self.map
+    }
+
+    /// The map's route ids longest first, map order on ties.
+    pub fn longest_first(&self) -> &Arc<[u8]> {
+        &self.longest_first
     }
 
     pub fn rules(&self) -> RuleSet {

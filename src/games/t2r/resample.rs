@@ -50,6 +50,7 @@ impl Resample for TicketToRide {
             passes: 0,
             rng: Rng::new(rng.random()),
             outcome: None,
+            final_scores: None,
             chance: ChanceLog::off(),
         }
     }

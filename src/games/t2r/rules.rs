@@ -55,6 +55,7 @@ pub(super) fn new_state(
         passes: 0,
         rng,
         outcome: None,
+        final_scores: None,
         chance,
     };
     // The initial deal cannot run out (110 cards), and never ends the game even in `cgs`.
@@ -67,6 +68,10 @@ pub(super) fn new_state(
                 .chance
                 .push(|| ChanceEvent::Dealt { seat, colour: card });
         }
+    }
+    for player in &mut state.players {
+        // Room for every ticket of the map, so keeping tickets never grows the vector mid-game.
+        player.tickets.reserve_exact(map.tickets.len());
     }
     let mut tickets: Vec<u16> = map.tickets.iter().map(|t| t.id).collect();
     tickets.shuffle(&mut state.rng);
@@ -91,8 +96,11 @@ fn deal_offer(state: &mut State, seat: usize) {
         player.offer[usize::from(player.offer_len)] = ticket;
         player.offer_len += 1;
     }
-    let tickets = player.offer().to_vec();
-    state.chance.push(|| ChanceEvent::Tickets { seat, tickets });
+    let offer = player.offer();
+    state.chance.push(|| ChanceEvent::Tickets {
+        seat,
+        tickets: offer.to_vec(),
+    });
 }
 
 /// Shuffles the discard pile into the (empty) deck.

@@ -145,6 +145,7 @@ pub(super) fn finish_scored(game: &TicketToRide, state: &mut State, termination:
         termination,
         culprit: None,
     });
+    state.final_scores = Some(scores);
 }
 
 /// Ends the game with a winner decided by a `cgs` rule, without final scoring (termination
@@ -158,6 +159,7 @@ fn finish_decided(game: &TicketToRide, state: &mut State, winner: usize) {
         termination: Termination::Exhausted,
         culprit: None,
     });
+    state.final_scores = Some(scores);
 }
 
 /// `cgs` §4.6: a card had to come from an empty deck and discard. The drawer loses if it holds

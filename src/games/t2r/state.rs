@@ -4,6 +4,7 @@
 use super::TicketToRide;
 use super::action::{Colour, Phase};
 use super::chance::ChanceEvent;
+use super::scoring::Score;
 use super::view::UNCLAIMED;
 use crate::game::ChanceLog;
 use crate::outcome::Outcome;
@@ -81,6 +82,9 @@ pub struct State {
     pub(super) rng: Rng,
     /// Set once, when the game ends by its own rules, so `outcome()` never recomputes trails.
     pub(super) outcome: Option<Outcome>,
+    /// The final scoring behind `outcome`, kept for the `games.csv` columns so a finished game
+    /// is scored once.
+    pub(super) final_scores: Option<[Score; 2]>,
     /// What chance drew, for records; off outside `run --record` and `replay`.
     pub(super) chance: ChanceLog<ChanceEvent>,
 }

@@ -10,6 +10,8 @@ use super::Carcassonne;
 use super::action::Action;
 use super::board::Board;
 use crate::bot::BotEntry;
+use crate::seed::Rng;
+use rand::RngExt;
 
 pub use test_doubles::ILLEGAL;
 
@@ -47,13 +49,21 @@ pub fn find(name: &str) -> Option<&'static BotEntry<Carcassonne>> {
 }
 
 /// Legal placements of `tile`, without followers, in the §4 order.
-pub fn placements(board: &Board, tile: u8) -> Vec<Action> {
-    let mut out = Vec::new();
-    for &(y, x) in board.frontier() {
+pub fn placements(board: &Board, tile: u8) -> impl Iterator<Item = Action> + '_ {
+    board.frontier().iter().flat_map(move |&(y, x)| {
         let fitting = board.rotations(tile, x, y);
-        for rot in (0..4).filter(|r| fitting & (1 << r) != 0) {
-            out.push(Action::new(x, y, rot, None));
-        }
-    }
-    out
+        (0..4)
+            .filter(move |r| fitting & (1 << r) != 0)
+            .map(move |rot| Action::new(x, y, rot, None))
+    })
+}
+
+/// A uniformly random legal placement of `tile`, without a follower. The placements are
+/// counted, then walked to the drawn one, rather than collected: no allocation per decision.
+pub fn random_placement(board: &Board, tile: u8, rng: &mut Rng) -> Action {
+    let count = placements(board, tile).count();
+    let pick = rng.random_range(0..count);
+    placements(board, tile)
+        .nth(pick)
+        .expect("the pick is below the count")
 }

@@ -2,7 +2,7 @@
 //! follower options for that placement. Two draws, so placements are not weighted by how
 //! many follower options they offer.
 
-use super::placements;
+use super::random_placement;
 use crate::game::Seat;
 use crate::games::carcassonne::tiles::TILES;
 use crate::games::carcassonne::{Action, Carcassonne, View};
@@ -16,15 +16,21 @@ pub fn random_action(
     seat: Seat,
     rng: &mut Rng,
 ) -> Action {
-    let options = placements(view_board, tile);
-    let mut action = options[rng.random_range(0..options.len())];
-    let mut followers: Vec<Option<u8>> = vec![None];
-    if view_board.supply[seat] > 0 {
-        let free = view_board.free_segments(tile, action.x, action.y, action.rot);
-        let segs = u8::try_from(TILES[usize::from(tile)].segments()).expect("few segments");
-        followers.extend((0..segs).filter(|s| free & (1 << s) != 0).map(Some));
-    }
-    action.follower = followers[rng.random_range(0..followers.len())];
+    let mut action = random_placement(view_board, tile, rng);
+    // The options are no follower, then each free segment in order; counted, not collected.
+    let segs = u8::try_from(TILES[usize::from(tile)].segments()).expect("few segments");
+    let free = match view_board.supply[seat] {
+        0 => 0,
+        _ => view_board.free_segments(tile, action.x, action.y, action.rot),
+    };
+    let free_segments = (0..segs).filter(move |s| free & (1 << s) != 0);
+    let pick = rng.random_range(0..1 + free_segments.clone().count());
+    action.follower = pick.checked_sub(1).map(|n| {
+        free_segments
+            .clone()
+            .nth(n)
+            .expect("the pick is below the count")
+    });
     action
 }
 

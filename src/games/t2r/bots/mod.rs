@@ -20,7 +20,7 @@ mod nice;
 mod path;
 mod payment;
 mod plan;
-mod random;
+pub(super) mod random;
 mod random_card;
 mod test_doubles;
 #[cfg(test)]

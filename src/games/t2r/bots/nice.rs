@@ -7,7 +7,6 @@ use super::fallback::draw_blind;
 use super::path::Paths;
 use super::payment::{Payment, claim};
 use super::plan::TicketPlan;
-use super::random::longest_first;
 use super::tickets::{is_cgs_first_turn, is_first_choice, keep_all, keep_cheapest, offer_costs};
 use crate::bot::Simple;
 use crate::game::Seat;
@@ -15,6 +14,7 @@ use crate::games::t2r::maps::{Map, Route};
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Colour, Phase, RuleSet, TicketToRide};
 use crate::seed::Rng;
+use std::sync::Arc;
 
 /// Both seats need at least this many trains for `nice` to draw tickets when it has no need.
 const DRAW_TICKETS_MIN_TRAINS: u8 = 8;
@@ -29,12 +29,12 @@ pub struct Nice {
     plan: TicketPlan,
     /// `needed`: the plan's routes, shortest first (stable), none longer than the bot's trains.
     needed: Vec<u8>,
-    longest_first: Vec<u8>,
+    longest_first: Arc<[u8]>,
 }
 
 impl Simple<TicketToRide> for Nice {
     fn start(game: &TicketToRide, _: Seat, _: Rng) -> Self {
-        Nice::new(game.map())
+        Nice::new(game.map(), Arc::clone(game.longest_first()))
     }
 }
 
@@ -52,12 +52,13 @@ impl OnMap for Nice {
 }
 
 impl Nice {
-    fn new(map: &Map) -> Nice {
+    /// `longest_first`: the map's routes longest first, map order on ties.
+    fn new(map: &Map, longest_first: Arc<[u8]>) -> Nice {
         Nice {
             paths: Paths::default(),
             plan: TicketPlan::default(),
             needed: Vec::with_capacity(map.routes.len()),
-            longest_first: longest_first(map),
+            longest_first,
         }
     }
 
@@ -101,7 +102,7 @@ impl Nice {
             if view.trains.iter().all(|&t| t >= DRAW_TICKETS_MIN_TRAINS) && ticket_draw_legal {
                 return Action::DrawTickets;
             }
-            for &id in &self.longest_first {
+            for &id in self.longest_first.iter() {
                 let route = &map.routes[usize::from(id)];
                 if view.is_unclaimed(usize::from(id))
                     && let Some(payment) = can_claim(route, view)
@@ -178,7 +179,12 @@ pub fn can_claim(route: &Route, view: &View) -> Option<Payment> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::t2r::bots::random::longest_first;
     use crate::games::t2r::bots::test_support::{build_map, hand, usa, view};
+
+    fn nice(map: &Map) -> Nice {
+        Nice::new(map, longest_first(map).into())
+    }
 
     fn gray(length: u8) -> Route {
         Route {
@@ -255,12 +261,9 @@ mod tests {
     fn face_up_card_for_a_short_needed_route_beats_claiming_a_longer_one() {
         let (map, mut v) = line();
         v.face_up[3] = Some(Colour::Red);
-        assert_eq!(Nice::new(&map).play(&map, &v), Action::DrawSlot(3));
+        assert_eq!(nice(&map).play(&map, &v), Action::DrawSlot(3));
         v.rules = RuleSet::Cgs;
-        assert_eq!(
-            Nice::new(&map).play(&map, &v),
-            Action::DrawColour(Colour::Red)
-        );
+        assert_eq!(nice(&map).play(&map, &v), Action::DrawColour(Colour::Red));
         // At 8 trains it stops collecting and claims the long route.
         v.trains[1] = 8;
         let claim_blue = Action::Claim {
@@ -268,11 +271,11 @@ mod tests {
             colour: Colour::Blue,
             locomotives: 0,
         };
-        assert_eq!(Nice::new(&map).play(&map, &v), claim_blue);
+        assert_eq!(nice(&map).play(&map, &v), claim_blue);
         // So it does when the short route's colour is not face up.
         v.trains[1] = 45;
         v.face_up[3] = None;
-        assert_eq!(Nice::new(&map).play(&map, &v), claim_blue);
+        assert_eq!(nice(&map).play(&map, &v), claim_blue);
     }
 
     #[test]
@@ -281,7 +284,7 @@ mod tests {
         v.hand = [0; 9];
         v.face_up[2] = Some(Colour::Locomotive);
         v.face_up[4] = Some(Colour::Green);
-        let mut bot = Nice::new(&map);
+        let mut bot = nice(&map);
         assert_eq!(bot.play(&map, &v), Action::DrawSlot(2));
         v.phase = Phase::SecondCard;
         assert_eq!(bot.play(&map, &v), Action::DrawBlind);
@@ -292,7 +295,7 @@ mod tests {
     #[test]
     fn needed_is_cached_until_a_claim_and_drops_routes_longer_than_trains() {
         let (map, mut v) = line();
-        let mut bot = Nice::new(&map);
+        let mut bot = nice(&map);
         bot.refresh_needed(&map, &v);
         assert_eq!(bot.needed, vec![0, 1]);
         v.trains[0] = 3;
@@ -308,7 +311,7 @@ mod tests {
     fn unreachable_tickets_are_skipped() {
         let (map, mut v) = line();
         v.owners[1] = 1;
-        let mut bot = Nice::new(&map);
+        let mut bot = nice(&map);
         bot.refresh_needed(&map, &v);
         assert!(bot.needed.is_empty());
     }
@@ -317,7 +320,7 @@ mod tests {
     fn no_need_draws_tickets_then_claims_the_longest_claimable() {
         let map = usa();
         let mut v = view(&map);
-        let mut bot = Nice::new(&map);
+        let mut bot = nice(&map);
         assert_eq!(bot.play(&map, &v), Action::DrawTickets);
         v.trains[1] = 7;
         v.hand = hand(&[(Colour::Red, 6)]);
@@ -344,7 +347,7 @@ mod tests {
         v.phase = Phase::ChooseTickets;
         v.tickets = vec![5];
         v.offer = vec![0, 1, 2];
-        let mut bot = Nice::new(&map);
+        let mut bot = nice(&map);
         let costs: Vec<u32> = v
             .offer
             .iter()

@@ -10,18 +10,19 @@ use crate::games::t2r::maps::Map;
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Colour, Phase, TicketToRide};
 use crate::seed::Rng;
+use std::sync::Arc;
 
 pub struct Random {
     rng: Rng,
     /// Route ids by length, longest first, map order on ties: the candidate order.
-    longest_first: Vec<u8>,
+    longest_first: Arc<[u8]>,
 }
 
 impl Simple<TicketToRide> for Random {
     fn start(game: &TicketToRide, _: Seat, rng: Rng) -> Self {
         Random {
             rng,
-            longest_first: longest_first(game.map()),
+            longest_first: Arc::clone(game.longest_first()),
         }
     }
 }
@@ -115,7 +116,7 @@ mod tests {
     fn random_bot(map: &Map) -> Random {
         Random {
             rng: Rng::new(0),
-            longest_first: longest_first(map),
+            longest_first: longest_first(map).into(),
         }
     }
 
