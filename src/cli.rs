@@ -316,7 +316,8 @@ pub struct RunArgs {
 /// a scenario's `format` and `[knockout]` table.
 #[derive(Debug, Args, Clone, Default)]
 pub struct TournamentArgs {
-    /// `round-robin` (every pair; the default) or `knockout` (pools, then a bracket of matches).
+    /// `round-robin` (every pair; the default), `knockout` (pools, then a bracket of matches)
+    /// or `swiss` (rounds of matches between bots of equal or near score).
     #[arg(long, value_enum)]
     pub format: Option<FormatFlag>,
     /// Knockout: bots per pool, dealt in list order by snake seeding (without it every bot
@@ -329,12 +330,16 @@ pub struct TournamentArgs {
     /// Knockout: games per bracket match, rounded up to whole seed pairs [default: 10].
     #[arg(long, value_name = "M")]
     pub match_games: Option<u64>,
+    /// Swiss: rounds to play; each round's matches are `--games` games.
+    #[arg(long, value_name = "R")]
+    pub rounds: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum FormatFlag {
     RoundRobin,
     Knockout,
+    Swiss,
 }
 
 #[derive(Debug, Args)]

@@ -9,7 +9,7 @@ use super::threads;
 use crate::bot::BotChoice;
 use crate::bot::Params;
 use crate::error::UsageError;
-use crate::format::Knockout;
+use crate::format::{Knockout, Swiss};
 use crate::game::GameInfo;
 use crate::games::{FindGame, GameConfig};
 use crate::scenario::Format;
@@ -40,7 +40,7 @@ pub struct Configuration {
     pub options: BTreeMap<String, String>,
     pub seats: usize,
     pub bots: Vec<BotConfig>,
-    /// `round-robin`, `gauntlet:LABEL`, `field:LABEL` or `knockout:SETTINGS`.
+    /// `round-robin`, `gauntlet:LABEL`, `field:LABEL`, `knockout:SETTINGS` or `swiss:rounds=R`.
     pub format: String,
     /// Rounded up to whole seed groups.
     pub games_per_pairing: u64,
@@ -123,6 +123,7 @@ impl Configuration {
                 Format::Gauntlet { candidate } => format!("gauntlet:{}", label(candidate)),
                 Format::Field { field } => format!("field:{}", label(field)),
                 Format::Knockout(settings) => format!("knockout:{}", settings.to_manifest()),
+                Format::Swiss(settings) => format!("swiss:{}", settings.to_manifest()),
             },
             games_per_pairing: plan.games_per_pairing.div_ceil(seats) * seats,
             master_seed: plan.master_seed,
@@ -181,6 +182,11 @@ impl Configuration {
             },
             Some(("knockout", settings)) => {
                 Format::Knockout(Knockout::from_manifest(settings).map_err(|e| {
+                    UsageError::Invalid(format!("the manifest's format '{}': {e}", self.format))
+                })?)
+            }
+            Some(("swiss", settings)) => {
+                Format::Swiss(Swiss::from_manifest(settings).map_err(|e| {
                     UsageError::Invalid(format!("the manifest's format '{}': {e}", self.format))
                 })?)
             }

@@ -9,7 +9,7 @@ use super::threads;
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
-use crate::format::Knockout;
+use crate::format::{Knockout, Swiss};
 use crate::games::{Description, FindGame, GameConfig};
 use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
@@ -204,12 +204,17 @@ impl RunPlan {
 /// Refuses what continuing or splitting a run cannot do yet.
 fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
     let continued = resumed || plan.shard.is_some();
-    if matches!(plan.format, Format::Knockout(_)) && continued {
+    let staged = match plan.format {
+        Format::Knockout(_) => Some("a knockout"),
+        Format::Swiss(_) => Some("a Swiss system"),
+        _ => None,
+    };
+    if let Some(staged) = staged.filter(|_| continued) {
         // Each round is drawn from the results before it; continuing or splitting one is not
         // built.
-        return Err(UsageError::Invalid(
-            "a knockout cannot be resumed or sharded yet: run it whole".into(),
-        ));
+        return Err(UsageError::Invalid(format!(
+            "{staged} cannot be resumed or sharded yet: run it whole"
+        )));
     }
     if plan.record && continued {
         // A records file is written in one pass; appending a resumed part or joining shards'
@@ -353,44 +358,68 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
     }))
 }
 
-/// The format after `--format`, `--pool-size`, `--advance` and `--match-games`, which override
-/// the scenario's (`given`). Knockout settings without a knockout are refused, not ignored.
+/// The format after `--format`, `--pool-size`, `--advance`, `--match-games` and `--rounds`,
+/// which override the scenario's (`given`). A format's settings without that format are
+/// refused, not ignored.
 fn tournament_format(args: &TournamentArgs, given: Format) -> Result<Format, UsageError> {
-    let base = match given {
-        Format::Knockout(settings) => Some(settings),
+    let wanted = args.format.or(match given {
+        Format::Knockout(_) => Some(FormatFlag::Knockout),
+        Format::Swiss(_) => Some(FormatFlag::Swiss),
         _ => None,
-    };
-    let knockout = match args.format {
-        Some(FormatFlag::Knockout) => true,
-        Some(FormatFlag::RoundRobin) => false,
-        None => base.is_some(),
-    };
-    let flags = [
+    });
+    let knockout_flags = [
         ("--pool-size", args.pool_size.is_some()),
         ("--advance", args.advance.is_some()),
         ("--match-games", args.match_games.is_some()),
     ];
-    if !knockout {
-        if let Some((flag, _)) = flags.iter().find(|(_, given)| *given) {
-            return Err(UsageError::Invalid(format!(
-                "{flag} is a knockout setting: add --format knockout"
-            )));
-        }
-        return Ok(match (args.format, given) {
-            (Some(FormatFlag::RoundRobin), Format::Knockout(_)) => Format::RoundRobin,
-            (Some(FormatFlag::RoundRobin), Format::Field { .. }) => {
-                return Err(UsageError::Invalid(
-                    "--format round-robin and --field BOT are two formats: give one".into(),
-                ));
-            }
-            _ => given,
-        });
+    if wanted != Some(FormatFlag::Knockout)
+        && let Some((flag, _)) = knockout_flags.iter().find(|(_, given)| *given)
+    {
+        return Err(UsageError::Invalid(format!(
+            "{flag} is a knockout setting: add --format knockout"
+        )));
     }
-    if matches!(given, Format::Field { .. } | Format::Gauntlet { .. }) {
+    if wanted != Some(FormatFlag::Swiss) && args.rounds.is_some() {
         return Err(UsageError::Invalid(
-            "--format knockout replaces the scenario's or --field's format: give one".into(),
+            "--rounds is a Swiss setting: add --format swiss".into(),
         ));
     }
+    let staged = match wanted {
+        None => return Ok(given),
+        Some(FormatFlag::RoundRobin) => {
+            return match given {
+                Format::Knockout(_) | Format::Swiss(_) => Ok(Format::RoundRobin),
+                Format::Field { .. } => Err(UsageError::Invalid(
+                    "--format round-robin and --field BOT are two formats: give one".into(),
+                )),
+                _ => Ok(given),
+            };
+        }
+        Some(staged) => staged,
+    };
+    if matches!(given, Format::Field { .. } | Format::Gauntlet { .. }) {
+        let name = if staged == FormatFlag::Swiss {
+            "swiss"
+        } else {
+            "knockout"
+        };
+        return Err(UsageError::Invalid(format!(
+            "--format {name} replaces the scenario's or --field's format: give one"
+        )));
+    }
+    if staged == FormatFlag::Swiss {
+        let rounds = args.rounds.or(match given {
+            Format::Swiss(settings) => Some(settings.rounds),
+            _ => None,
+        });
+        return Swiss::new(rounds)
+            .map(Format::Swiss)
+            .map_err(UsageError::Invalid);
+    }
+    let base = match given {
+        Format::Knockout(settings) => Some(settings),
+        _ => None,
+    };
     let pool_size = args.pool_size.or(base.and_then(|k| k.pool_size));
     let advance = args
         .advance

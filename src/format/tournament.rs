@@ -251,7 +251,7 @@ fn match_result(bracket: &Bracket, decided: &Decided, names: &[String]) -> Match
 /// Plays one stage's schedule after the games `shift` counts, handing each record to
 /// `on_record` and then `sink`; moves `shift` past it and adds to `played`. Returns whether
 /// every game of the stage was played.
-fn stage<G: Game>(
+pub(super) fn stage<G: Game>(
     stages: &Stages<'_, G>,
     schedule: &Schedule,
     shift: &mut Shift,

@@ -48,6 +48,9 @@ impl Exporter for Html {
         if let Some(k) = data.knockout {
             write!(out, "{}", super::bracket::html(k))?;
         }
+        if let Some(s) = data.swiss {
+            write!(out, "{}", super::swiss::html(s))?;
+        }
         for section in sections(a) {
             if section.rows.is_empty() {
                 continue;

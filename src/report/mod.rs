@@ -12,11 +12,12 @@ mod markdown;
 mod markup;
 pub mod plots;
 pub mod standings;
+pub mod swiss;
 pub mod table;
 pub mod terminal;
 pub mod tune;
 
-use crate::format::KnockoutResult;
+use crate::format::{KnockoutResult, SwissResult};
 use crate::summary::Analysis;
 use plots::Plot;
 use standings::Standings;
@@ -41,14 +42,16 @@ pub struct ReportData<'a> {
     pub faults: &'a [FaultLink],
     pub standings: &'a Standings,
     pub knockout: Option<&'a KnockoutResult>,
+    pub swiss: Option<&'a SwissResult>,
 }
 
 /// What the games add to the analysis: the faulted games, the standings' crosstable and lost
-/// games, and a knockout's pools and bracket.
+/// games, a knockout's pools and bracket, and a Swiss system's rounds and standings.
 pub struct Pages<'a> {
     pub faults: &'a [FaultLink],
     pub standings: &'a Standings,
     pub knockout: Option<&'a KnockoutResult>,
+    pub swiss: Option<&'a SwissResult>,
 }
 
 /// Faulted games listed per bot: enough to see what goes wrong without a page per game of a
@@ -109,6 +112,7 @@ pub fn write_all(
         faults: pages.faults,
         standings: pages.standings,
         knockout: pages.knockout,
+        swiss: pages.swiss,
     };
     let mut written = Vec::new();
     for exporter in exporters() {

@@ -47,6 +47,7 @@ fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
         faults: &[],
         standings: &standings,
         knockout: None,
+        swiss: None,
     };
     let mut texts = std::collections::BTreeMap::new();
     for e in exporters() {
@@ -95,6 +96,7 @@ fn html_lists_faulted_games_with_their_replay() {
             faults,
             standings: &standings,
             knockout: None,
+            swiss: None,
         };
         let mut buffer = Vec::new();
         html::Html.write(&data, &mut buffer).unwrap();
@@ -250,6 +252,7 @@ fn standings_rank_by_records_where_ratings_are_bounds_and_never_show_minus_zero(
             faults: &[],
             standings: &standings,
             knockout: None,
+            swiss: None,
         })
     };
     assert_eq!(ranked(&a), [1, 0]);

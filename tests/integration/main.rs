@@ -26,5 +26,6 @@ mod sandbox;
 mod seats;
 mod shards;
 mod support;
+mod swiss;
 mod trust;
 mod tune;

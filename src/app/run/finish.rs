@@ -9,7 +9,7 @@ use crate::app::faults::{Replays, loss_links};
 use crate::app::manifest::{file_sha256, write_atomically};
 use crate::app::plan::RunPlan;
 use crate::app::replay::FindReplay;
-use crate::format::KnockoutResult;
+use crate::format::Decided;
 use crate::game::GameInfo;
 use crate::report::standings::Standings;
 use crate::report::{self, terminal};
@@ -25,7 +25,7 @@ pub fn write(
     plan: &RunPlan,
     output: &mut Output,
     played: &Played,
-    knockout: Option<KnockoutResult>,
+    decided: Option<Decided>,
 ) -> anyhow::Result<(Summary, Vec<PathBuf>)> {
     let bot_names = &output.bot_names;
     let options = plan.report.options(bot_names)?;
@@ -37,7 +37,7 @@ pub fn write(
         played.status,
         analysis,
     );
-    summary.knockout = knockout;
+    summary.set_decided(decided);
     let Some(dir) = &plan.out_dir else {
         return Ok((summary, Vec::new()));
     };
@@ -68,6 +68,7 @@ pub fn write(
             crosstable: std::mem::take(&mut output.crosstable),
         },
         knockout: summary.knockout.as_ref(),
+        swiss: summary.swiss.as_ref(),
     };
     let written = report::write_all(&summary.analysis, dir, plan.report.plots, &pages)?;
     Ok((summary, written))
@@ -84,6 +85,9 @@ pub fn print(
     terminal::print_analysis(&summary.analysis);
     if let Some(knockout) = &summary.knockout {
         print!("{}", report::bracket::text(knockout));
+    }
+    if let Some(swiss) = &summary.swiss {
+        print!("{}", report::swiss::text(swiss));
     }
     let (kept, games) = (output.kept(), &output.games);
     let (status, seconds) = (played.status, played.seconds);
