@@ -264,6 +264,11 @@ pub struct RunArgs {
     /// Games per pairing, rounded up to whole seed groups [default: 1000].
     #[arg(long)]
     pub games: Option<u64>,
+    /// The games' seeds from FILE, one a line (`#` comments and blank lines ignored): each is
+    /// played in every seat order by every pairing, in place of the seeds the master seed
+    /// numbers 0, 1, 2, … (replaces --games).
+    #[arg(long, value_name = "FILE", conflicts_with = "games")]
+    pub seeds: Option<PathBuf>,
     /// Output folder (default: a new folder under `results/`).
     #[arg(long)]
     pub out: Option<PathBuf>,

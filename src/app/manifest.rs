@@ -5,6 +5,7 @@
 //! folder's manifest is byte-identical to a single run's.
 
 use super::plan::RunPlan;
+use super::seeds::SeedList;
 use super::threads;
 use crate::bot::BotChoice;
 use crate::bot::Params;
@@ -45,6 +46,10 @@ pub struct Configuration {
     /// Rounded up to whole seed groups.
     pub games_per_pairing: u64,
     pub master_seed: u64,
+    /// `run --seeds FILE`: the file's seeds and hash (absent without one, so a manifest and
+    /// its hash are as before the flag existed). Kept whole so resume and merge need no file.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seeds: Option<SeedsConfig>,
     pub total_games: u64,
     /// The game configuration as given (rules, options and seats that were asked for), to
     /// configure the game again: a value in force (e.g. a `random` size) is not always one that
@@ -58,6 +63,14 @@ pub struct GivenConfig {
     pub rules: Option<String>,
     pub options: BTreeMap<String, String>,
     pub seats: Option<usize>,
+}
+
+/// The seeds of a run's `--seeds FILE`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeedsConfig {
+    /// SHA-256 of the file's bytes.
+    pub file_sha256: String,
+    pub values: Vec<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -96,7 +109,6 @@ pub struct Manifest {
 impl Configuration {
     /// The configuration of `plan` as configured (`info`) with `total_games` in its schedule.
     pub fn of(plan: &RunPlan, info: &GameInfo, total_games: u64) -> Configuration {
-        let seats = info.seats as u64;
         let label = |i: usize| plan.bots[i].label.clone();
         Configuration {
             tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
@@ -125,8 +137,12 @@ impl Configuration {
                 Format::Knockout(settings) => format!("knockout:{}", settings.to_manifest()),
                 Format::Swiss(settings) => format!("swiss:{}", settings.to_manifest()),
             },
-            games_per_pairing: plan.games_per_pairing.div_ceil(seats) * seats,
+            games_per_pairing: plan.per_pairing(info.seats),
             master_seed: plan.master_seed,
+            seeds: plan.seeds.as_ref().map(|s| SeedsConfig {
+                file_sha256: s.sha256.clone(),
+                values: s.values.to_vec(),
+            }),
             total_games,
             given: GivenConfig {
                 rules: plan.config.rules.clone(),
@@ -199,7 +215,7 @@ impl Configuration {
         };
         // A contest client cannot be called back from a folder: resuming a run with one needs
         // the original command line, `--serve` included; `RunPlan::of_games` leaves it off.
-        Ok(RunPlan::of_games(
+        let mut plan = RunPlan::of_games(
             game,
             config,
             bots,
@@ -207,7 +223,12 @@ impl Configuration {
             self.games_per_pairing,
             self.master_seed,
             threads::cores(),
-        ))
+        );
+        plan.seeds = self.seeds.as_ref().map(|s| SeedList {
+            values: s.values.clone().into(),
+            sha256: s.file_sha256.clone(),
+        });
+        Ok(plan)
     }
 
     /// What differs from `other`, one phrase each, e.g. `master seed: 7 in the folder, 8 here`
@@ -259,6 +280,18 @@ impl Configuration {
             self.master_seed.to_string(),
             other.master_seed.to_string(),
         );
+        let seeds = |c: &Configuration| {
+            c.seeds
+                .as_ref()
+                .map_or("none (seeds 0, 1, 2, ...)".to_string(), |s| {
+                    format!(
+                        "file sha256 {} ({} seeds)",
+                        short(&s.file_sha256),
+                        s.values.len()
+                    )
+                })
+        };
+        differ("--seeds", seeds(self), seeds(other));
         out
     }
 
@@ -477,7 +510,7 @@ pub fn binary_sha256() -> &'static str {
     })
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(super) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -27,6 +27,7 @@ mod resume;
 mod run;
 mod sandbox;
 mod search_speed;
+mod seeds;
 mod sequential;
 mod serve;
 mod threads;

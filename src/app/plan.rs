@@ -5,6 +5,7 @@ use super::contest;
 use super::folders::Existing;
 use super::manifest::{MANIFEST, Manifest, Shard};
 use super::report::ReportSettings;
+use super::seeds::SeedList;
 use super::threads;
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
@@ -26,7 +27,10 @@ pub struct RunPlan {
     /// The bots, in the order given; labels are unique.
     pub bots: Vec<BotChoice>,
     pub format: Format,
+    /// Unused with `seeds`, which sets the games (see [`RunPlan::per_pairing`]).
     pub games_per_pairing: u64,
+    /// `--seeds FILE`: the seed of each seed group, instead of its index.
+    pub seeds: Option<SeedList>,
     pub master_seed: u64,
     pub threads: usize,
     /// `None` writes no files (benchmarks).
@@ -78,6 +82,11 @@ impl RunPlan {
             }
         };
         plan.format = tournament_format(&args.tournament, plan.format)?;
+        if let Some(path) = &args.seeds {
+            // Over a folder's seeds too: resuming with a file of other seeds is then refused,
+            // naming the two hashes.
+            plan.seeds = Some(SeedList::load(path)?);
+        }
         plan.quiet = args.quiet;
         plan.record = args.record;
         if args.force {
@@ -183,6 +192,7 @@ impl RunPlan {
             bots,
             format,
             games_per_pairing,
+            seeds: None,
             master_seed,
             threads,
             out_dir: None,
@@ -199,6 +209,16 @@ impl RunPlan {
     pub fn labels(&self) -> Vec<String> {
         self.bots.iter().map(|b| b.label.clone()).collect()
     }
+
+    /// Games per pairing in games of `seats` seats, rounded up to whole seed groups: each seed
+    /// of a seeds file in every seat order, else `games_per_pairing`.
+    pub fn per_pairing(&self, seats: usize) -> u64 {
+        let seats = seats as u64;
+        match &self.seeds {
+            Some(seeds) => seeds.values.len() as u64 * seats,
+            None => self.games_per_pairing.div_ceil(seats) * seats,
+        }
+    }
 }
 
 /// Refuses what continuing or splitting a run cannot do yet.
@@ -214,6 +234,14 @@ fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
         // built.
         return Err(UsageError::Invalid(format!(
             "{staged} cannot be resumed or sharded yet: run it whole"
+        )));
+    }
+    if let Some(staged) = staged.filter(|_| plan.seeds.is_some()) {
+        // Its stages take seeds after each other; which of a file's seeds each stage plays is
+        // not decided yet.
+        return Err(UsageError::Invalid(format!(
+            "--seeds cannot be combined with {staged} yet: a round robin, a gauntlet or a \
+             field can take its seeds from a file"
         )));
     }
     if plan.record && continued {

@@ -38,6 +38,7 @@ impl SwissPlay {
             pairings: round.pairs.iter().map(|&(a, b)| vec![a, b]).collect(),
             seeds: self.games_per_pairing / 2,
             seats: 2,
+            deals: None,
         }
     }
 

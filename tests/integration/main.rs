@@ -24,6 +24,7 @@ mod repository;
 mod resume;
 mod sandbox;
 mod seats;
+mod seeds;
 mod shards;
 mod support;
 mod swiss;

@@ -33,7 +33,7 @@ pub fn write(
     let mut summary = Summary::build(
         info,
         plan.master_seed,
-        plan.games_per_pairing,
+        plan.per_pairing(info.seats),
         played.status,
         analysis,
     );

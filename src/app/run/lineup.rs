@@ -53,12 +53,11 @@ pub fn resolve<G: Contest>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineup<'s
 /// results as it goes) and itself.
 pub fn schedule(plan: &RunPlan, info: &GameInfo) -> Result<(Schedule, Option<Staged>), UsageError> {
     let (bots, seats) = (plan.bots.len(), info.seats);
+    let per_pairing = plan.per_pairing(seats);
     let schedule = match plan.format {
-        Format::RoundRobin => Schedule::combinations(bots, seats, plan.games_per_pairing),
-        Format::Field { field } => Schedule::field(field, bots, seats, plan.games_per_pairing),
-        Format::Gauntlet { candidate } => {
-            Schedule::gauntlet(candidate, bots, seats, plan.games_per_pairing)
-        }
+        Format::RoundRobin => Schedule::combinations(bots, seats, per_pairing),
+        Format::Field { field } => Schedule::field(field, bots, seats, per_pairing),
+        Format::Gauntlet { candidate } => Schedule::gauntlet(candidate, bots, seats, per_pairing),
         Format::Knockout(settings) => {
             settings.check(bots, seats).map_err(UsageError::Invalid)?;
             let tournament = Tournament::new(
@@ -77,6 +76,10 @@ pub fn schedule(plan: &RunPlan, info: &GameInfo) -> Result<(Schedule, Option<Sta
             let swiss = SwissPlay::new(settings, bots, plan.games_per_pairing);
             return Ok((swiss.first_schedule(), Some(Staged::Swiss(swiss))));
         }
+    };
+    let schedule = match &plan.seeds {
+        Some(seeds) => schedule.with_deals(seeds.values.clone()),
+        None => schedule,
     };
     Ok((schedule, None))
 }
