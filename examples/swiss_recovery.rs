@@ -19,6 +19,9 @@ const BOTS: usize = 16;
 const ELO_STEP: f64 = 50.0;
 const GAMES: u64 = 10;
 
+/// A format played on a field of strengths: the final order, best first.
+type Format = Box<dyn Fn(&[f64], &mut seed::Rng) -> Vec<usize>>;
+
 /// A pairing's games: the first bot's wins drawn from the Elo model.
 fn play(strength: &[f64], a: usize, b: usize, games: u64, rng: &mut impl RngExt) -> MatchScore {
     let p = 1.0 / (1.0 + 10f64.powf((strength[b] - strength[a]) / 400.0));
@@ -90,11 +93,7 @@ fn main() {
     let trials: u64 = std::env::args()
         .nth(1)
         .map_or(2000, |t| t.parse().expect("TRIALS is a number"));
-    let formats: Vec<(
-        String,
-        u64,
-        Box<dyn Fn(&[f64], &mut seed::Rng) -> Vec<usize>>,
-    )> = vec![
+    let formats: Vec<(String, u64, Format)> = vec![
         (
             "Swiss, 4 rounds".into(),
             4 * 8 * GAMES,

@@ -35,7 +35,7 @@ pub fn pair_round(
     met: &dyn Fn(usize, usize) -> u32,
     byes: &dyn Fn(usize) -> u32,
 ) -> Round {
-    let candidates: Vec<Option<usize>> = if ranked.len() % 2 == 0 {
+    let candidates: Vec<Option<usize>> = if ranked.len().is_multiple_of(2) {
         vec![None]
     } else {
         let mut from_bottom: Vec<usize> = ranked.iter().rev().copied().collect();

@@ -20,7 +20,11 @@ impl Swiss {
     /// The most rounds `bots` bots can play without a rematch: a whole round robin (with an odd
     /// count, one round more, as each bot sits out one round).
     pub fn most_rounds(bots: usize) -> usize {
-        if bots % 2 == 0 { bots - 1 } else { bots }
+        if bots.is_multiple_of(2) {
+            bots - 1
+        } else {
+            bots
+        }
     }
 
     /// Refuses settings these bots and seats cannot play.
