@@ -40,7 +40,16 @@ fn seeds_zero_to_n_play_the_run_without_a_file_and_others_change_the_seed_column
     assert_eq!(csv("file"), csv("plain"));
 
     let picked = write_file(root.path(), "picked.txt", "91\n5\n");
-    with_seeds(&picked, &root.path().join("picked")).success();
+    tourney()
+        .args([
+            "run", "--bots", BOTS, "--map", "small", "--seed", "4", "--seeds",
+        ])
+        .arg(&picked)
+        .arg("--out")
+        .arg(root.path().join("picked"))
+        .assert()
+        .success()
+        .stderr(predicates::str::contains("seeds: 2 from a file (sha256 "));
     let seeds: Vec<String> = csv("picked")
         .lines()
         .skip(1)

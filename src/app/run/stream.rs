@@ -125,6 +125,13 @@ fn announce<G: Game>(
         Format::Swiss(settings) => eprintln!("swiss: {}; {total} games", settings.describe()),
         _ => {}
     }
+    if let Some(seeds) = &plan.seeds {
+        eprintln!(
+            "seeds: {} from a file (sha256 {})",
+            seeds.values.len(),
+            &seeds.sha256[..12]
+        );
+    }
     if let Some(shard) = plan.shard {
         eprintln!("shard {shard}: games {}..{}", games.start, games.end);
     }
