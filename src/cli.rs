@@ -268,6 +268,11 @@ pub struct RunArgs {
     /// Games per pairing, rounded up to whole seed groups [default: 1000].
     #[arg(long)]
     pub games: Option<u64>,
+    /// The games' seeds from FILE, one a line (`#` comments and blank lines ignored): each is
+    /// played in every seat order by every pairing, in place of the seeds the master seed
+    /// numbers 0, 1, 2, … (replaces --games).
+    #[arg(long, value_name = "FILE", conflicts_with = "games")]
+    pub seeds: Option<PathBuf>,
     /// Output folder (default: a new folder under `results/`).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -329,7 +334,8 @@ pub struct RunArgs {
 #[derive(Debug, Args, Clone, Default)]
 pub struct TournamentArgs {
     /// `round-robin` (every pair; the default), `gauntlet` (--candidate against every other
-    /// bot) or `knockout` (pools, then a bracket of matches).
+    /// bot), `knockout` (pools, then a bracket of matches) or `swiss` (rounds of matches between
+    /// bots of equal or near score).
     #[arg(long, value_enum)]
     pub format: Option<FormatFlag>,
     /// Gauntlet: the bot (a label of --bots) that meets every other bot; the others do not
@@ -346,6 +352,9 @@ pub struct TournamentArgs {
     /// Knockout: games per bracket match, rounded up to whole seed pairs [default: 10].
     #[arg(long, value_name = "M")]
     pub match_games: Option<u64>,
+    /// Swiss: rounds to play; each round's matches are `--games` games.
+    #[arg(long, value_name = "R")]
+    pub rounds: Option<usize>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -353,6 +362,7 @@ pub enum FormatFlag {
     RoundRobin,
     Gauntlet,
     Knockout,
+    Swiss,
 }
 
 #[derive(Debug, Args)]

@@ -5,11 +5,12 @@
 //! folder's manifest is byte-identical to a single run's.
 
 use super::plan::RunPlan;
+use super::seeds::SeedList;
 use super::threads;
 use crate::bot::BotChoice;
 use crate::bot::Params;
 use crate::error::UsageError;
-use crate::format::Knockout;
+use crate::format::{Knockout, Swiss};
 use crate::game::GameInfo;
 use crate::games::{FindGame, GameConfig};
 use crate::scenario::Format;
@@ -41,11 +42,15 @@ pub struct Configuration {
     pub options: BTreeMap<String, String>,
     pub seats: usize,
     pub bots: Vec<BotConfig>,
-    /// `round-robin`, `gauntlet:LABEL`, `field:LABEL` or `knockout:SETTINGS`.
+    /// `round-robin`, `gauntlet:LABEL`, `field:LABEL`, `knockout:SETTINGS` or `swiss:rounds=R`.
     pub format: String,
     /// Rounded up to whole seed groups.
     pub games_per_pairing: u64,
     pub master_seed: u64,
+    /// `run --seeds FILE`: the file's seeds and hash (absent without one, so a manifest and
+    /// its hash are as before the flag existed). Kept whole so resume and merge need no file.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub seeds: Option<SeedsConfig>,
     pub total_games: u64,
     /// `--sprt-stop`: the test that stops each pairing, which decides which games are played.
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -62,6 +67,14 @@ pub struct GivenConfig {
     pub rules: Option<String>,
     pub options: BTreeMap<String, String>,
     pub seats: Option<usize>,
+}
+
+/// The seeds of a run's `--seeds FILE`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeedsConfig {
+    /// SHA-256 of the file's bytes.
+    pub file_sha256: String,
+    pub values: Vec<u64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -104,7 +117,6 @@ pub struct Manifest {
 impl Configuration {
     /// The configuration of `plan` as configured (`info`) with `total_games` in its schedule.
     pub fn of(plan: &RunPlan, info: &GameInfo, total_games: u64) -> Configuration {
-        let seats = info.seats as u64;
         let label = |i: usize| plan.bots[i].label.clone();
         Configuration {
             tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
@@ -131,9 +143,14 @@ impl Configuration {
                 Format::Gauntlet { candidate } => format!("gauntlet:{}", label(candidate)),
                 Format::Field { field } => format!("field:{}", label(field)),
                 Format::Knockout(settings) => format!("knockout:{}", settings.to_manifest()),
+                Format::Swiss(settings) => format!("swiss:{}", settings.to_manifest()),
             },
-            games_per_pairing: plan.games_per_pairing.div_ceil(seats) * seats,
+            games_per_pairing: plan.per_pairing(info.seats),
             master_seed: plan.master_seed,
+            seeds: plan.seeds.as_ref().map(|s| SeedsConfig {
+                file_sha256: s.sha256.clone(),
+                values: s.values.to_vec(),
+            }),
             total_games,
             sprt_stop: plan.sprt_stop,
             given: GivenConfig {
@@ -193,6 +210,11 @@ impl Configuration {
                     UsageError::Invalid(format!("the manifest's format '{}': {e}", self.format))
                 })?)
             }
+            Some(("swiss", settings)) => {
+                Format::Swiss(Swiss::from_manifest(settings).map_err(|e| {
+                    UsageError::Invalid(format!("the manifest's format '{}': {e}", self.format))
+                })?)
+            }
             _ => {
                 return Err(UsageError::Invalid(format!(
                     "unknown format '{}' in the manifest",
@@ -212,6 +234,10 @@ impl Configuration {
             threads::cores(),
         );
         plan.sprt_stop = self.sprt_stop;
+        plan.seeds = self.seeds.as_ref().map(|s| SeedList {
+            values: s.values.clone().into(),
+            sha256: s.file_sha256.clone(),
+        });
         Ok(plan)
     }
 
@@ -273,6 +299,18 @@ impl Configuration {
             })
         };
         differ("early stop", test(self), test(other));
+        let seeds = |c: &Configuration| {
+            c.seeds
+                .as_ref()
+                .map_or("none (seeds 0, 1, 2, ...)".to_string(), |s| {
+                    format!(
+                        "file sha256 {} ({} seeds)",
+                        short(&s.file_sha256),
+                        s.values.len()
+                    )
+                })
+        };
+        differ("--seeds", seeds(self), seeds(other));
         out
     }
 
@@ -492,7 +530,7 @@ pub fn binary_sha256() -> &'static str {
     })
 }
 
-fn hex(bytes: &[u8]) -> String {
+pub(super) fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

@@ -28,6 +28,7 @@ mod run;
 mod sandbox;
 mod score;
 mod search_speed;
+mod seeds;
 mod sequential;
 mod serve;
 mod threads;

@@ -5,11 +5,12 @@ use super::contest;
 use super::folders::Existing;
 use super::manifest::{MANIFEST, Manifest, Shard};
 use super::report::ReportSettings;
+use super::seeds::SeedList;
 use super::threads;
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
-use crate::format::Knockout;
+use crate::format::{Knockout, Swiss};
 use crate::games::{Description, FindGame, GameConfig};
 use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
@@ -30,7 +31,10 @@ pub struct RunPlan {
     /// The bots, in the order given; labels are unique.
     pub bots: Vec<BotChoice>,
     pub format: Format,
+    /// Unused with `seeds`, which sets the games (see [`RunPlan::per_pairing`]).
     pub games_per_pairing: u64,
+    /// `--seeds FILE`: the seed of each seed group, instead of its index.
+    pub seeds: Option<SeedList>,
     pub master_seed: u64,
     pub threads: usize,
     /// `None` writes no files (benchmarks).
@@ -90,6 +94,11 @@ impl RunPlan {
             }
         };
         plan.format = tournament_format(&args.tournament, plan.format, &plan.bots)?;
+        if let Some(path) = &args.seeds {
+            // Over a folder's seeds too: resuming with a file of other seeds is then refused,
+            // naming the two hashes.
+            plan.seeds = Some(SeedList::load(path)?);
+        }
         plan.quiet = args.quiet;
         plan.progress_every = progress_every(args.progress_every)?;
         plan.record = args.record;
@@ -204,6 +213,7 @@ impl RunPlan {
             bots,
             format,
             games_per_pairing,
+            seeds: None,
             master_seed,
             threads,
             out_dir: None,
@@ -228,17 +238,40 @@ impl RunPlan {
     pub fn labels(&self) -> Vec<String> {
         self.bots.iter().map(|b| b.label.clone()).collect()
     }
+
+    /// Games per pairing in games of `seats` seats, rounded up to whole seed groups: each seed
+    /// of a seeds file in every seat order, else `games_per_pairing`.
+    pub fn per_pairing(&self, seats: usize) -> u64 {
+        let seats = seats as u64;
+        match &self.seeds {
+            Some(seeds) => seeds.values.len() as u64 * seats,
+            None => self.games_per_pairing.div_ceil(seats) * seats,
+        }
+    }
 }
 
 /// Refuses what continuing or splitting a run cannot do yet.
 fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
     let continued = resumed || plan.shard.is_some();
-    if matches!(plan.format, Format::Knockout(_)) && continued {
+    let staged = match plan.format {
+        Format::Knockout(_) => Some("a knockout"),
+        Format::Swiss(_) => Some("a Swiss system"),
+        _ => None,
+    };
+    if let Some(staged) = staged.filter(|_| continued) {
         // Each round is drawn from the results before it; continuing or splitting one is not
         // built.
-        return Err(UsageError::Invalid(
-            "a knockout cannot be resumed or sharded yet: run it whole".into(),
-        ));
+        return Err(UsageError::Invalid(format!(
+            "{staged} cannot be resumed or sharded yet: run it whole"
+        )));
+    }
+    if let Some(staged) = staged.filter(|_| plan.seeds.is_some()) {
+        // Its stages take seeds after each other; which of a file's seeds each stage plays is
+        // not decided yet.
+        return Err(UsageError::Invalid(format!(
+            "--seeds cannot be combined with {staged} yet: a round robin, a gauntlet or a \
+             field can take its seeds from a file"
+        )));
     }
     if plan.record && continued {
         // A records file is written in one pass; appending a resumed part or joining shards'
@@ -407,8 +440,9 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
     }))
 }
 
-/// The format after `--format`, `--pool-size`, `--advance` and `--match-games`, which override
-/// the scenario's (`given`). Knockout settings without a knockout are refused, not ignored.
+/// The format after `--format`, `--candidate`, `--pool-size`, `--advance`, `--match-games` and
+/// `--rounds`, which override the scenario's (`given`). A format's settings without that
+/// format are refused, not ignored.
 fn tournament_format(
     args: &TournamentArgs,
     given: Format,
@@ -417,36 +451,59 @@ fn tournament_format(
     if let Some(gauntlet) = gauntlet_format(args, given, bots)? {
         return Ok(gauntlet);
     }
+    let wanted = args.format.or(match given {
+        Format::Knockout(_) => Some(FormatFlag::Knockout),
+        Format::Swiss(_) => Some(FormatFlag::Swiss),
+        _ => None,
+    });
+    if wanted != Some(FormatFlag::Knockout)
+        && let Some(flag) = knockout_flag(args)
+    {
+        return Err(UsageError::Invalid(format!(
+            "{flag} is a knockout setting: add --format knockout"
+        )));
+    }
+    if wanted != Some(FormatFlag::Swiss) && args.rounds.is_some() {
+        return Err(UsageError::Invalid(
+            "--rounds is a Swiss setting: add --format swiss".into(),
+        ));
+    }
+    let staged = match wanted {
+        None => return Ok(given),
+        Some(FormatFlag::RoundRobin) => {
+            return match given {
+                Format::Knockout(_) | Format::Swiss(_) => Ok(Format::RoundRobin),
+                Format::Field { .. } => Err(UsageError::Invalid(
+                    "--format round-robin and --field BOT are two formats: give one".into(),
+                )),
+                _ => Ok(given),
+            };
+        }
+        Some(staged) => staged,
+    };
+    if matches!(given, Format::Field { .. } | Format::Gauntlet { .. }) {
+        let name = if staged == FormatFlag::Swiss {
+            "swiss"
+        } else {
+            "knockout"
+        };
+        return Err(UsageError::Invalid(format!(
+            "--format {name} replaces the scenario's or --field's format: give one"
+        )));
+    }
+    if staged == FormatFlag::Swiss {
+        let rounds = args.rounds.or(match given {
+            Format::Swiss(settings) => Some(settings.rounds),
+            _ => None,
+        });
+        return Swiss::new(rounds)
+            .map(Format::Swiss)
+            .map_err(UsageError::Invalid);
+    }
     let base = match given {
         Format::Knockout(settings) => Some(settings),
         _ => None,
     };
-    let knockout = match args.format {
-        Some(FormatFlag::Knockout) => true,
-        Some(FormatFlag::RoundRobin | FormatFlag::Gauntlet) => false,
-        None => base.is_some(),
-    };
-    if !knockout {
-        if let Some(flag) = knockout_flag(args) {
-            return Err(UsageError::Invalid(format!(
-                "{flag} is a knockout setting: add --format knockout"
-            )));
-        }
-        return Ok(match (args.format, given) {
-            (Some(FormatFlag::RoundRobin), Format::Knockout(_)) => Format::RoundRobin,
-            (Some(FormatFlag::RoundRobin), Format::Field { .. }) => {
-                return Err(UsageError::Invalid(
-                    "--format round-robin and --field BOT are two formats: give one".into(),
-                ));
-            }
-            _ => given,
-        });
-    }
-    if matches!(given, Format::Field { .. } | Format::Gauntlet { .. }) {
-        return Err(UsageError::Invalid(
-            "--format knockout replaces the scenario's or --field's format: give one".into(),
-        ));
-    }
     let pool_size = args.pool_size.or(base.and_then(|k| k.pool_size));
     let advance = args
         .advance
@@ -498,9 +555,9 @@ fn gauntlet_format(
         }
         (_, None) => return Ok(None),
     };
-    if let Some(flag) = knockout_flag(args) {
+    if let Some(flag) = knockout_flag(args).or(args.rounds.map(|_| "--rounds")) {
         return Err(UsageError::Invalid(format!(
-            "{flag} is a knockout setting, not a gauntlet's"
+            "{flag} is a knockout's or a Swiss system's setting, not a gauntlet's"
         )));
     }
     if matches!(given, Format::Field { .. }) {

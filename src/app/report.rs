@@ -8,7 +8,7 @@ use super::manifest::Manifest;
 use super::replay::FindReplay;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
-use crate::format::KnockoutResult;
+use crate::format::{KnockoutResult, SwissResult};
 use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, terminal};
 use crate::runner::GameRecord;
@@ -140,10 +140,11 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
     let out: PathBuf = args.out.clone().unwrap_or_else(|| args.dirs[0].clone());
     std::fs::create_dir_all(&out)
         .with_context(|| format!("cannot create output folder {}", out.display()))?;
-    let knockout = match args.dirs.as_slice() {
-        [dir] => knockout_of(dir),
-        _ => None,
-    };
+    let (knockout, swiss): (Option<KnockoutResult>, Option<SwissResult>) =
+        match args.dirs.as_slice() {
+            [dir] => (decided_of(dir, "knockout"), decided_of(dir, "swiss")),
+            _ => (None, None),
+        };
     let replays = Replays {
         dirs: &args.dirs,
         out: &out,
@@ -157,12 +158,16 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
         },
         knockout: knockout.as_ref(),
         sprt_stop: None,
+        swiss: swiss.as_ref(),
     };
     let written = report::write_all(&analysis, &out, settings.plots, &pages)?;
     if !args.quiet {
         terminal::print_analysis(&analysis);
         if let Some(k) = &knockout {
             print!("{}", report::bracket::text(k));
+        }
+        if let Some(s) = &swiss {
+            print!("{}", report::swiss::text(s));
         }
         println!(
             "\n{} games from {} folder(s); wrote {} files to {}",
@@ -175,13 +180,13 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
     Ok(())
 }
 
-/// The pools and bracket a knockout run kept in its `summary.json` (a bracket is decided as
-/// the games are played, so it is read back rather than redrawn from `games.csv`); `None` for
-/// any other run, or a folder without one.
-fn knockout_of(dir: &Path) -> Option<KnockoutResult> {
+/// The pools and bracket a knockout run kept in its `summary.json`, or a Swiss system's rounds
+/// and standings (`key` `knockout` or `swiss`: decided as the games are played, so read back
+/// rather than redrawn from `games.csv`); `None` for any other run, or a folder without one.
+fn decided_of<T: serde::de::DeserializeOwned>(dir: &Path, key: &str) -> Option<T> {
     let text = std::fs::read_to_string(dir.join("summary.json")).ok()?;
     let mut summary: serde_json::Value = serde_json::from_str(&text).ok()?;
-    serde_json::from_value(summary.get_mut("knockout")?.take()).ok()
+    serde_json::from_value(summary.get_mut(key)?.take()).ok()
 }
 
 /// Refuses folders whose games must not be rated together: one folder given twice, two holding

@@ -1,5 +1,6 @@
 //! Tournament formats played in stages, where who meets whom next depends on the results so
-//! far: the contest server's pools then knockout. Each stage is an ordinary schedule played by
+//! far: the contest server's pools then knockout, and a Swiss system (its rules are in
+//! `pairing` and `swiss_table`). Each stage is an ordinary schedule played by
 //! the runner; what it decides (pool standings, match winners) is computed from its records in
 //! game order, so the whole format is the same at any thread count. Knows bots, ranks and
 //! scores; never a game.
@@ -25,13 +26,24 @@
 //!   second player; a seed is the one thing the pools earned).
 
 mod bracket;
+pub mod pairing;
 mod pools;
 mod result;
+mod staged;
+mod swiss;
+mod swiss_play;
+pub mod swiss_table;
 mod tournament;
 
 pub use bracket::{Bracket, MatchTally, seeding_order};
 pub use pools::{PoolTally, shown_tenths, snake_pools};
-pub use result::{Entrant, Finish, KnockoutResult, MatchResult, PoolRow, PoolTable, RoundResult};
+pub use result::{
+    Entrant, Finish, KnockoutResult, MatchResult, PoolRow, PoolTable, RoundResult, SwissMatch,
+    SwissResult, SwissRoundResult, SwissRow,
+};
+pub use staged::{Decided, Staged};
+pub use swiss::Swiss;
+pub use swiss_play::SwissPlay;
 pub use tournament::{Stages, Tournament};
 
 /// Games of a bracket match when the command line does not say.

@@ -131,3 +131,56 @@ impl KnockoutResult {
         out
     }
 }
+
+/// What a Swiss system decided, by bot name: the `swiss` object of `summary.json`, which the
+/// report reads back.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SwissResult {
+    /// The settings in words (`5 rounds, Monrad pairing without rematches`).
+    pub format: String,
+    /// Rounds asked for; fewer are played when the run is stopped.
+    pub rounds_asked: usize,
+    /// Every round played, first first.
+    pub rounds: Vec<SwissRoundResult>,
+    /// Best first.
+    pub standings: Vec<SwissRow>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SwissRoundResult {
+    /// 1-based.
+    pub round: usize,
+    pub matches: Vec<SwissMatch>,
+    pub bye: Option<String>,
+    /// Pairs that had met before (0 unless no pairing without a rematch was found).
+    pub rematches: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SwissMatch {
+    /// The higher-ranked when paired first.
+    pub bots: [String; 2],
+    pub games: u64,
+    /// Game points of each (a win 1, a draw ½).
+    pub points: [f64; 2],
+    /// `None`: level on points.
+    pub winner: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SwissRow {
+    pub place: usize,
+    pub bot: String,
+    /// Match points: a match won 1, level ½, a bye 1. Halves and quarters are exact in binary.
+    pub score: f64,
+    pub buchholz: f64,
+    pub sonneborn_berger: f64,
+    /// Matches won, drawn and lost.
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub byes: u32,
+    /// What placed it above the next bot level on score (`Buchholz`, `Sonneborn-Berger`,
+    /// `head-to-head`, `list order`), or empty.
+    pub tie_break: String,
+}

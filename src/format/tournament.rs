@@ -79,6 +79,7 @@ impl Tournament {
             pairings,
             seeds: self.games_per_pairing / 2,
             seats: 2,
+            deals: None,
         })
     }
 
@@ -96,6 +97,7 @@ impl Tournament {
             pairings: vec![vec![0, 1]],
             seeds: self.settings.games_per_match() / 2,
             seats: 2,
+            deals: None,
         })
     }
 
@@ -131,6 +133,7 @@ impl Tournament {
                     .collect(),
                 seeds: self.settings.games_per_match() / 2,
                 seats: 2,
+                deals: None,
             };
             let mut tallies = vec![MatchTally::default(); matches.len()];
             let first_pairing = shift.pairing;
@@ -251,7 +254,7 @@ fn match_result(bracket: &Bracket, decided: &Decided, names: &[String]) -> Match
 /// Plays one stage's schedule after the games `shift` counts, handing each record to
 /// `on_record` and then `sink`; moves `shift` past it and adds to `played`. Returns whether
 /// every game of the stage was played.
-fn stage<G: Game>(
+pub(super) fn stage<G: Game>(
     stages: &Stages<'_, G>,
     schedule: &Schedule,
     shift: &mut Shift,

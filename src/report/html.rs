@@ -48,6 +48,9 @@ impl Exporter for Html {
         if let Some(k) = data.knockout {
             write!(out, "{}", super::bracket::html(k))?;
         }
+        if let Some(s) = data.swiss {
+            write!(out, "{}", super::swiss::html(s))?;
+        }
         if let Some(stop) = data.sprt_stop {
             write_sprt_stop(stop, out)?;
         }

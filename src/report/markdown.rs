@@ -51,6 +51,13 @@ impl Exporter for Markdown {
                 super::bracket::text(k)
             )?;
         }
+        if let Some(s) = data.swiss {
+            writeln!(
+                out,
+                "## Swiss system\n\n```text{}```\n",
+                super::swiss::text(s)
+            )?;
+        }
         writeln!(out, "## Plots\n")?;
         for plot in data.plots {
             writeln!(

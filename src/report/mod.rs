@@ -12,11 +12,12 @@ mod markdown;
 mod markup;
 pub mod plots;
 pub mod standings;
+pub mod swiss;
 pub mod table;
 pub mod terminal;
 pub mod tune;
 
-use crate::format::KnockoutResult;
+use crate::format::{KnockoutResult, SwissResult};
 use crate::summary::{Analysis, SprtStop};
 use plots::Plot;
 use standings::Standings;
@@ -41,16 +42,19 @@ pub struct ReportData<'a> {
     pub faults: &'a [FaultLink],
     pub standings: &'a Standings,
     pub knockout: Option<&'a KnockoutResult>,
+    pub swiss: Option<&'a SwissResult>,
     pub sprt_stop: Option<&'a SprtStop>,
 }
 
 /// What the games add to the analysis: the faulted games, the standings' crosstable and lost
-/// games, a knockout's pools and bracket, and where `--sprt-stop` stopped.
+/// games, a knockout's pools and bracket, a Swiss system's rounds and standings, and where
+/// `--sprt-stop` stopped.
 pub struct Pages<'a> {
     pub faults: &'a [FaultLink],
     pub standings: &'a Standings,
     pub knockout: Option<&'a KnockoutResult>,
     pub sprt_stop: Option<&'a SprtStop>,
+    pub swiss: Option<&'a SwissResult>,
 }
 
 /// Faulted games listed per bot: enough to see what goes wrong without a page per game of a
@@ -112,6 +116,7 @@ pub fn write_all(
         standings: pages.standings,
         knockout: pages.knockout,
         sprt_stop: pages.sprt_stop,
+        swiss: pages.swiss,
     };
     let mut written = Vec::new();
     for exporter in exporters() {

@@ -4,7 +4,7 @@
 
 use super::html::{escape, page_start};
 use super::markup::{interval_text, rating_text};
-use super::{Exporter, ReportData, bracket};
+use super::{Exporter, ReportData, bracket, swiss};
 use crate::format::shown_tenths;
 use crate::runner::GameRecord;
 use std::collections::BTreeMap;
@@ -114,22 +114,34 @@ impl Exporter for StandingsPage {
         if let Some(k) = data.knockout {
             write!(out, "{}", bracket::html(k))?;
         }
+        if let Some(s) = data.swiss {
+            write!(out, "{}", swiss::html(s))?;
+        }
         write_losses(data, &order, out)?;
         writeln!(out, "</body></html>")
     }
 }
 
-/// The bots in rank order: by how far each went in a knockout, else by their records (points
-/// per game, counted exactly: a win 1, a draw 1/2), then by rating as shown, then list order.
+/// The bots in rank order: by how far each went in a knockout, by a Swiss system's standings,
+/// else by their records (points per game, counted exactly: a win 1, a draw 1/2), then by
+/// rating as shown, then list order.
 /// Records come first because a rating can be a bound (`> +75.5` for a program that never
 /// lost), which says nothing about the order of two such programs.
 pub(super) fn ranking(data: &ReportData<'_>) -> Vec<usize> {
     let a = data.analysis;
+    let position = |bot: &String| a.bots.iter().position(|b| b == bot);
+    if let Some(s) = data.swiss {
+        return s
+            .standings
+            .iter()
+            .filter_map(|r| position(&r.bot))
+            .collect();
+    }
     match data.knockout {
         Some(k) => k
             .finishes()
             .iter()
-            .filter_map(|f| a.bots.iter().position(|b| *b == f.bot))
+            .filter_map(|f| position(&f.bot))
             .collect(),
         None => {
             let (rows, records) = (&a.ratings.rows, &a.per_bot);
@@ -158,9 +170,16 @@ fn write_ranking(
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
     let a = data.analysis;
-    let finish: Option<BTreeMap<String, String>> = data
-        .knockout
-        .map(|k| k.finishes().into_iter().map(|f| (f.bot, f.label)).collect());
+    let finish: Option<BTreeMap<String, String>> = match (data.knockout, data.swiss) {
+        (Some(k), _) => Some(k.finishes().into_iter().map(|f| (f.bot, f.label)).collect()),
+        (None, Some(s)) => Some(
+            s.standings
+                .iter()
+                .map(|r| (r.bot.clone(), format!("{} points", r.score)))
+                .collect(),
+        ),
+        (None, None) => None,
+    };
     writeln!(
         out,
         "<table id=\"standings\"><thead><tr><th>rank</th><th>program</th>{}<th>rating</th>\

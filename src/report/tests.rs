@@ -48,6 +48,7 @@ fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
         standings: &standings,
         knockout: None,
         sprt_stop: None,
+        swiss: None,
     };
     let mut texts = std::collections::BTreeMap::new();
     for e in exporters() {
@@ -97,6 +98,7 @@ fn html_lists_faulted_games_with_their_replay() {
             standings: &standings,
             knockout: None,
             sprt_stop: None,
+            swiss: None,
         };
         let mut buffer = Vec::new();
         html::Html.write(&data, &mut buffer).unwrap();
@@ -253,6 +255,7 @@ fn standings_rank_by_records_where_ratings_are_bounds_and_never_show_minus_zero(
             standings: &standings,
             knockout: None,
             sprt_stop: None,
+            swiss: None,
         })
     };
     assert_eq!(ranked(&a), [1, 0]);

@@ -4,6 +4,7 @@
 use crate::game::Seat;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// One game to play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,6 +31,9 @@ pub struct Schedule {
     pub pairings: Vec<Vec<usize>>,
     pub seeds: u64,
     pub seats: usize,
+    /// `run --seeds FILE`: the seed of each seed group, in place of its index (see
+    /// [`Schedule::with_deals`]); `None` keys each group's chance by its index.
+    pub deals: Option<Arc<[u64]>>,
 }
 
 impl Schedule {
@@ -40,6 +44,19 @@ impl Schedule {
             pairings,
             seeds: games_per_pairing.div_ceil(seats as u64),
             seats,
+            deals: None,
+        }
+    }
+
+    /// The same pairings, one seed group per value of `deals`, each keyed by its value instead
+    /// of its index: a fixture's `seed_index` (which keys the game's chance and is written in
+    /// games.csv's `seed` column) is `deals[k]` for the k-th group. A file listing 0, 1, 2, …
+    /// therefore plays the games of a run without one.
+    pub fn with_deals(self, deals: Arc<[u64]>) -> Schedule {
+        Schedule {
+            seeds: deals.len() as u64,
+            deals: Some(deals),
+            ..self
         }
     }
 
@@ -112,6 +129,10 @@ impl Schedule {
         let lineup = (0..self.seats)
             .map(|seat: Seat| group[(seat + rotation) % group.len()])
             .collect();
+        let seed_index = match &self.deals {
+            Some(deals) => deals[usize::try_from(seed_index).expect("a seed group per deal")],
+            None => seed_index,
+        };
         Fixture {
             index,
             seed_index,
@@ -250,6 +271,26 @@ mod tests {
             ]
         );
         assert!((0..6).all(|i| schedule.fixture(i).seed_index == 0));
+    }
+
+    #[test]
+    fn deals_key_each_seed_group_by_its_value_in_every_pairing_and_seat_order() {
+        let schedule = Schedule::pairs(3, 1000).with_deals(vec![40, 7].into());
+        assert_eq!(
+            schedule.total_games(),
+            2 * 3 * 2,
+            "the deals set the seed groups"
+        );
+        let seeds: Vec<u64> = (0..12).map(|i| schedule.fixture(i).seed_index).collect();
+        assert_eq!(seeds, [vec![40; 6], vec![7; 6]].concat());
+        let counted = Schedule::pairs(3, 4).with_deals(vec![0, 1].into());
+        assert_eq!(
+            (0..12).map(|i| counted.fixture(i)).collect::<Vec<_>>(),
+            (0..12)
+                .map(|i| Schedule::pairs(3, 4).fixture(i))
+                .collect::<Vec<_>>(),
+            "deals 0, 1, … are the run without them"
+        );
     }
 
     #[test]

@@ -34,6 +34,15 @@ pub struct ScenarioFile {
     pub tune: Option<TuneTable>,
     /// The settings of `format = "knockout"`.
     pub knockout: Option<Spanned<KnockoutTable>>,
+    /// The settings of `format = "swiss"`.
+    pub swiss: Option<Spanned<SwissTable>>,
+}
+
+/// A scenario's `[swiss]` table: `--rounds`, which overrides it.
+#[derive(Clone, Debug, Default, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SwissTable {
+    pub rounds: Option<usize>,
 }
 
 /// A scenario's `[knockout]` table: `--pool-size`, `--advance` and `--match-games`, which
@@ -89,6 +98,7 @@ pub enum FormatName {
     Gauntlet,
     Field,
     Knockout,
+    Swiss,
 }
 
 #[derive(Debug, Deserialize)]

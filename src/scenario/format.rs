@@ -1,12 +1,12 @@
 //! Who meets whom in a scenario: its `format`, the bot that format names, and its `[knockout]`
-//! table.
+//! or `[swiss]` table.
 
 use super::Source;
 use super::bots::index_of;
 use super::file::{FormatName, ScenarioFile};
 use crate::bot::BotChoice;
 use crate::error::UsageError;
-use crate::format::Knockout;
+use crate::format::{Knockout, Swiss};
 use std::ops::Range;
 use toml::Spanned;
 
@@ -21,6 +21,8 @@ pub enum Format {
     Field { field: usize },
     /// Pools, then a bracket of matches (see `crate::format`).
     Knockout(Knockout),
+    /// Rounds of matches between bots of equal or near score (see `crate::format`).
+    Swiss(Swiss),
 }
 
 /// The scenario's format (a round robin when it names none). A `[knockout]` table is refused
@@ -62,6 +64,7 @@ pub(super) fn read(
         Some((FormatName::Knockout, span)) => {
             Format::Knockout(knockout(src, raw, span, bots.len())?)
         }
+        Some((FormatName::Swiss, span)) => Format::Swiss(swiss(src, raw, span, bots.len())?),
     };
     if let Some(table) = raw
         .knockout
@@ -71,6 +74,16 @@ pub(super) fn read(
         return Err(src.error(
             Some(table.span()),
             "a [knockout] table needs `format = \"knockout\"`",
+        ));
+    }
+    if let Some(table) = raw
+        .swiss
+        .as_ref()
+        .filter(|_| !matches!(format, Format::Swiss(_)))
+    {
+        return Err(src.error(
+            Some(table.span()),
+            "a [swiss] table needs `format = \"swiss\"`",
         ));
     }
     Ok(format)
@@ -104,6 +117,23 @@ fn knockout(
         table.and_then(|t| t.match_games),
     )
     .map_err(|e| src.error(raw.knockout.as_ref().map(|t| t.span()), e))?;
+    settings
+        .check(bots, config_seats(raw).unwrap_or(2))
+        .map_err(|e| src.error(Some(span), e))?;
+    Ok(settings)
+}
+
+/// A Swiss system's rounds from its `[swiss]` table, checked against the number of bots and
+/// seats (refused at `format`, or at the table when it gives no rounds).
+fn swiss(
+    src: &Source,
+    raw: &ScenarioFile,
+    span: Range<usize>,
+    bots: usize,
+) -> Result<Swiss, UsageError> {
+    let table = raw.swiss.as_ref();
+    let settings = Swiss::new(table.and_then(|t| t.get_ref().rounds))
+        .map_err(|e| src.error(Some(table.map_or(span.clone(), |t| t.span())), e))?;
     settings
         .check(bots, config_seats(raw).unwrap_or(2))
         .map_err(|e| src.error(Some(span), e))?;

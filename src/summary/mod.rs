@@ -18,7 +18,7 @@ pub use analysis::{
 };
 pub use tally::{BotTally, Checkpoint, FAULT_EXAMPLES, GroupOutcome, PairingTally, Tally};
 
-use crate::format::KnockoutResult;
+use crate::format::{Decided, KnockoutResult, SwissResult};
 use crate::game::GameInfo;
 use crate::runner::StreamStatus;
 use serde::Serialize;
@@ -36,6 +36,9 @@ pub struct Summary {
     /// A knockout's pools, bracket and winner (see `crate::format`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub knockout: Option<KnockoutResult>,
+    /// A Swiss system's rounds and standings (see `crate::format`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub swiss: Option<SwissResult>,
     /// `--sprt-stop`: the pairings its GSPRT decided, where and how.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sprt_stop: Option<SprtStop>,
@@ -85,6 +88,16 @@ impl Summary {
             analysis,
             knockout: None,
             sprt_stop: None,
+            swiss: None,
+        }
+    }
+
+    /// Keeps what a knockout or Swiss system decided.
+    pub fn set_decided(&mut self, decided: Option<Decided>) {
+        match decided {
+            Some(Decided::Knockout(k)) => self.knockout = Some(k),
+            Some(Decided::Swiss(s)) => self.swiss = Some(s),
+            None => {}
         }
     }
 }

@@ -244,6 +244,7 @@ fn real_args(args: &[String], scratch: &Path) -> Result<Option<Vec<String>>, Str
     let inputs: Vec<&str> = positionals(args)
         .into_iter()
         .chain(value(args, "--resume"))
+        .chain(value(args, "--seeds"))
         .collect();
     let missing: Vec<&str> = inputs
         .iter()
@@ -270,9 +271,9 @@ fn real_args(args: &[String], scratch: &Path) -> Result<Option<Vec<String>>, Str
         "check" if expensive => return Ok(None),
         "run" => {
             let games = value(args, "--games").and_then(|g| g.parse::<u64>().ok());
-            if games.is_some_and(|g| g > 20)
-                || (games.is_none() && value(args, "--resume").is_none())
-            {
+            // A seeds file sets the games itself.
+            let counted = value(args, "--resume").is_some() || value(args, "--seeds").is_some();
+            if games.is_some_and(|g| g > 20) || (games.is_none() && !counted) {
                 set(&mut real, "--games", "2");
             }
             if expensive {

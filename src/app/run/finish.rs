@@ -10,7 +10,7 @@ use crate::app::faults::{Replays, loss_links};
 use crate::app::manifest::{file_sha256, write_atomically};
 use crate::app::plan::RunPlan;
 use crate::app::replay::FindReplay;
-use crate::format::KnockoutResult;
+use crate::format::Decided;
 use crate::game::GameInfo;
 use crate::report::standings::Standings;
 use crate::report::{self, terminal};
@@ -26,11 +26,11 @@ pub fn write(
     plan: &RunPlan,
     output: &mut Output,
     played: &Played,
-    knockout: Option<KnockoutResult>,
+    decided: Option<Decided>,
 ) -> anyhow::Result<(Summary, Vec<PathBuf>)> {
     let bot_names = &output.bot_names;
     let mut summary = summarize(info, plan, output, played)?;
-    summary.knockout = knockout;
+    summary.set_decided(decided);
     let Some(dir) = &plan.out_dir else {
         return Ok((summary, Vec::new()));
     };
@@ -64,6 +64,7 @@ pub fn write(
         },
         knockout: summary.knockout.as_ref(),
         sprt_stop: summary.sprt_stop.as_ref(),
+        swiss: summary.swiss.as_ref(),
     };
     let written = report::write_all(&summary.analysis, dir, plan.report.plots, &pages)?;
     Ok((summary, written))
@@ -81,7 +82,7 @@ pub fn summarize(
     let mut summary = Summary::build(
         info,
         plan.master_seed,
-        plan.games_per_pairing,
+        plan.per_pairing(info.seats),
         played.status,
         analysis,
     );
@@ -100,6 +101,9 @@ pub fn print(
     terminal::print_analysis(&summary.analysis);
     if let Some(knockout) = &summary.knockout {
         print!("{}", report::bracket::text(knockout));
+    }
+    if let Some(swiss) = &summary.swiss {
+        print!("{}", report::swiss::text(swiss));
     }
     if let Some(stop) = &summary.sprt_stop {
         terminal::print_sprt_stop(stop);

@@ -6,7 +6,7 @@ use crate::bot::{BotChoice, BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
 use crate::external::manifest::{Protocol, manifest_path};
 use crate::external::{ExternalMaker, Manifest as BotManifest, check_command};
-use crate::format::Tournament;
+use crate::format::{Staged, SwissPlay, Tournament};
 use crate::game::GameInfo;
 use crate::games::Registered;
 use crate::runner::Schedule;
@@ -48,20 +48,16 @@ pub fn resolve<G: Contest>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineup<'s
     })
 }
 
-/// Who meets whom: the plan's format over its bots, for games of `seats` seats. A knockout
-/// gives the schedule of its first stage (the later ones are drawn from its results as it
-/// goes) and itself.
-pub fn schedule(
-    plan: &RunPlan,
-    info: &GameInfo,
-) -> Result<(Schedule, Option<Tournament>), UsageError> {
+/// Who meets whom: the plan's format over its bots, for games of `seats` seats. A knockout or
+/// a Swiss system gives the schedule of its first stage (the later ones are drawn from its
+/// results as it goes) and itself.
+pub fn schedule(plan: &RunPlan, info: &GameInfo) -> Result<(Schedule, Option<Staged>), UsageError> {
     let (bots, seats) = (plan.bots.len(), info.seats);
+    let per_pairing = plan.per_pairing(seats);
     let schedule = match plan.format {
-        Format::RoundRobin => Schedule::combinations(bots, seats, plan.games_per_pairing),
-        Format::Field { field } => Schedule::field(field, bots, seats, plan.games_per_pairing),
-        Format::Gauntlet { candidate } => {
-            Schedule::gauntlet(candidate, bots, seats, plan.games_per_pairing)
-        }
+        Format::RoundRobin => Schedule::combinations(bots, seats, per_pairing),
+        Format::Field { field } => Schedule::field(field, bots, seats, per_pairing),
+        Format::Gauntlet { candidate } => Schedule::gauntlet(candidate, bots, seats, per_pairing),
         Format::Knockout(settings) => {
             settings.check(bots, seats).map_err(UsageError::Invalid)?;
             let tournament = Tournament::new(
@@ -70,8 +66,20 @@ pub fn schedule(
                 plan.games_per_pairing,
                 info.lower_score_is_better,
             );
-            return Ok((tournament.first_schedule(), Some(tournament)));
+            return Ok((
+                tournament.first_schedule(),
+                Some(Staged::Knockout(tournament)),
+            ));
         }
+        Format::Swiss(settings) => {
+            settings.check(bots, seats).map_err(UsageError::Invalid)?;
+            let swiss = SwissPlay::new(settings, bots, plan.games_per_pairing);
+            return Ok((swiss.first_schedule(), Some(Staged::Swiss(swiss))));
+        }
+    };
+    let schedule = match &plan.seeds {
+        Some(seeds) => schedule.with_deals(seeds.values.clone()),
+        None => schedule,
     };
     Ok((schedule, None))
 }

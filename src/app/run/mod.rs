@@ -20,7 +20,7 @@ pub(in crate::app) use lineup::{Contest, find_entry, resolve_bot};
 
 use super::plan::RunPlan;
 use super::replay::replay_of;
-use crate::format::Tournament;
+use crate::format::Staged;
 use crate::runner::RecordSink;
 use crate::summary::Summary;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -57,10 +57,10 @@ pub fn run_game<G: Contest>(
     let game: G = crate::games::configure(&plan.config)?;
     install_ctrl_c();
     let mut lineup = lineup::resolve(&game, plan)?;
-    let (schedule, mut knockout) = lineup::schedule(plan, game.info())?;
-    let total = knockout
+    let (schedule, mut staged) = lineup::schedule(plan, game.info())?;
+    let total = staged
         .as_ref()
-        .map_or_else(|| schedule.total_games(), Tournament::total_games);
+        .map_or_else(|| schedule.total_games(), Staged::total_games);
     let mut output = output::open(&game, plan, &schedule, total, &mut lineup)?;
     if let Some(note) = &output.stopped_before {
         if !plan.quiet {
@@ -74,10 +74,10 @@ pub fn run_game<G: Contest>(
     }
     let stages = stream::Stages {
         schedule: &schedule,
-        knockout: knockout.as_mut(),
+        staged: staged.as_mut(),
     };
     let played = stream::play(&game, plan, stages, &lineup, &mut output, observer)?;
-    let result = knockout.map(|k| k.result(&output.bot_names));
+    let result = staged.map(|k| k.result(&output.bot_names));
     let (summary, written) = finish::write(
         game.info(),
         replay_of::<G>,

@@ -10,7 +10,7 @@ use crate::app::plan::RunPlan;
 use crate::app::progress::Progress;
 use crate::app::score::Scoreboard;
 use crate::app::threads;
-use crate::format::{Stages as KnockoutStages, Tournament};
+use crate::format::{Staged, Stages as FormatStages};
 use crate::game::Game;
 use crate::replay::RecordsWriter;
 use crate::report::games_csv::GamesCsv;
@@ -43,10 +43,10 @@ impl Played {
     }
 }
 
-/// What to play: a schedule, or a knockout drawing its stages as it goes.
+/// What to play: a schedule, or a knockout or Swiss system drawing its stages as it goes.
 pub struct Stages<'a> {
     pub schedule: &'a Schedule,
-    pub knockout: Option<&'a mut Tournament>,
+    pub staged: Option<&'a mut Staged>,
 }
 
 /// Plays the games of `output` not yet played, printing the header and a progress bar unless
@@ -89,9 +89,9 @@ pub fn play<G: Game>(
     };
     crate::app::contest::expect_seats(plan, schedule, next..games.end);
     let started = Instant::now();
-    let status = match stages.knockout {
+    let status = match stages.staged {
         Some(tournament) => {
-            let stages = KnockoutStages {
+            let stages = FormatStages {
                 game,
                 lineup,
                 master_seed: plan.master_seed,
@@ -141,9 +141,20 @@ fn announce<G: Game>(
         plan.master_seed,
         threads,
     );
-    if let Format::Knockout(settings) = plan.format {
-        let total = games.end;
-        eprintln!("knockout: {}; {total} games", settings.describe());
+    let total = games.end;
+    match plan.format {
+        Format::Knockout(settings) => {
+            eprintln!("knockout: {}; {total} games", settings.describe())
+        }
+        Format::Swiss(settings) => eprintln!("swiss: {}; {total} games", settings.describe()),
+        _ => {}
+    }
+    if let Some(seeds) = &plan.seeds {
+        eprintln!(
+            "seeds: {} from a file (sha256 {})",
+            seeds.values.len(),
+            &seeds.sha256[..12]
+        );
     }
     if let Some(shard) = plan.shard {
         eprintln!("shard {shard}: games {}..{}", games.start, games.end);

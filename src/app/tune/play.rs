@@ -99,6 +99,7 @@ impl Size {
                 pairings,
                 seeds: iterations * settings.batch,
                 seats,
+                deals: None,
             },
             per_iteration,
             iterations,
