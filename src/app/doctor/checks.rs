@@ -3,7 +3,7 @@
 //! games against the game's `random` bot (every answer legal, `game_over` or the final code
 //! heard), and how it leaves when told to quit. Each check ends as a [`Check`] line.
 
-use super::positions::{Position, rules_doc};
+use super::positions::{Position, rules_doc, wanted};
 use super::report::{Check, Verdict};
 use crate::app::run::{Contest, find_entry};
 use crate::bot::{Bot, BotFailure, BotMaker, Params};
@@ -11,6 +11,7 @@ use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Termination};
 use crate::runner::play_game;
 use crate::seed::{self, Stream};
+use serde_json::Value;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -116,19 +117,26 @@ pub fn at_position<G: Contest>(
 
 /// Plays whole games, the program in each seat in turn against `random` bots: every answer
 /// must be legal and in time, and the program must hear the end of each game.
+/// With `met`, each answer's position is sorted into the game's wanted kinds, for a program
+/// that cannot be put at a position (see [`met_checks`]).
 pub fn whole_games<G: Contest>(
     game: &G,
     maker: &dyn BotMaker<G>,
     wire: Wire,
     master_seed: u64,
     times: &Times,
+    met: Option<&Met>,
 ) -> Vec<Check> {
     let random = find_entry::<G>("random").expect("every game has a random bot");
     let seats = game.info().seats;
     (0..seats)
         .map(|program_seat| {
             let index = WHOLE_GAMES_FROM + program_seat as u64;
-            let name = format!("a whole game in seat {program_seat} against random, to game_over");
+            let end = match wire {
+                Wire::Lines => "game_over",
+                Wire::Contest => "its final code",
+            };
+            let name = format!("a whole game in seat {program_seat} against random, to {end}");
             let bots: Result<Vec<Box<dyn Bot<G>>>, String> = (0..seats)
                 .map(|seat| {
                     let rng = seed::rng(master_seed, index, Stream::Seat(seat as u8));
@@ -137,6 +145,7 @@ pub fn whole_games<G: Contest>(
                         Ok(Box::new(Timed {
                             bot,
                             times: Arc::clone(times),
+                            met: met.map(|met| (Arc::clone(met), game.wire_setup())),
                         }) as Box<dyn Bot<G>>)
                     } else {
                         random.make(game, seat, rng, &Params::default())
@@ -149,6 +158,15 @@ pub fn whole_games<G: Contest>(
             };
             let chance = seed::rng(master_seed, index, Stream::Chance);
             let (state, outcome, fault) = play_game(game, game.new_state(chance), bots);
+            if let Some(met) = met
+                && outcome.culprit == Some(program_seat)
+                && outcome.termination == Termination::Illegal
+            {
+                // The runner judged the program's last answer, and it was not legal.
+                let mut met = met.lock().unwrap_or_else(|e| e.into_inner());
+                let last = met.answers.len().saturating_sub(1);
+                met.failed.push(last);
+            }
             match (outcome.culprit, fault) {
                 (Some(culprit), Some(message)) if culprit == program_seat => Check::fail(
                     name,
@@ -180,13 +198,59 @@ fn failed(name: String, failure: BotFailure, wire: Wire, doc: &str) -> Check {
     )
 }
 
-/// The program's bot, timing each of its answers.
+/// The wanted kinds of position (indices into [`wanted`]) of each answer the program gave in
+/// whole games, and which answers were illegal.
+#[derive(Default)]
+pub struct MetKinds {
+    answers: Vec<Vec<usize>>,
+    failed: Vec<usize>,
+}
+
+pub type Met = Arc<Mutex<MetKinds>>;
+
+/// One check per wanted kind of the game named `game` from the positions the program met in
+/// its whole games: FAIL if it answered one illegally, ok if it met one, else skipped.
+pub fn met_checks(game: &str, met: &Met) -> Vec<Check> {
+    let met = met.lock().unwrap_or_else(|e| e.into_inner());
+    wanted(game)
+        .iter()
+        .enumerate()
+        .map(|(kind, wanted)| {
+            let name = wanted.what.to_string();
+            let count = met.answers.iter().filter(|k| k.contains(&kind)).count();
+            if met.failed.iter().any(|&a| met.answers[a].contains(&kind)) {
+                Check::fail(
+                    name,
+                    "answered one illegally in a whole game (its line says how)".to_string(),
+                    format!("a legal action ({})", wanted.doc),
+                )
+            } else if count > 0 {
+                Check {
+                    name,
+                    verdict: Verdict::Ok,
+                    detail: format!("met {count} times in the whole games, every answer legal"),
+                }
+            } else {
+                Check::skipped(
+                    name,
+                    "not met in the whole games, and a contest program, which chooses its own \
+                     moves, cannot be started at a given position (docs/contest-protocol.md §2)"
+                        .to_string(),
+                )
+            }
+        })
+        .collect()
+}
+
+/// The program's bot, timing each of its answers and, with `met`, sorting its positions.
 struct Timed<G: Game> {
     bot: Box<dyn Bot<G>>,
     times: Times,
+    /// Where to note each answer's kinds, and the game's setup as the program sees it.
+    met: Option<(Met, Value)>,
 }
 
-impl<G: Game> Bot<G> for Timed<G> {
+impl<G: Contest> Bot<G> for Timed<G> {
     fn act(&mut self, game: &G, view: &G::View) -> G::Action {
         self.bot.act(game, view)
     }
@@ -199,6 +263,23 @@ impl<G: Game> Bot<G> for Timed<G> {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .push(took);
+        if let Some((met, setup)) = &self.met {
+            let kinds = wanted(G::NAME);
+            let legal: Vec<Value> = if kinds.iter().any(|k| k.needs_legal) {
+                let legal = game.legal_actions(view);
+                legal.iter().map(|a| game.wire_action(a)).collect()
+            } else {
+                Vec::new()
+            };
+            let view = game.wire_view(view);
+            let matched = (0..kinds.len())
+                .filter(|&k| kinds[k].matches(setup, &view, &legal))
+                .collect();
+            met.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .answers
+                .push(matched);
+        }
         answer
     }
 

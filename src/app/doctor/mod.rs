@@ -92,7 +92,7 @@ pub fn doctor_game<G: Contest>(plan: &DoctorPlan) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|(k, v)| format!(" {k}={v}"))
         .collect();
-    println!(
+    let header = format!(
         "doctor {} ({}): {} rules {}{options}, {} protocol, move_ms {}",
         manifest.name,
         manifest.path.display(),
@@ -106,8 +106,8 @@ pub fn doctor_game<G: Contest>(plan: &DoctorPlan) -> anyhow::Result<ExitCode> {
     );
     let times = Times::default();
     let checks = match manifest.protocol {
-        Protocol::JsonLines => lines_program(&game, plan, &times)?,
-        Protocol::Cgs => contest_program(&game, plan, &times)?,
+        Protocol::JsonLines => lines_program(&game, plan, &header, &times)?,
+        Protocol::Cgs => contest_program(&game, plan, &header, &times)?,
     };
     let mut checks = checks;
     checks.push(report::times(
@@ -121,11 +121,13 @@ pub fn doctor_game<G: Contest>(plan: &DoctorPlan) -> anyhow::Result<ExitCode> {
     })
 }
 
-/// A program of the line protocol: started once to see it is ready (else bad input), asked at
-/// every position found, then whole games, then `quit`.
+/// A program of the line protocol: started once to see it is ready (else bad input, and
+/// nothing printed), asked at every position found, then whole games, then `quit`. `header`
+/// is printed once the program started.
 fn lines_program<G: Contest>(
     game: &G,
     plan: &DoctorPlan,
+    header: &str,
     times: &Times,
 ) -> anyhow::Result<Vec<Check>> {
     let manifest = &plan.manifest;
@@ -140,6 +142,7 @@ fn lines_program<G: Contest>(
             manifest.path.display()
         ))
     })?;
+    println!("{header}");
     let found = positions::find(game, plan.seed);
     let mut checks = Vec::new();
     let mut positions = Vec::new();
@@ -174,41 +177,24 @@ fn lines_program<G: Contest>(
         Wire::Lines,
         plan.seed,
         times,
+        None,
     ));
-    let exits = watched.exits();
-    if exits.is_empty() {
-        checks.push(Check::skipped(
-            "quit after game_over".to_string(),
-            "no whole game ended without a fault of the program".to_string(),
-        ));
-    }
-    for exit in exits {
-        let name = "quit after game_over".to_string();
-        checks.push(match exit {
-            Ok(how) => Check {
-                name,
-                verdict: Verdict::Ok,
-                detail: how,
-            },
-            Err(why) => Check::fail(
-                name,
-                why,
-                format!(
-                    "the process to exit by itself with status 0 within {} ms of `quit` \
-                     (docs/protocol.md, Messages)",
-                    QUIT_WAIT.as_millis()
-                ),
-            ),
-        });
-    }
+    checks.extend(exit_checks(
+        "quit after game_over",
+        watched.exits(),
+        "the process to exit by itself with status 0 when told to quit (docs/protocol.md, \
+         Messages)",
+    ));
     Ok(checks)
 }
 
 /// A contest program: it plays its own moves over the contest protocol, which cannot put it
-/// in a given position, so only whole games check it.
+/// at a given position, so only whole games check it; the awkward positions it met there are
+/// told apart afterwards.
 fn contest_program<G: Contest>(
     game: &G,
     plan: &DoctorPlan,
+    header: &str,
     times: &Times,
 ) -> anyhow::Result<Vec<Check>> {
     let manifest = &plan.manifest;
@@ -220,25 +206,43 @@ fn contest_program<G: Contest>(
         &[],
     )?;
     let client = find_entry::<G>("cgs")?;
-    let maker = ContestMaker::new(manifest.clone(), &manifest.name, None, client)?;
-    let mut checks: Vec<Check> = positions::wanted(G::NAME)
-        .iter()
-        .map(|wanted| {
-            Check::skipped(
-                wanted.what.to_string(),
-                "a contest program chooses its own moves and the contest protocol cannot \
-                 start it at a given position (docs/contest-protocol.md §2); the whole games \
-                 below check every answer it gives"
-                    .to_string(),
-            )
-        })
-        .collect();
-    checks.extend(checks::whole_games(
-        game,
-        &maker,
-        Wire::Contest,
-        plan.seed,
-        times,
+    println!("{header}");
+    let maker =
+        ContestMaker::new(manifest.clone(), &manifest.name, None, client)?.watch_exits(QUIT_WAIT);
+    let met = checks::Met::default();
+    let games = checks::whole_games(game, &maker, Wire::Contest, plan.seed, times, Some(&met));
+    let mut checks = checks::met_checks(G::NAME, &met);
+    checks.extend(games);
+    checks.extend(exit_checks(
+        "exit after the final code",
+        maker.exits(),
+        "the program to end by itself with status 0 once its game is over (docs/guide/contest.md)",
     ));
     Ok(checks)
+}
+
+/// One check per program that played a game to its end: how it left (`exits`, see
+/// `ExternalMaker::exits`), or one skipped line when none did.
+fn exit_checks(name: &str, exits: Vec<Result<String, String>>, expected: &str) -> Vec<Check> {
+    if exits.is_empty() {
+        return vec![Check::skipped(
+            name.to_string(),
+            "no whole game ended without a fault of the program".to_string(),
+        )];
+    }
+    exits
+        .into_iter()
+        .map(|exit| match exit {
+            Ok(how) => Check {
+                name: name.to_string(),
+                verdict: Verdict::Ok,
+                detail: how,
+            },
+            Err(why) => Check::fail(
+                name.to_string(),
+                why,
+                format!("{expected}, within {} ms", QUIT_WAIT.as_millis()),
+            ),
+        })
+        .collect()
 }

@@ -24,7 +24,7 @@ pub struct Wanted {
     /// Whether the decision of the seat with this view (and these legal actions, in their wire
     /// form; empty unless `needs_legal`) is of this kind. `setup` is `new_game`'s.
     test: fn(setup: &Value, view: &Value, legal: &[Value]) -> bool,
-    needs_legal: bool,
+    pub needs_legal: bool,
 }
 
 impl Wanted {
