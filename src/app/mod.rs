@@ -90,7 +90,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Doctor(args) => {
             sandbox::configure(&args.sandbox)?;
-            doctor::execute(&args)
+            doctor::execute(&args, registry::doctor)
         }
         Command::Bench(args) => {
             sandbox::configure(&args.sandbox)?;

@@ -138,6 +138,11 @@ pub fn replayer(name: &str) -> Result<ReplayFn, UsageError> {
     find(name).map(|entry| entry.replay)
 }
 
+/// [`find`]'s description and doctor: the [`crate::app::doctor::FindDoctor`] of `doctor`.
+pub fn doctor(name: &str) -> Result<(Description, DoctorFn), UsageError> {
+    find(name).map(|entry| (entry.game, entry.doctor))
+}
+
 /// Plays a plan with its game's [`run_game`], after starting the contest server if the lineup
 /// has contest seats. The optional observer sees every record and may stop the run.
 pub fn run(plan: &RunPlan, observer: Option<&mut dyn RecordSink>) -> anyhow::Result<Summary> {

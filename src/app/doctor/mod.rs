@@ -9,14 +9,13 @@ mod positions;
 mod report;
 
 use super::plan::game_config;
-use super::registry;
 use super::run::{Contest, find_entry};
 use crate::bot::Params;
 use crate::cli::DoctorArgs;
 use crate::error::UsageError;
 use crate::external::manifest::Protocol;
 use crate::external::{ExternalMaker, Manifest, check_command};
-use crate::games::GameConfig;
+use crate::games::{Description, GameConfig};
 use crate::serve::ContestMaker;
 use checks::{Times, Wire};
 use report::{Check, Verdict};
@@ -41,10 +40,13 @@ pub struct DoctorPlan {
 /// A game's doctor, instantiated per game in the registry.
 pub type DoctorFn = fn(&DoctorPlan) -> anyhow::Result<ExitCode>;
 
+/// Finds a game's description and doctor by name; handed down by the registry.
+pub type FindDoctor = fn(&str) -> Result<(Description, DoctorFn), UsageError>;
+
 /// Reads the manifest and the game flags; bad input is refused (exit 2) before anything runs.
-pub fn execute(args: &DoctorArgs) -> anyhow::Result<ExitCode> {
+pub fn execute(args: &DoctorArgs, find: FindDoctor) -> anyhow::Result<ExitCode> {
     let manifest = Manifest::load(&args.bot)?;
-    let entry = registry::find(&manifest.game)?;
+    let (game, doctor) = find(&manifest.game)?;
     if let Some(other) = args.game.name.as_deref().filter(|g| *g != manifest.game) {
         return Err(UsageError::Invalid(format!(
             "--game {other}: the manifest {} plays {}",
@@ -59,7 +61,7 @@ pub fn execute(args: &DoctorArgs) -> anyhow::Result<ExitCode> {
     let (_, mut config) = game_config(&args.game, None)?;
     if manifest.protocol == Protocol::Cgs {
         match config.rules.as_deref() {
-            None if entry.rule_sets.contains(&CONTEST_RULES) => {
+            None if game.rule_sets.contains(&CONTEST_RULES) => {
                 config.rules = Some(CONTEST_RULES.to_string());
             }
             Some(CONTEST_RULES) => {}
@@ -75,7 +77,7 @@ pub fn execute(args: &DoctorArgs) -> anyhow::Result<ExitCode> {
             }
         }
     }
-    (entry.doctor)(&DoctorPlan {
+    doctor(&DoctorPlan {
         manifest,
         config,
         seed: args.seed,
