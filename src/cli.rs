@@ -39,6 +39,33 @@ pub enum Command {
     /// Play a recorded game again (`run --record`), check it, and print it or write its page.
     #[command(after_help = REPLAY_HELP)]
     Replay(ReplayArgs),
+    /// Self-test one program (a bot manifest) before it enters a tournament: legal answers at
+    /// awkward positions, whole games, answer times, a clean exit.
+    #[command(after_help = DOCTOR_HELP)]
+    Doctor(DoctorArgs),
+}
+
+const DOCTOR_HELP: &str = "\
+Examples:
+  tourney doctor bots/examples/t2r-random-py.toml
+  tourney doctor mybot.toml --map europe --sandbox require
+
+Prints one line per check: ok, FAIL (what happened, what the rules or the protocol expected and
+where that is written) or skipped (why). Exit codes: 0 every check passes, 1 a check fails,
+2 bad input (a missing or broken manifest, an unknown game, a program that cannot start).";
+
+#[derive(Debug, Args)]
+pub struct DoctorArgs {
+    /// The program's manifest (`protocol = \"cgs\"` for a contest program).
+    pub bot: PathBuf,
+    /// The game's rules and options, as `run` takes them (the game is the manifest's).
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// Master seed of the games the positions are searched in and the whole games played.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 const SERVE_HELP: &str = "\
@@ -489,7 +516,7 @@ Examples:
   tourney bench --tune --games 20000";
 
 /// How the programs tourney starts (manifest bots, contest programs) are confined; see
-/// docs/guide/untrusted-programs.md. The flags `run`, `check`, `tune` and `bench` share.
+/// docs/guide/untrusted-programs.md. The flags `run`, `check`, `tune`, `bench` and `doctor` share.
 #[derive(Debug, Args, Clone, Default)]
 pub struct SandboxArgs {
     /// `on`: every protection this machine offers, one line saying what it lacks (`tourney

@@ -12,6 +12,7 @@
 mod bench;
 mod check;
 mod contest;
+mod doctor;
 mod faults;
 mod folders;
 mod games_row;
@@ -88,6 +89,10 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Tune(args) => {
             sandbox::configure(&args.sandbox)?;
             registry::tune(&TunePlan::from_args(&args, registry::describe)?)
+        }
+        Command::Doctor(args) => {
+            sandbox::configure(&args.sandbox)?;
+            doctor::execute(&args, registry::doctor)
         }
         Command::Bench(args) => {
             sandbox::configure(&args.sandbox)?;

@@ -2,6 +2,7 @@
 //! `dyn Game`, so the hot loop inlines): the one place where the games meet `run`, `replay`,
 //! `tune`, `bench` and `serve`. Adding a game is a folder under `games/` and a line in [`all`].
 
+use super::doctor::{DoctorFn, doctor_game};
 use super::plan::RunPlan;
 use super::replay::{ReplayFn, replay_game};
 use super::run::{Contest, RunFn, run_game};
@@ -35,6 +36,8 @@ pub struct GameEntry {
     /// `tourney serve` for a game whose contest clients speak the contest server's protocol
     /// (`docs/contest-protocol.md`); `None` for the others.
     pub serve: Option<ServeFn>,
+    /// `tourney doctor` of a program playing this game; see `app::doctor`.
+    pub doctor: DoctorFn,
 }
 
 /// An entry reads as its game's description (`entry.name`, `entry.has_bot`…).
@@ -72,6 +75,7 @@ impl GameEntry {
             tune: tune_game::<G>,
             search_speed: None,
             serve: None,
+            doctor: doctor_game::<G>,
         }
     }
 
@@ -132,6 +136,11 @@ pub fn describe(name: &str) -> Result<Description, UsageError> {
 /// pages of reports.
 pub fn replayer(name: &str) -> Result<ReplayFn, UsageError> {
     find(name).map(|entry| entry.replay)
+}
+
+/// [`find`]'s description and doctor: the [`crate::app::doctor::FindDoctor`] of `doctor`.
+pub fn doctor(name: &str) -> Result<(Description, DoctorFn), UsageError> {
+    find(name).map(|entry| (entry.game, entry.doctor))
 }
 
 /// Plays a plan with its game's [`run_game`], after starting the contest server if the lineup

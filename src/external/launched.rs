@@ -68,6 +68,31 @@ impl Launched {
         sys::exit_code(self.child.id()).map(|(text, _)| text)
     }
 
+    /// Waits up to `grace` for the program to exit by itself: `Ok` with how and when when it
+    /// exits with status 0, `Err` saying what it did instead. For `tourney doctor`, which checks
+    /// that a program leaves once its game is over; dropping it afterwards ends what is left.
+    pub fn wait_exit(&self, grace: Duration) -> Result<String, String> {
+        let asked = Instant::now();
+        loop {
+            match self.exited() {
+                Some(how) if how == "exit status 0" => {
+                    return Ok(format!(
+                        "exited ({how}) {} ms after its final code",
+                        asked.elapsed().as_millis()
+                    ));
+                }
+                Some(how) => return Err(format!("it ended with {how} after its final code")),
+                None if asked.elapsed() < grace => std::thread::sleep(Duration::from_millis(1)),
+                None => {
+                    return Err(format!(
+                        "it still ran {} ms after its final code and had to be killed",
+                        grace.as_millis()
+                    ));
+                }
+            }
+        }
+    }
+
     /// The limit the program hit, if any (`memory limit 2048 MiB exceeded`).
     pub fn limit_hit(&self) -> Option<String> {
         let signal = sys::exit_code(self.child.id()).and_then(|(_, signal)| signal);

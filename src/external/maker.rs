@@ -17,6 +17,10 @@ use crate::seed::Rng;
 use rand::Rng as _;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// How each process ended when told to quit: its exit, or what it did instead.
+type Exits = Mutex<Vec<Result<String, String>>>;
 
 /// What every game of one external bot shares.
 pub struct Shared {
@@ -26,6 +30,9 @@ pub struct Shared {
     pub log: Arc<BotLog>,
     /// Processes between games (only with `restart = "on-fault"`).
     idle: Mutex<Vec<Process>>,
+    /// `tourney doctor` only: how long a process told to quit may take to exit, and how each
+    /// one it ended went ([`Process::quit`]). `None` in a run, where a process is just dropped.
+    exits: Option<(Duration, Exits)>,
 }
 
 impl Shared {
@@ -36,6 +43,16 @@ impl Shared {
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .push(process);
+        } else {
+            self.end(process);
+        }
+    }
+
+    /// Ends a process: noting how it took `quit` when exits are watched, else by dropping it.
+    fn end(&self, process: Process) {
+        if let Some((grace, exits)) = &self.exits {
+            let exit = process.quit(*grace);
+            exits.lock().unwrap_or_else(|e| e.into_inner()).push(exit);
         }
     }
 
@@ -135,9 +152,33 @@ impl ExternalMaker {
                 label: label.to_string(),
                 log: Arc::new(log),
                 idle: Mutex::new(Vec::new()),
+                exits: None,
             }),
             params,
         })
+    }
+
+    /// The same maker, noting how every process it ends after a game takes `quit` (see
+    /// [`ExternalMaker::exits`]), each given `grace` to exit. For `tourney doctor`.
+    pub fn watch_exits(mut self, grace: Duration) -> ExternalMaker {
+        let shared = Arc::get_mut(&mut self.shared).expect("a maker not shared yet");
+        shared.exits = Some((grace, Mutex::new(Vec::new())));
+        self
+    }
+
+    /// Ends the idle processes, then says how every process ended so far took `quit`: `Ok`
+    /// (its exit) or `Err` (what it did instead), in the order they ended. Empty unless exits
+    /// are watched.
+    pub fn exits(&self) -> Vec<Result<String, String>> {
+        while let Some(process) = self.shared.take_idle() {
+            self.shared.end(process);
+        }
+        self.shared
+            .exits
+            .as_ref()
+            .map_or_else(Vec::new, |(_, exits)| {
+                std::mem::take(&mut *exits.lock().unwrap_or_else(|e| e.into_inner()))
+            })
     }
 
     /// The same bot (log, idle processes) with other parameter values: `tourney tune`'s two

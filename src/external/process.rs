@@ -327,24 +327,64 @@ impl Process {
     }
 }
 
+impl Process {
+    /// Sends `quit`, closes stdin and waits until `deadline` for stdout to end: the polite
+    /// exit. Nothing happens to a process that has already exited.
+    fn tell_quit(&mut self, deadline: Instant) {
+        if !matches!(self.child.try_wait(), Ok(None)) {
+            return;
+        }
+        self.send(b"{\"type\":\"quit\"}\n".to_vec());
+        self.stdin = None;
+        while self.closed.is_none() {
+            self.read.clear();
+            self.read_some();
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                break;
+            }
+            if self.closed.is_none() {
+                sys::wait(&self.stdout, None, left);
+            }
+        }
+    }
+
+    /// Ends the process as dropping it would, but says how it went: `Ok` with its exit status
+    /// and the time it took when it exited by itself with status 0 within `grace` of `quit`,
+    /// `Err` saying what it did instead (another status, or still running: it is then killed).
+    /// For `tourney doctor`, which checks that a program leaves when told to.
+    pub fn quit(mut self, grace: Duration) -> Result<String, String> {
+        let asked = Instant::now();
+        let deadline = asked + grace;
+        self.tell_quit(deadline);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    let took = asked.elapsed().as_millis();
+                    return if status.success() {
+                        Ok(format!("exited ({status}) {took} ms after quit"))
+                    } else {
+                        Err(format!("it exited with {status} after quit"))
+                    };
+                }
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                _ => {
+                    return Err(format!(
+                        "it still ran {} ms after quit and had to be killed",
+                        grace.as_millis()
+                    ));
+                }
+            }
+        }
+    }
+}
+
 impl Drop for Process {
     fn drop(&mut self) {
         if let Ok(None) = self.child.try_wait() {
-            self.send(b"{\"type\":\"quit\"}\n".to_vec());
-            self.stdin = None;
-            // Wait for stdout to end: the polite exit.
-            let deadline = Instant::now() + QUIT_GRACE;
-            while self.closed.is_none() {
-                self.read.clear();
-                self.read_some();
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    break;
-                }
-                if self.closed.is_none() {
-                    sys::wait(&self.stdout, None, left);
-                }
-            }
+            self.tell_quit(Instant::now() + QUIT_GRACE);
             // The leader is not reaped yet, so its group id cannot have been reused.
             sys::kill_group(&mut self.child);
         }

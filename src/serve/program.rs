@@ -18,7 +18,7 @@ use crate::sandbox::Network;
 use crate::seed::Rng;
 use rand::Rng as _;
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How often a game waiting for its program checks whether the program is still alive.
@@ -34,7 +34,13 @@ pub struct ContestMaker<G: Game> {
     /// The game's `cgs` seat, which plays the program's connection.
     client: &'static BotEntry<G>,
     log: Arc<BotLog>,
+    /// `tourney doctor` only: how long a program whose game is over may take to exit, and how
+    /// each one went. `None` in a run, where a program is just ended.
+    exits: Option<(Duration, Exits)>,
 }
+
+/// How each program ended after its game: its exit, or what it did instead.
+type Exits = Arc<Mutex<Vec<Result<String, String>>>>;
 
 impl<G: Game> ContestMaker<G> {
     /// `client` is the game's `cgs` bot; `log_dir` receives `<label>.log` (the program's
@@ -56,6 +62,22 @@ impl<G: Game> ContestMaker<G> {
             label: label.to_string(),
             client,
             log: Arc::new(log),
+            exits: None,
+        })
+    }
+
+    /// The same maker, noting how every program it launches takes the end of its game (see
+    /// [`ContestMaker::exits`]), each given `grace` to exit. For `tourney doctor`.
+    pub fn watch_exits(mut self, grace: Duration) -> ContestMaker<G> {
+        self.exits = Some((grace, Exits::default()));
+        self
+    }
+
+    /// How every program that played a game to its end took it: `Ok` (its exit) or `Err`
+    /// (what it did instead), in the order they ended. Empty unless exits are watched.
+    pub fn exits(&self) -> Vec<Result<String, String>> {
+        self.exits.as_ref().map_or_else(Vec::new, |(_, exits)| {
+            std::mem::take(&mut *exits.lock().unwrap_or_else(|e| e.into_inner()))
         })
     }
 
@@ -90,6 +112,8 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
             host: Arc::clone(&host),
             name,
             process: None,
+            exits: self.exits.clone(),
+            over: false,
         };
         let process = Launched::spawn(
             &self.manifest.command,
@@ -150,6 +174,11 @@ struct Instance {
     host: Arc<Tournament>,
     name: String,
     process: Option<Launched>,
+    /// Where to note how the program took the end of its game, when watched.
+    exits: Option<(Duration, Exits)>,
+    /// Whether its game reached its end by the rules with the program in it (its final code
+    /// was sent).
+    over: bool,
 }
 
 impl Instance {
@@ -164,6 +193,11 @@ impl Instance {
 
 impl Drop for Instance {
     fn drop(&mut self) {
+        if let (Some((grace, exits)), Some(process), true) = (&self.exits, &self.process, self.over)
+        {
+            let exit = process.wait_exit(*grace);
+            exits.lock().unwrap_or_else(|e| e.into_inner()).push(exit);
+        }
         drop(self.process.take());
         self.host.forget_launched(&self.name);
     }
@@ -256,6 +290,8 @@ impl<G: Game> Bot<G> for ContestBot<G> {
 
     fn finish(&mut self, game: &G, outcome: &Outcome) {
         self.client.finish(game, outcome);
+        // A game lost by a fault leaves a program that may still be waiting to play.
+        self.instance.over = self.started && !outcome.termination.is_forfeit();
         if !self.started
             && let Some(process) = self.instance.process.as_mut()
         {

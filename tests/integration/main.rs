@@ -9,6 +9,7 @@ mod chromium;
 mod cli;
 mod contest;
 mod docs_commands;
+mod doctor;
 mod external;
 mod faults;
 mod fresh_fish;

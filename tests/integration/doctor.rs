@@ -1,0 +1,169 @@
+//! `tourney doctor`: the shipped example bots pass every check (the C ones built here with `cc`,
+//! skipped without it), a misbehaving double fails the check it breaks with exit 1, and bad
+//! input is refused with exit 2.
+
+use super::external::{examples, manifest, tourney};
+use super::support::refused;
+use predicates::prelude::*;
+use std::fs;
+use std::path::Path;
+use std::process::Command;
+
+/// The shipped example manifests copied into `dir`, next to the programs they start (the
+/// Python ones, and the C ones when a C compiler builds them); the names of those it holds.
+fn shipped_examples(dir: &Path) -> Vec<String> {
+    for script in ["random.py", "t2r_claimer.py"] {
+        fs::copy(examples().join(script), dir.join(script)).unwrap();
+    }
+    let mut built = Vec::new();
+    for (source, binary) in [("random.c", "random"), ("cgs_client.c", "cgs_client")] {
+        let status = Command::new("cc")
+            .args(["-O2", "-Wall", "-Werror", "-o"])
+            .arg(dir.join(binary))
+            .arg(examples().join(source))
+            .status();
+        match status {
+            Ok(status) => {
+                assert!(status.success(), "{source} compiles without warnings");
+                built.push(binary);
+            }
+            Err(e) => eprintln!("skipped the C examples: no C compiler (cc: {e})"),
+        }
+    }
+    let mut names = Vec::new();
+    for entry in fs::read_dir(examples()).unwrap() {
+        let path = entry.unwrap().path();
+        let text = fs::read_to_string(&path).unwrap_or_default();
+        if path.extension().is_some_and(|e| e == "toml")
+            && (text.contains("python3") || built.iter().any(|b| text.contains(&format!("./{b}"))))
+        {
+            fs::copy(&path, dir.join(path.file_name().unwrap())).unwrap();
+            names.push(path.file_name().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    names.sort();
+    names
+}
+
+#[test]
+fn every_shipped_example_bot_passes_every_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let names = shipped_examples(dir.path());
+    assert!(names.len() >= 5, "{names:?}");
+    for name in names {
+        let output = tourney()
+            .args(["doctor"])
+            .arg(dir.path().join(&name))
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&output.stdout);
+        assert_eq!(output.status.code(), Some(0), "{name}:\n{stdout}");
+        assert!(stdout.contains(" 0 FAIL"), "{name}:\n{stdout}");
+        assert!(
+            stdout.contains("ok        answer times:"),
+            "{name}:\n{stdout}"
+        );
+        assert!(
+            stdout.contains("a whole game in seat 1"),
+            "{name}:\n{stdout}"
+        );
+        if !name.contains("cgs") {
+            assert!(
+                stdout.contains("ok        quit after game_over"),
+                "{name}:\n{stdout}"
+            );
+            assert!(
+                !stdout.contains("\nskipped"),
+                "every position is found:\n{stdout}"
+            );
+        }
+    }
+}
+
+/// A manifest of the doctor's test double in `mode`.
+fn double(dir: &Path, mode: &str) -> std::path::PathBuf {
+    let script = examples().join("doubles/doctor_double.py");
+    let script = script.to_string_lossy();
+    manifest(dir, mode, "t2r", Path::new("python3"), &[&script, mode], "")
+}
+
+#[test]
+fn an_illegal_ticket_choice_fails_that_check_and_names_the_rule() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = tourney()
+        .arg("doctor")
+        .arg(double(dir.path(), "tickets"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let failure = stdout
+        .lines()
+        .find(|line| line.starts_with("FAIL      a ticket choice"))
+        .unwrap_or_else(|| panic!("the ticket choice fails:\n{stdout}"));
+    assert!(failure.contains("at least 1 must be kept"), "{failure}");
+    assert!(
+        stdout.contains("expected a legal action, written as the protocol says (docs/rules/ticket-to-ride.md §3.6"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("ok        a double route to claim"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn a_program_that_never_exits_fails_the_quit_check() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = tourney()
+        .arg("doctor")
+        .arg(double(dir.path(), "stays"))
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    assert!(
+        stdout.contains("FAIL      quit after game_over: it still ran"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("ok        a ticket choice"), "{stdout}");
+}
+
+#[test]
+fn bad_input_is_refused_with_exit_2() {
+    let dir = tempfile::tempdir().unwrap();
+    refused(
+        tourney().args(["doctor", "no-such-manifest.toml"]),
+        "cannot read the bot manifest",
+    );
+    let unknown = manifest(dir.path(), "chess", "chess", Path::new("python3"), &[], "");
+    refused(
+        tourney().arg("doctor").arg(&unknown),
+        "unknown game 'chess'",
+    );
+    let missing = manifest(
+        dir.path(),
+        "missing",
+        "t2r",
+        Path::new("./not-built"),
+        &[],
+        "",
+    );
+    refused(tourney().arg("doctor").arg(&missing), "does not exist");
+    let silent = manifest(
+        dir.path(),
+        "silent",
+        "t2r",
+        Path::new("python3"),
+        &[
+            &examples().join("doubles/fault.py").to_string_lossy(),
+            "silent",
+        ],
+        "startup_ms = 500",
+    );
+    refused(
+        tourney().arg("doctor").arg(&silent),
+        "the program does not start",
+    )
+    .stdout(predicate::str::is_empty());
+}
