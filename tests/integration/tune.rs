@@ -64,6 +64,21 @@ fn the_double_s_optimum_is_found_from_three_starts_within_a_tenth_of_the_range()
     }
 }
 
+/// The step follows the summed result of an iteration, so 4000 games travel as far in
+/// iterations of 16 games as of 256: from 0.45 each batch ends near the optimum 0.3 (the mean
+/// result per game made batch 64 end at 0.42 and batch 128 at 0.43).
+#[test]
+fn the_batch_does_not_change_how_far_theta_travels() {
+    let root = tempfile::tempdir().unwrap();
+    for batch in ["8", "64", "128"] {
+        let dir = root.path().join(batch);
+        let extra = ["--batch", batch, "--no-verify"];
+        tune_bot("test-optimum:x=0.45", "x=0.25:0.45", "4000", &extra, &dir);
+        let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
+        assert!((x - 0.3).abs() < 0.05, "batch {batch}: tuned x = {x}");
+    }
+}
+
 #[test]
 fn tune_csv_is_the_same_at_one_and_two_threads_and_the_verdict_is_printed() {
     let root = tempfile::tempdir().unwrap();

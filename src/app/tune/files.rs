@@ -18,7 +18,7 @@ pub struct Row {
     pub games: u64,
     /// Every tuned parameter after the iteration's step, unrounded.
     pub theta: Vec<f64>,
-    /// The plus side's mean score per game minus the minus side's.
+    /// The plus side's total score over the iteration minus the minus side's.
     pub result: f64,
 }
 

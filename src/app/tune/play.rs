@@ -38,7 +38,7 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         .collect::<anyhow::Result<_>>()?;
     let size = Size::of(plan, game.info().seats, field.len())?;
     let bounds = subject.tuned.iter().map(|t| t.bounds.clone()).collect();
-    let spsa = Spsa::new(bounds, size.iterations, Gains::default());
+    let spsa = Spsa::new(bounds, size.iterations, size.comparisons, Gains::default());
     let names: Vec<String> = subject.tuned.iter().map(|t| t.name.clone()).collect();
     let start: Vec<f64> = subject.tuned.iter().map(|t| t.start).collect();
     let tuning = Tuning {
@@ -84,6 +84,9 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
 struct Size {
     schedule: Schedule,
     per_iteration: u64,
+    /// Comparisons of plus with minus per iteration: every game in self-play, every pair of
+    /// games (plus and minus in the same seat of the same deal) against a field.
+    comparisons: u64,
     iterations: u64,
 }
 
@@ -101,6 +104,7 @@ impl Size {
                 seats,
             },
             per_iteration,
+            comparisons: per_iteration / if field == 0 { 1 } else { 2 },
             iterations,
         })
     }

@@ -9,7 +9,6 @@ use crate::runner::GameRecord;
 #[derive(Default)]
 pub struct Sides {
     score: [f64; 2],
-    games: [u64; 2],
 }
 
 impl Sides {
@@ -21,13 +20,12 @@ impl Sides {
                 .map(|o| u32::from(half_points(record.ranks[seat], record.ranks[o])))
                 .sum();
             self.score[bot] += f64::from(points) / (2.0 * (seats - 1) as f64);
-            self.games[bot] += 1;
         }
     }
 
-    /// Plus's mean score minus minus's, in [−1, 1].
+    /// Plus's total score minus minus's: summed, not averaged, so that an iteration of twice
+    /// the games weighs twice (fishtest's wins minus losses).
     pub fn result(&self) -> f64 {
-        let mean = |i: usize| self.score[i] / self.games[i].max(1) as f64;
-        mean(0) - mean(1)
+        self.score[0] - self.score[1]
     }
 }
