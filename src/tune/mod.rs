@@ -3,3 +3,4 @@
 //! is `bot::doubles::test_optimum`.
 
 pub mod spsa;
+pub mod spread;

@@ -16,6 +16,7 @@ use crate::app::run::Contest;
 use crate::bot::BotMaker;
 use crate::runner::{GameRecord, Lineup, Schedule, play_fixture};
 use crate::seed::{self, Stream};
+use crate::tune::spread;
 use crate::tune::spsa::Spsa;
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -214,21 +215,28 @@ impl<G: Contest> Tuning<'_, G> {
         }
     }
 
-    /// Tallies a finished iteration in game order and steps the newest theta by its result.
+    /// Tallies a finished iteration in game order and steps the newest theta by its result,
+    /// scaled by the running spread of the games' scores.
     fn step(&self, flight: Flight, rows: &[Row]) -> Row {
         let mut sides = Sides::default();
         for record in flight.records.iter().flatten() {
             sides.add(record);
         }
         let result = sides.result();
-        let theta = self
-            .spsa
-            .step(&newest(self.start, rows), flight.k, &flight.delta, result);
+        let previous = rows.last().map(|r| r.variance);
+        let variance = spread::running(previous, sides.variance(), self.spsa.iterations);
+        let theta = self.spsa.step(
+            &newest(self.start, rows),
+            flight.k,
+            &flight.delta,
+            result * spread::boost(variance),
+        );
         Row {
             iteration: flight.k + 1,
             games: (flight.k + 1) * self.per_iteration,
             theta,
             result,
+            variance,
         }
     }
 }
