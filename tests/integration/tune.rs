@@ -3,7 +3,8 @@
 //! the uninterrupted files; an external bot's `[params]` reach it and can be tuned.
 
 use super::support::{
-    assert_same_files, quietly_into, refused, run, start, stdout_of, stop, temp_file, tourney,
+    assert_same_files, quietly_into, refused, run, start, stderr_of, stdout_of, stop, temp_file,
+    tourney,
 };
 use std::fs;
 use std::path::Path;
@@ -92,6 +93,44 @@ fn a_far_start_against_a_fixed_opponent_reaches_the_optimum() {
         let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
         assert!((x - 0.3).abs() < 0.05, "seed {seed}: tuned x = {x}");
     }
+}
+
+/// A budget of a few iterations is warned of before the games, a parameter still travelling
+/// at the end is warned of after them, and the verdict says how large the gain is.
+#[test]
+fn small_budgets_and_unfinished_tunings_say_so() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("one");
+    let args = ["--bot", "test-optimum:x=1", "--param", "x", "--games", "32"];
+    let done = quietly_into(tourney().arg("tune").args(args), &dir).success();
+    let output = done.get_output();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert!(err.contains("warning: 2 iterations of 16 games"), "{err}");
+    assert!(err.contains("--games 320 or more"), "{err}");
+    assert!(err.contains("x still moving"), "{err}");
+    assert!(out.contains("verify: tuned against start scores "), "{out}");
+    assert!(out.contains(", Elo "), "{out}");
+    assert_eq!(tuned_json(&dir)["drift"]["x"]["moving"], true);
+
+    // Forty iterations from x = 1 against greedy, which both sides nearly always lose: no
+    // warning before, and after it both that x is still creeping down and that the games
+    // carried little signal.
+    let dir = root.path().join("forty");
+    let args = ["--bot", "test-optimum:x=1", "--param", "x", "--games", "1280"];
+    let extra = ["--against", "greedy", "--no-verify"];
+    let done = quietly_into(tourney().arg("tune").args(args).args(extra), &dir).success();
+    let err = stderr_of(done);
+    assert!(!err.contains("SPSA needs"), "{err}");
+    assert!(err.contains("x still moving") && err.contains("--games 2560"), "{err}");
+    assert!(err.contains("nearly all ended alike"), "{err}");
+
+    // Settled at the default budget: no warning.
+    let settled = root.path().join("settled");
+    let args = ["--bot", "test-optimum:x=0.3", "--param", "x", "--no-verify"];
+    let done = quietly_into(tourney().arg("tune").args(args), &settled).success();
+    assert!(!stderr_of(done).contains("warning"));
+    assert_eq!(tuned_json(&settled)["drift"]["x"]["moving"], false);
 }
 
 #[test]

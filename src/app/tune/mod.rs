@@ -2,6 +2,7 @@
 //! runner, writes `tune.csv`, `tuned.json`, the plot and `report.html`, tests the tuned values
 //! against the start values, and prints the tuned bot spec last.
 
+mod ending;
 mod files;
 mod pipeline;
 mod plan;

@@ -2,6 +2,7 @@
 //! or resumes the folder, plays the iterations ([`Tuning::play`]), then verifies the result,
 //! writes the files and prints the tuned spec.
 
+use super::ending::{self, Drift};
 use super::files::{Row, TuneCsv};
 use super::pipeline::Tuning;
 use super::plan::SETTINGS;
@@ -15,6 +16,7 @@ use crate::bot::BotMaker;
 use crate::error::UsageError;
 use crate::report;
 use crate::runner::Schedule;
+use crate::tune::spread;
 use crate::tune::spsa::{Gains, Spsa};
 use anyhow::Context;
 use serde_json::json;
@@ -37,6 +39,9 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         .map(|choice| resolve_bot(&game, choice, Some(&logs)))
         .collect::<anyhow::Result<_>>()?;
     let size = Size::of(plan, game.info().seats, field.len())?;
+    if let Some(warning) = ending::few_iterations(size.iterations, size.per_iteration) {
+        eprintln!("{warning}");
+    }
     let bounds = subject.tuned.iter().map(|t| t.bounds.clone()).collect();
     let spsa = Spsa::new(bounds, size.iterations, size.comparisons, Gains::default());
     let names: Vec<String> = subject.tuned.iter().map(|t| t.name.clone()).collect();
@@ -203,19 +208,12 @@ fn finish<G: Contest>(
         .map(|(t, &v)| t.bounds.reported(v))
         .collect();
     let start = tuning.start;
+    let drifts = ending::drifts(tuning.spsa, start, rows);
     let verification = match plan.settings.verify {
         true => Some(verify::run::<G>(plan, subject, &tuned, start)?),
         false => None,
     };
-    write_outputs(
-        plan,
-        subject,
-        tuning.names,
-        rows,
-        start,
-        &tuned,
-        verification.as_ref(),
-    )?;
+    write_outputs(plan, tuning, rows, &tuned, &drifts, verification.as_ref())?;
     if !plan.quiet {
         println!(
             "{} iterations, {} games ({timing}); wrote {}/tune.csv, tuned.json, tune.png, \
@@ -224,16 +222,33 @@ fn finish<G: Contest>(
             rows.len() as u64 * tuning.per_iteration,
             plan.out_dir.display()
         );
-        for (t, (&from, &to)) in subject.tuned.iter().zip(start.iter().zip(&tuned)) {
+        for ((t, drift), (&from, &to)) in subject
+            .tuned
+            .iter()
+            .zip(&drifts)
+            .zip(start.iter().zip(&tuned))
+        {
             println!(
-                "  {:<16} {} -> {}   (range {}:{})",
+                "  {:<16} {} -> {}   (range {}:{}; {})",
                 t.name,
                 t.bounds.kind.format(from),
                 t.bounds.kind.format(to),
                 t.bounds.min,
-                t.bounds.max
+                t.bounds.max,
+                drift.text()
             );
         }
+    }
+    let games = rows.len() as u64 * tuning.per_iteration;
+    let variance = rows.last().map_or(spread::EVEN_VARIANCE, |r| r.variance);
+    for warning in [
+        ending::still_moving(tuning.names, &drifts, games),
+        ending::little_signal(variance),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        eprintln!("{warning}");
     }
     if let Some(v) = &verification {
         println!("verify: {}", v.text);
@@ -273,13 +288,13 @@ fn pairings(seats: usize, field: usize) -> Result<Vec<Vec<usize>>, UsageError> {
 /// tuned.json, the plot and report.html.
 fn write_outputs<G: Contest>(
     plan: &TunePlan,
-    subject: &Subject<G>,
-    names: &[String],
+    tuning: &Tuning<'_, G>,
     rows: &[Row],
-    start: &[f64],
     tuned: &[f64],
+    drifts: &[Drift],
     verification: Option<&Verification>,
 ) -> anyhow::Result<()> {
+    let (subject, names, start) = (tuning.subject, tuning.names, tuning.start);
     let dir = &plan.out_dir;
     let map = |values: &[f64]| {
         subject
@@ -298,6 +313,11 @@ fn write_outputs<G: Contest>(
         "iterations": rows.len(),
         "games": rows.last().map_or(0, |r| r.games),
         "master_seed": plan.settings.seed,
+        "drift": names
+            .iter()
+            .zip(drifts)
+            .map(|(n, d)| (n.clone(), d.json()))
+            .collect::<serde_json::Map<_, _>>(),
         "verify": verification.map(|v| &v.json),
     });
     let text = serde_json::to_string_pretty(&json)? + "\n";
