@@ -17,8 +17,12 @@
 //!   theta by [`Gains::first_step`] of R; later steps shrink as a_j / c_j does.
 //!
 //! Values are clipped to the range after every perturbation and step; whole-number parameters
-//! are kept as real numbers here (the search needs fractions) and rounded only when a bot is
-//! given them, with c_k at least 0.5 so theta ± c_k never round to the same number.
+//! are kept as real numbers here (the search needs fractions), with c_k at least 0.5. The two
+//! points an iteration plays are rounded stochastically, as fishtest does: down or up with the
+//! chances that make the played value equal the real one on average (floor(v + u), u uniform
+//! in [0, 1), drawn from the iteration's stream), so a theta of 7.3 plays 7 and 8 in the
+//! proportion 7:3 instead of 7 every time. Both points share u, so they stay as far apart as
+//! 2·c_k rounds to.
 
 use crate::bot::ParamKind;
 use rand::RngExt;
@@ -104,7 +108,8 @@ pub struct Spsa {
 pub struct Perturbation {
     /// ±1 per parameter.
     pub delta: Vec<f64>,
-    /// theta + c_k·delta and theta − c_k·delta, clipped (not rounded).
+    /// theta + c_k·delta and theta − c_k·delta, clipped; whole-number parameters rounded
+    /// stochastically.
     pub plus: Vec<f64>,
     pub minus: Vec<f64>,
 }
@@ -159,17 +164,27 @@ impl Spsa {
         self.a[i] / (self.big_a + self.j(k)).powf(ALPHA)
     }
 
-    /// Draws iteration `k`'s signs from `rng` (the iteration's own stream) and perturbs theta.
+    /// Draws iteration `k`'s signs from `rng` (the iteration's own stream), perturbs theta,
+    /// then draws the rounding of each whole-number parameter (after all signs, so a tuning
+    /// of real parameters draws what it always did).
     pub fn perturb(&self, theta: &[f64], k: u64, rng: &mut impl RngExt) -> Perturbation {
         let delta: Vec<f64> = theta
             .iter()
             .map(|_| if rng.random::<bool>() { 1.0 } else { -1.0 })
             .collect();
+        let offsets: Vec<Option<f64>> = self
+            .bounds
+            .iter()
+            .map(|b| (b.kind == ParamKind::Int).then(|| rng.random::<f64>()))
+            .collect();
         let shifted = |sign: f64| {
             theta
                 .iter()
                 .enumerate()
-                .map(|(i, &t)| self.bounds[i].clip(t + sign * self.c_k(i, k) * delta[i]))
+                .map(|(i, &t)| {
+                    let value = self.bounds[i].clip(t + sign * self.c_k(i, k) * delta[i]);
+                    offsets[i].map_or(value, |u| (value + u).floor())
+                })
                 .collect()
         };
         Perturbation {
@@ -277,6 +292,42 @@ mod tests {
         assert_eq!(spsa.c_k(1, 0), 0.5);
         let b = unit(ParamKind::Int);
         assert_ne!(b.value(p.plus[1]), b.value(p.minus[1]));
+    }
+
+    /// A whole number at 5.3 ± 0.5 plays 5 or 6 (plus) and 4 or 5 (minus) in proportions
+    /// that average 5.8 and 4.8, always one apart, the same from the same seed.
+    #[test]
+    fn whole_numbers_are_rounded_stochastically_and_reproducibly() {
+        let bounds = Bounds {
+            min: 0.0,
+            max: 10.0,
+            kind: ParamKind::Int,
+        };
+        let spsa = Spsa::new(vec![bounds], 1000, 16, Gains::default());
+        let k = 999;
+        let draw = |seed: u64| {
+            (0..4000)
+                .map(|i| spsa.perturb(&[5.3], k, &mut seed::rng(seed, i, Stream::Bootstrap)))
+                .collect::<Vec<_>>()
+        };
+        let points = draw(1);
+        let c = spsa.c_k(0, k);
+        let (mut high, mut low) = (0.0, 0.0);
+        for p in &points {
+            let (hi, lo) = match p.delta[0] > 0.0 {
+                true => (p.plus[0], p.minus[0]),
+                false => (p.minus[0], p.plus[0]),
+            };
+            assert_eq!(hi.fract(), 0.0);
+            assert!(hi - lo == (2.0 * c).floor() || hi - lo == (2.0 * c).ceil());
+            high += hi;
+            low += lo;
+        }
+        let n = points.len() as f64;
+        assert!((high / n - (5.3 + c)).abs() < 0.03, "{}", high / n);
+        assert!((low / n - (5.3 - c)).abs() < 0.03, "{}", low / n);
+        assert_eq!(points, draw(1));
+        assert_ne!(points, draw(2));
     }
 
     #[test]

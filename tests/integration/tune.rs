@@ -117,12 +117,22 @@ fn small_budgets_and_unfinished_tunings_say_so() {
     // warning before, and after it both that x is still creeping down and that the games
     // carried little signal.
     let dir = root.path().join("forty");
-    let args = ["--bot", "test-optimum:x=1", "--param", "x", "--games", "1280"];
+    let args = [
+        "--bot",
+        "test-optimum:x=1",
+        "--param",
+        "x",
+        "--games",
+        "1280",
+    ];
     let extra = ["--against", "greedy", "--no-verify"];
     let done = quietly_into(tourney().arg("tune").args(args).args(extra), &dir).success();
     let err = stderr_of(done);
     assert!(!err.contains("SPSA needs"), "{err}");
-    assert!(err.contains("x still moving") && err.contains("--games 2560"), "{err}");
+    assert!(
+        err.contains("x still moving") && err.contains("--games 2560"),
+        "{err}"
+    );
     assert!(err.contains("nearly all ended alike"), "{err}");
 
     // Settled at the default budget: no warning.
@@ -148,6 +158,20 @@ fn tune_csv_is_the_same_at_one_and_two_threads_and_the_verdict_is_printed() {
         verify["verdict"], "H1",
         "x moved from 1 toward 0.3: {verify}"
     );
+}
+
+/// A whole-number parameter is rounded stochastically, from the iteration's own stream: the
+/// same bytes at one and two threads.
+#[test]
+fn whole_numbers_are_rounded_the_same_at_any_thread_count() {
+    let root = tempfile::tempdir().unwrap();
+    let (one, two) = (root.path().join("one"), root.path().join("two"));
+    let args = ["--game", "labyrinth", "--seed", "5", "--no-verify"];
+    for (threads, dir) in [("1", &one), ("2", &two)] {
+        let extra = [&args[..], &["--threads", threads]].concat();
+        tune_bot("minimax:nodes=30", "nodes=10:60", "96", &extra, dir);
+    }
+    assert_same_files(&one, &two);
 }
 
 #[test]

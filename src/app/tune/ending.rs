@@ -152,7 +152,11 @@ mod tests {
         let d = drifts(&spsa, &[1.0], &falling);
         assert!(d[0].moving(), "{d:?}");
         let names = ["x".to_string()];
-        assert!(still_moving(&names, &d, 128).unwrap().contains("--games 256"));
+        assert!(
+            still_moving(&names, &d, 128)
+                .unwrap()
+                .contains("--games 256")
+        );
         // Wobbling around 0.3, by as much.
         let settled: Vec<Row> = (1..=8)
             .map(|k| row(k, 0.3 + 0.04 * (k % 2) as f64))
