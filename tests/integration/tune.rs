@@ -275,6 +275,114 @@ fn bad_tuning_requests_are_refused_with_exit_2() {
     }
 }
 
+/// The double's manifest with another command and `[params]`, written into `dir`.
+fn manifest(dir: &Path, name: &str, command: &str, params: &str) -> String {
+    let doubles = format!("{}/bots/examples/doubles", env!("CARGO_MANIFEST_DIR"));
+    let text = format!(
+        "name = \"{name}\"\ngame = \"t2r\"\ncommand = \"{command}\"\n\
+         args = [\"{doubles}/tune_double.py\"]\nread = [\"{doubles}/..\"]\n\n[params]\n{params}\n"
+    );
+    let path = dir.join(format!("{name}.toml"));
+    fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Bad input is refused as `run` refuses it: exit 2, the problem named, nothing replaced, no
+/// folder left behind.
+#[test]
+fn bad_inputs_are_refused_and_leave_nothing_behind() {
+    let root = tempfile::tempdir().unwrap();
+    let x = "x = { default = 0.1, min = 0.0, max = 1.0 }";
+    let missing = manifest(root.path(), "missing", "./no-such-program", x);
+    let spaced = manifest(
+        root.path(),
+        "spaced",
+        "python3",
+        "\"a b\" = { default = 0.1, min = 0.0, max = 1.0 }",
+    );
+    let fresh = root.path().join("fresh");
+    for (bot, param, says) in [
+        (missing.as_str(), "x", "does not exist"),
+        (
+            spaced.as_str(),
+            "a b",
+            "would not read back in `run --bots`",
+        ),
+        ("test-optimum", "=0:1", "name is missing"),
+    ] {
+        let args = ["tune", "--bot", bot, "--param", param, "--games", "32"];
+        refused(tourney().args(args).arg("--out").arg(&fresh), says);
+        assert!(
+            !fresh.exists(),
+            "{says}: {} was left behind",
+            fresh.display()
+        );
+    }
+
+    // A finished tuning, and a run's folder, are not written over.
+    let tuned = root.path().join("tuned");
+    let args = ["--seed", "4", "--no-verify"];
+    tune_bot("test-optimum:x=1", "x", "320", &args, &tuned);
+    let ran = root.path().join("ran");
+    run("random,random", "2")
+        .args(["--quiet", "--out"])
+        .arg(&ran)
+        .assert()
+        .success();
+    for (dir, says) in [(&tuned, "a finished tuning"), (&ran, "a run's games")] {
+        let before = fs::read_dir(dir).unwrap().count();
+        let report = fs::read(dir.join("report.html")).ok();
+        let args = [
+            "tune",
+            "--bot",
+            "test-optimum",
+            "--param",
+            "x",
+            "--games",
+            "32",
+        ];
+        refused(tourney().args(args).arg("--out").arg(dir), says);
+        assert_eq!(fs::read_dir(dir).unwrap().count(), before);
+        assert_eq!(fs::read(dir.join("report.html")).ok(), report);
+    }
+
+    // --resume checks tune.csv and tune.json against the tuning they continue.
+    let csv = fs::read_to_string(tuned.join("tune.csv")).unwrap();
+    let settings = fs::read_to_string(tuned.join("tune.json")).unwrap();
+    let row = csv.lines().nth(5).unwrap();
+    let fields: Vec<&str> = row.split(',').collect();
+    let edited_row = format!(
+        "{},{},0.5,{},{}",
+        fields[0], fields[1], fields[3], fields[4]
+    );
+    for (file, text, says) in [
+        ("tune.csv", csv.replace(row, &edited_row), "tune.csv:6"),
+        (
+            "tune.json",
+            settings.replace("\"seed\": 4", "\"seed\": 5"),
+            "edited",
+        ),
+    ] {
+        let dir = root.path().join(format!("edited-{file}"));
+        fs::create_dir(&dir).unwrap();
+        fs::write(dir.join("tune.csv"), &csv).unwrap();
+        fs::write(dir.join("tune.json"), &settings).unwrap();
+        // Cut to an unfinished tuning of ten rows, then edited.
+        let cut: String = csv.lines().take(11).map(|l| format!("{l}\n")).collect();
+        fs::write(dir.join("tune.csv"), cut).unwrap();
+        let text = match file {
+            "tune.csv" => text.lines().take(11).map(|l| format!("{l}\n")).collect(),
+            _ => text,
+        };
+        assert_ne!(fs::read_to_string(dir.join(file)).unwrap(), text);
+        fs::write(dir.join(file), text).unwrap();
+        refused(
+            tourney().args(["tune", "--quiet", "--resume"]).arg(&dir),
+            says,
+        );
+    }
+}
+
 #[test]
 fn an_external_bot_receives_its_params_in_hello_and_new_game() {
     let root = tempfile::tempdir().unwrap();

@@ -4,6 +4,7 @@
 
 mod ending;
 mod files;
+mod folder;
 mod pipeline;
 mod plan;
 mod play;

@@ -225,11 +225,12 @@ impl<G: Contest> Tuning<'_, G> {
         let result = sides.result();
         let previous = rows.last().map(|r| r.variance);
         let variance = spread::running(previous, sides.variance(), self.spsa.iterations);
-        let theta = self.spsa.step(
+        let theta = self.next_theta(
             &newest(self.start, rows),
             flight.k,
             &flight.delta,
-            result * spread::boost(variance),
+            result,
+            variance,
         );
         Row {
             iteration: flight.k + 1,
@@ -238,6 +239,39 @@ impl<G: Contest> Tuning<'_, G> {
             result,
             variance,
         }
+    }
+
+    /// theta after iteration `k`'s step from `theta`, its result scaled by the spread.
+    fn next_theta(
+        &self,
+        theta: &[f64],
+        k: u64,
+        delta: &[f64],
+        result: f64,
+        variance: f64,
+    ) -> Vec<f64> {
+        self.spsa
+            .step(theta, k, delta, result * spread::boost(variance))
+    }
+
+    /// Checks the rows a resumed tuning read back: each must be the step from the one before
+    /// (the start values for the first), with its own result and spread, in the direction the
+    /// master seed draws for it, after the games the settings give. An edited value, or rows of
+    /// other settings, fail; `Err` holds the 1-based line of `tune.csv` at fault.
+    pub fn check_rows(&self, rows: &[Row]) -> Result<(), usize> {
+        let mut theta = self.start.to_vec();
+        for (i, row) in rows.iter().enumerate() {
+            let k = i as u64;
+            let mut rng = seed::rng(self.master_seed, k, Stream::Tune);
+            let delta = self.spsa.perturb(&theta, k, &mut rng).delta;
+            let expected = self.next_theta(&theta, k, &delta, row.result, row.variance);
+            let follows = expected == row.theta && row.games == (k + 1) * self.per_iteration;
+            if !follows || !(0.0..=1.0).contains(&row.variance) {
+                return Err(i + 2);
+            }
+            theta = expected;
+        }
+        Ok(())
     }
 }
 

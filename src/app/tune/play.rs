@@ -4,6 +4,7 @@
 
 use super::ending::{self, Drift};
 use super::files::{Row, TuneCsv};
+use super::folder::NewFolder;
 use super::pipeline::Tuning;
 use super::plan::SETTINGS;
 use super::plan::TunePlan;
@@ -29,8 +30,7 @@ const INTERRUPTED: u8 = 130;
 pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     let game: G = crate::games::configure(&plan.config)?;
     let dir = &plan.out_dir;
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+    let mut folder = NewFolder::create(dir)?;
     let logs = dir.join("logs");
     let subject = Subject::<G>::resolve(&game, &plan.bot, &plan.ranges, Some(&logs))?;
     let field: Vec<Box<dyn BotMaker<G>>> = plan
@@ -58,6 +58,16 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         names: &names,
     };
     let (mut csv, mut rows) = open_files(plan, &names, size.iterations)?;
+    tuning.check_rows(&rows).map_err(|line| UsageError::File {
+        path: dir.join(super::files::CSV),
+        line,
+        message: format!(
+            "this row does not follow from the one before under the settings of {} \
+                 (edited?); it cannot be resumed",
+            dir.join(SETTINGS).display()
+        ),
+    })?;
+    folder.keep();
     if !plan.quiet {
         announce(plan, &tuning, rows.len());
     }
@@ -124,8 +134,7 @@ fn open_files(
 ) -> anyhow::Result<(TuneCsv, Vec<Row>)> {
     let dir = &plan.out_dir;
     if !plan.resume {
-        let json = serde_json::to_string_pretty(&plan.settings)? + "\n";
-        write_atomically(&dir.join(SETTINGS), json.as_bytes())?;
+        write_atomically(&dir.join(SETTINGS), plan.settings.json().as_bytes())?;
     }
     let (csv, rows) = match plan.resume {
         true => TuneCsv::resume(dir, names)?,
