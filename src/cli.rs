@@ -419,7 +419,8 @@ pub struct TuneArgs {
     /// Most games of the final GSPRT [default: the tuning's games].
     #[arg(long)]
     pub verify_games: Option<u64>,
-    /// No progress bar; the verdict and the tuned spec are still printed.
+    /// No progress bar (nor, without a terminal, the plain progress lines); the warnings, the
+    /// verdict and the tuned spec are still printed.
     #[arg(long)]
     pub quiet: bool,
     #[command(flatten)]

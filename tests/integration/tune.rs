@@ -383,6 +383,47 @@ fn bad_inputs_are_refused_and_leave_nothing_behind() {
     }
 }
 
+/// Without a terminal (here stderr is a pipe) the progress is plain lines, about twenty a
+/// tuning; --quiet silences them.
+#[test]
+fn progress_without_a_terminal_is_a_line_every_few_iterations() {
+    let root = tempfile::tempdir().unwrap();
+    let args = [
+        "tune",
+        "--bot",
+        "test-optimum:x=1",
+        "--param",
+        "x",
+        "--games",
+        "640",
+    ];
+    let done = tourney()
+        .args(args)
+        .args(["--no-verify", "--out"])
+        .arg(root.path().join("loud"))
+        .assert()
+        .success();
+    let err = stderr_of(done);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("tune: ")).collect();
+    assert_eq!(lines.len(), 21, "{err}");
+    assert!(
+        lines[0].starts_with("tune: iteration 1/40, 16 of 640 games: x="),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("tune: iteration 2/40, 32 of 640 games: x="),
+        "{err}"
+    );
+    assert!(
+        lines[20].starts_with("tune: iteration 40/40, 640 of 640 games: x="),
+        "{err}"
+    );
+    assert!(lines[20].contains("(last result "), "{err}");
+    let quiet = root.path().join("quiet");
+    let done = quietly_into(tourney().args(args).arg("--no-verify"), &quiet).success();
+    assert!(!stderr_of(done).contains("tune: iteration"));
+}
+
 #[test]
 fn an_external_bot_receives_its_params_in_hello_and_new_game() {
     let root = tempfile::tempdir().unwrap();

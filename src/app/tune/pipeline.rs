@@ -39,6 +39,9 @@ pub struct Tuning<'a, G: Contest> {
     /// The values the tuning started from (the centre of the first iterations).
     pub start: &'a [f64],
     pub names: &'a [String],
+    /// Print a plain line every [`Tuning::every`] iterations (stderr is no terminal, so the
+    /// progress bar is not drawn, and not `--quiet`).
+    pub lines: bool,
 }
 
 /// What a launched game sends back: its iteration, its index and how it went.
@@ -123,10 +126,31 @@ impl<G: Contest> Tuning<'_, G> {
                     }
                     let row = self.step(flight, rows);
                     csv.push(&row)?;
+                    if self.lines && (row.iteration % self.every() == 0 || row.iteration == 1) {
+                        eprintln!("{}", self.line(&row));
+                    }
                     rows.push(row);
                 }
             }
         })
+    }
+
+    /// Iterations between two plain progress lines: about twenty lines a tuning.
+    fn every(&self) -> u64 {
+        (self.spsa.iterations / 20).max(1)
+    }
+
+    /// The plain progress line after a finished iteration.
+    fn line(&self, row: &Row) -> String {
+        format!(
+            "tune: iteration {}/{}, {} of {} games: {} (last result {:+})",
+            row.iteration,
+            self.spsa.iterations,
+            row.games,
+            self.spsa.iterations * self.per_iteration,
+            values_text(self.names, &row.theta),
+            row.result
+        )
     }
 
     /// Files a game's message with its iteration (`first` is the oldest still in flight).

@@ -21,6 +21,7 @@ use crate::tune::spread;
 use crate::tune::spsa::{Gains, Spsa};
 use anyhow::Context;
 use serde_json::json;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -56,6 +57,7 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         per_iteration: size.per_iteration,
         start: &start,
         names: &names,
+        lines: !plan.quiet && !std::io::stderr().is_terminal(),
     };
     let (mut csv, mut rows) = open_files(plan, &names, size.iterations)?;
     tuning.check_rows(&rows).map_err(|line| UsageError::File {
