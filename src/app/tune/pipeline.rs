@@ -126,7 +126,9 @@ impl<G: Contest> Tuning<'_, G> {
                     }
                     let row = self.step(flight, rows);
                     csv.push(&row)?;
-                    if self.lines && (row.iteration % self.every() == 0 || row.iteration == 1) {
+                    if self.lines
+                        && (row.iteration.is_multiple_of(self.every()) || row.iteration == 1)
+                    {
                         eprintln!("{}", self.line(&row));
                     }
                     rows.push(row);
