@@ -430,7 +430,8 @@ Examples:
 
 Each iteration plays --batch seeds in every seat order: theta+c*delta against theta-c*delta
 (self-play), or with --against each of the two against the listed bots on the same seeds.
-Gains: c ends at 10% of each range, the first step moves 10% of it (see docs/guide/tuning.md).
+Steps use the summed result of an iteration, so --batch does not change how far theta travels
+per game; c ends at 10% of each range (see docs/guide/tuning.md).
 Writes DIR/tune.csv, tuned.json, tune.png/.svg and report.html; prints the tuned bot spec last.
 Exit codes: 0 done, 2 bad input, 3 harness failure (I/O), 130 stopped by Ctrl-C (resume it).";
 
@@ -477,7 +478,8 @@ pub struct TuneArgs {
     /// Most games of the final GSPRT [default: the tuning's games].
     #[arg(long)]
     pub verify_games: Option<u64>,
-    /// No progress bar; the verdict and the tuned spec are still printed.
+    /// No progress bar (nor, without a terminal, the plain progress lines); the warnings, the
+    /// verdict and the tuned spec are still printed.
     #[arg(long)]
     pub quiet: bool,
     #[command(flatten)]

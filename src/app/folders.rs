@@ -70,12 +70,17 @@ pub enum Existing {
     Replace,
 }
 
+/// Whether `dir` holds a run's files (`games.csv` or `manifest.json`).
+pub fn holds_run(dir: &Path) -> bool {
+    RUN_FILES.iter().any(|name| dir.join(name).exists())
+}
+
 /// Makes `dir` ready for the run `wanted` (if known) and says whether to continue the run
 /// already there. A missing or empty folder, or one without a `games.csv` or `manifest.json`,
 /// is fine. A run there is refused (with how it differs from `wanted` and how to continue or
 /// replace it), continued, or removed, as `existing` says.
 pub fn claim(dir: &Path, wanted: Option<&Manifest>, existing: Existing) -> anyhow::Result<bool> {
-    if !RUN_FILES.iter().any(|name| dir.join(name).exists()) {
+    if !holds_run(dir) {
         return Ok(false);
     }
     if existing == Existing::Replace {

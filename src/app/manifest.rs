@@ -164,10 +164,7 @@ impl Configuration {
     /// SHA-256 of the configuration as compact JSON with its keys sorted (a JSON value's
     /// canonical form), so any tool can recompute it from `manifest.json`.
     pub fn sha256(&self) -> String {
-        let value = serde_json::to_value(self).expect("a configuration always encodes");
-        hex(&Sha256::digest(
-            serde_json::to_vec(&value).expect("a value always encodes"),
-        ))
+        value_sha256(&serde_json::to_value(self).expect("a configuration always encodes"))
     }
 
     /// A plan that plays this configuration again (resume and merge without the original
@@ -528,6 +525,13 @@ pub fn binary_sha256() -> &'static str {
         path.and_then(|p| file_sha256(&p).ok())
             .unwrap_or_else(|| "unknown".to_string())
     })
+}
+
+/// SHA-256 of a JSON value as compact JSON (its keys sorted, so the hash is canonical).
+pub fn value_sha256(value: &serde_json::Value) -> String {
+    hex(&Sha256::digest(
+        serde_json::to_vec(value).expect("a value always encodes"),
+    ))
 }
 
 pub(super) fn hex(bytes: &[u8]) -> String {

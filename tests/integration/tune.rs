@@ -3,7 +3,8 @@
 //! the uninterrupted files; an external bot's `[params]` reach it and can be tuned.
 
 use super::support::{
-    assert_same_files, quietly_into, refused, run, start, stdout_of, stop, temp_file, tourney,
+    assert_same_files, quietly_into, refused, run, start, stderr_of, stdout_of, stop, temp_file,
+    tourney,
 };
 use std::fs;
 use std::path::Path;
@@ -64,6 +65,84 @@ fn the_double_s_optimum_is_found_from_three_starts_within_a_tenth_of_the_range()
     }
 }
 
+/// The step follows the summed result of an iteration, so 4000 games travel as far in
+/// iterations of 16 games as of 256: from 0.45 each batch ends near the optimum 0.3 (the mean
+/// result per game made batch 64 end at 0.42 and batch 128 at 0.43).
+#[test]
+fn the_batch_does_not_change_how_far_theta_travels() {
+    let root = tempfile::tempdir().unwrap();
+    for batch in ["8", "64", "128"] {
+        let dir = root.path().join(batch);
+        let extra = ["--batch", batch, "--no-verify"];
+        tune_bot("test-optimum:x=0.45", "x=0.25:0.45", "4000", &extra, &dir);
+        let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
+        assert!((x - 0.3).abs() < 0.05, "batch {batch}: tuned x = {x}");
+    }
+}
+
+/// From x = 1 against `greedy` both sides lose nearly every game, so results are nearly zero;
+/// steps scaled by the spread of the scores still reach the optimum at the default budget
+/// (plain SPSA ended at 0.77-0.88 on these seeds).
+#[test]
+fn a_far_start_against_a_fixed_opponent_reaches_the_optimum() {
+    let root = tempfile::tempdir().unwrap();
+    for seed in ["1", "2", "3"] {
+        let dir = root.path().join(seed);
+        let extra = ["--against", "greedy", "--seed", seed, "--no-verify"];
+        tune_bot("test-optimum:x=1", "x", "4000", &extra, &dir);
+        let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
+        assert!((x - 0.3).abs() < 0.05, "seed {seed}: tuned x = {x}");
+    }
+}
+
+/// A budget of a few iterations is warned of before the games, a parameter still travelling
+/// at the end is warned of after them, and the verdict says how large the gain is.
+#[test]
+fn small_budgets_and_unfinished_tunings_say_so() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path().join("one");
+    let args = ["--bot", "test-optimum:x=1", "--param", "x", "--games", "32"];
+    let done = quietly_into(tourney().arg("tune").args(args), &dir).success();
+    let output = done.get_output();
+    let text = |bytes: &[u8]| String::from_utf8_lossy(bytes).into_owned();
+    let (out, err) = (text(&output.stdout), text(&output.stderr));
+    assert!(err.contains("warning: 2 iterations of 16 games"), "{err}");
+    assert!(err.contains("--games 320 or more"), "{err}");
+    assert!(err.contains("x still moving"), "{err}");
+    assert!(out.contains("verify: tuned against start scores "), "{out}");
+    assert!(out.contains(", Elo "), "{out}");
+    assert_eq!(tuned_json(&dir)["drift"]["x"]["moving"], true);
+
+    // Forty iterations from x = 1 against greedy, which both sides nearly always lose: no
+    // warning before, and after it both that x is still creeping down and that the games
+    // carried little signal.
+    let dir = root.path().join("forty");
+    let args = [
+        "--bot",
+        "test-optimum:x=1",
+        "--param",
+        "x",
+        "--games",
+        "1280",
+    ];
+    let extra = ["--against", "greedy", "--no-verify"];
+    let done = quietly_into(tourney().arg("tune").args(args).args(extra), &dir).success();
+    let err = stderr_of(done);
+    assert!(!err.contains("SPSA needs"), "{err}");
+    assert!(
+        err.contains("x still moving") && err.contains("--games 2560"),
+        "{err}"
+    );
+    assert!(err.contains("nearly all ended alike"), "{err}");
+
+    // Settled at the default budget: no warning.
+    let settled = root.path().join("settled");
+    let args = ["--bot", "test-optimum:x=0.3", "--param", "x", "--no-verify"];
+    let done = quietly_into(tourney().arg("tune").args(args), &settled).success();
+    assert!(!stderr_of(done).contains("warning"));
+    assert_eq!(tuned_json(&settled)["drift"]["x"]["moving"], false);
+}
+
 #[test]
 fn tune_csv_is_the_same_at_one_and_two_threads_and_the_verdict_is_printed() {
     let root = tempfile::tempdir().unwrap();
@@ -79,6 +158,20 @@ fn tune_csv_is_the_same_at_one_and_two_threads_and_the_verdict_is_printed() {
         verify["verdict"], "H1",
         "x moved from 1 toward 0.3: {verify}"
     );
+}
+
+/// A whole-number parameter is rounded stochastically, from the iteration's own stream: the
+/// same bytes at one and two threads.
+#[test]
+fn whole_numbers_are_rounded_the_same_at_any_thread_count() {
+    let root = tempfile::tempdir().unwrap();
+    let (one, two) = (root.path().join("one"), root.path().join("two"));
+    let args = ["--game", "labyrinth", "--seed", "5", "--no-verify"];
+    for (threads, dir) in [("1", &one), ("2", &two)] {
+        let extra = [&args[..], &["--threads", threads]].concat();
+        tune_bot("minimax:nodes=30", "nodes=10:60", "96", &extra, dir);
+    }
+    assert_same_files(&one, &two);
 }
 
 #[test]
@@ -180,6 +273,155 @@ fn bad_tuning_requests_are_refused_with_exit_2() {
             says,
         );
     }
+}
+
+/// The double's manifest with another command and `[params]`, written into `dir`.
+fn manifest(dir: &Path, name: &str, command: &str, params: &str) -> String {
+    let doubles = format!("{}/bots/examples/doubles", env!("CARGO_MANIFEST_DIR"));
+    let text = format!(
+        "name = \"{name}\"\ngame = \"t2r\"\ncommand = \"{command}\"\n\
+         args = [\"{doubles}/tune_double.py\"]\nread = [\"{doubles}/..\"]\n\n[params]\n{params}\n"
+    );
+    let path = dir.join(format!("{name}.toml"));
+    fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Bad input is refused as `run` refuses it: exit 2, the problem named, nothing replaced, no
+/// folder left behind.
+#[test]
+fn bad_inputs_are_refused_and_leave_nothing_behind() {
+    let root = tempfile::tempdir().unwrap();
+    let x = "x = { default = 0.1, min = 0.0, max = 1.0 }";
+    let missing = manifest(root.path(), "missing", "./no-such-program", x);
+    let spaced = manifest(
+        root.path(),
+        "spaced",
+        "python3",
+        "\"a b\" = { default = 0.1, min = 0.0, max = 1.0 }",
+    );
+    let fresh = root.path().join("fresh");
+    for (bot, param, says) in [
+        (missing.as_str(), "x", "does not exist"),
+        (
+            spaced.as_str(),
+            "a b",
+            "would not read back in `run --bots`",
+        ),
+        ("test-optimum", "=0:1", "name is missing"),
+    ] {
+        let args = ["tune", "--bot", bot, "--param", param, "--games", "32"];
+        refused(tourney().args(args).arg("--out").arg(&fresh), says);
+        assert!(
+            !fresh.exists(),
+            "{says}: {} was left behind",
+            fresh.display()
+        );
+    }
+
+    // A finished tuning, and a run's folder, are not written over.
+    let tuned = root.path().join("tuned");
+    let args = ["--seed", "4", "--no-verify"];
+    tune_bot("test-optimum:x=1", "x", "320", &args, &tuned);
+    let ran = root.path().join("ran");
+    run("random,random", "2")
+        .args(["--quiet", "--out"])
+        .arg(&ran)
+        .assert()
+        .success();
+    for (dir, says) in [(&tuned, "a finished tuning"), (&ran, "a run's games")] {
+        let before = fs::read_dir(dir).unwrap().count();
+        let report = fs::read(dir.join("report.html")).ok();
+        let args = [
+            "tune",
+            "--bot",
+            "test-optimum",
+            "--param",
+            "x",
+            "--games",
+            "32",
+        ];
+        refused(tourney().args(args).arg("--out").arg(dir), says);
+        assert_eq!(fs::read_dir(dir).unwrap().count(), before);
+        assert_eq!(fs::read(dir.join("report.html")).ok(), report);
+    }
+
+    // --resume checks tune.csv and tune.json against the tuning they continue.
+    let csv = fs::read_to_string(tuned.join("tune.csv")).unwrap();
+    let settings = fs::read_to_string(tuned.join("tune.json")).unwrap();
+    let row = csv.lines().nth(5).unwrap();
+    let fields: Vec<&str> = row.split(',').collect();
+    let edited_row = format!(
+        "{},{},0.5,{},{}",
+        fields[0], fields[1], fields[3], fields[4]
+    );
+    for (file, text, says) in [
+        ("tune.csv", csv.replace(row, &edited_row), "tune.csv:6"),
+        (
+            "tune.json",
+            settings.replace("\"seed\": 4", "\"seed\": 5"),
+            "edited",
+        ),
+    ] {
+        let dir = root.path().join(format!("edited-{file}"));
+        fs::create_dir(&dir).unwrap();
+        fs::write(dir.join("tune.csv"), &csv).unwrap();
+        fs::write(dir.join("tune.json"), &settings).unwrap();
+        // Cut to an unfinished tuning of ten rows, then edited.
+        let cut: String = csv.lines().take(11).map(|l| format!("{l}\n")).collect();
+        fs::write(dir.join("tune.csv"), cut).unwrap();
+        let text = match file {
+            "tune.csv" => text.lines().take(11).map(|l| format!("{l}\n")).collect(),
+            _ => text,
+        };
+        assert_ne!(fs::read_to_string(dir.join(file)).unwrap(), text);
+        fs::write(dir.join(file), text).unwrap();
+        refused(
+            tourney().args(["tune", "--quiet", "--resume"]).arg(&dir),
+            says,
+        );
+    }
+}
+
+/// Without a terminal (here stderr is a pipe) the progress is plain lines, about twenty a
+/// tuning; --quiet silences them.
+#[test]
+fn progress_without_a_terminal_is_a_line_every_few_iterations() {
+    let root = tempfile::tempdir().unwrap();
+    let args = [
+        "tune",
+        "--bot",
+        "test-optimum:x=1",
+        "--param",
+        "x",
+        "--games",
+        "640",
+    ];
+    let done = tourney()
+        .args(args)
+        .args(["--no-verify", "--out"])
+        .arg(root.path().join("loud"))
+        .assert()
+        .success();
+    let err = stderr_of(done);
+    let lines: Vec<&str> = err.lines().filter(|l| l.starts_with("tune: ")).collect();
+    assert_eq!(lines.len(), 21, "{err}");
+    assert!(
+        lines[0].starts_with("tune: iteration 1/40, 16 of 640 games: x="),
+        "{err}"
+    );
+    assert!(
+        lines[1].starts_with("tune: iteration 2/40, 32 of 640 games: x="),
+        "{err}"
+    );
+    assert!(
+        lines[20].starts_with("tune: iteration 40/40, 640 of 640 games: x="),
+        "{err}"
+    );
+    assert!(lines[20].contains("(last result "), "{err}");
+    let quiet = root.path().join("quiet");
+    let done = quietly_into(tourney().args(args).arg("--no-verify"), &quiet).success();
+    assert!(!stderr_of(done).contains("tune: iteration"));
 }
 
 #[test]

@@ -18,8 +18,10 @@ pub struct Row {
     pub games: u64,
     /// Every tuned parameter after the iteration's step, unrounded.
     pub theta: Vec<f64>,
-    /// The plus side's mean score per game minus the minus side's.
+    /// The plus side's total score over the iteration minus the minus side's.
     pub result: f64,
+    /// The running variance of a game's score after this iteration (`tune::spread`).
+    pub variance: f64,
 }
 
 pub struct TuneCsv {
@@ -37,7 +39,7 @@ impl TuneCsv {
             file: BufWriter::new(file),
             path,
         };
-        let header = format!("iteration,games,{},result\n", names.join(","));
+        let header = format!("{}\n", header(names));
         csv.write(&header)?;
         Ok(csv)
     }
@@ -62,8 +64,7 @@ impl TuneCsv {
             })
         };
         let mut lines = whole.lines();
-        let expected = format!("iteration,games,{},result", names.join(","));
-        if lines.next() != Some(expected.as_str()) {
+        if lines.next() != Some(header(names).as_str()) {
             return Err(damaged(1, "not this tuning's header"));
         }
         let mut rows = Vec::new();
@@ -88,11 +89,12 @@ impl TuneCsv {
     pub fn push(&mut self, row: &Row) -> anyhow::Result<()> {
         let theta: Vec<String> = row.theta.iter().map(|t| format!("{t}")).collect();
         let line = format!(
-            "{},{},{},{}\n",
+            "{},{},{},{},{}\n",
             row.iteration,
             row.games,
             theta.join(","),
-            row.result
+            row.result,
+            row.variance
         );
         self.write(&line)
     }
@@ -105,9 +107,13 @@ impl TuneCsv {
     }
 }
 
+fn header(names: &[String]) -> String {
+    format!("iteration,games,{},result,variance", names.join(","))
+}
+
 fn parse_row(line: &str, params: usize) -> Option<Row> {
     let fields: Vec<&str> = line.split(',').collect();
-    if fields.len() != params + 3 {
+    if fields.len() != params + 4 {
         return None;
     }
     let numbers: Vec<f64> = fields[2..]
@@ -119,6 +125,7 @@ fn parse_row(line: &str, params: usize) -> Option<Row> {
         games: fields[1].parse().ok()?,
         theta: numbers[..params].to_vec(),
         result: numbers[params],
+        variance: numbers[params + 1],
     })
 }
 
@@ -136,12 +143,14 @@ mod tests {
                 games: 16,
                 theta: vec![0.1 + 0.2, 7.25],
                 result: -0.125,
+                variance: 0.1875,
             },
             Row {
                 iteration: 2,
                 games: 32,
                 theta: vec![1.0 / 3.0, 7.0],
                 result: 0.5,
+                variance: 0.25,
             },
         ];
         {
@@ -159,12 +168,13 @@ mod tests {
             games: 48,
             theta: vec![0.5, 6.0],
             result: 0.0,
+            variance: 0.0,
         })
         .unwrap();
         drop(csv);
         let text = std::fs::read_to_string(&path).unwrap();
         assert!(
-            text.ends_with("32,0.3333333333333333,7,0.5\n3,48,0.5,6,0\n"),
+            text.ends_with("32,0.3333333333333333,7,0.5,0.25\n3,48,0.5,6,0,0\n"),
             "{text}"
         );
         assert!(TuneCsv::resume(dir.path(), &["x".to_string()]).is_err());

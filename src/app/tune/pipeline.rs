@@ -16,6 +16,7 @@ use crate::app::run::Contest;
 use crate::bot::BotMaker;
 use crate::runner::{GameRecord, Lineup, Schedule, play_fixture};
 use crate::seed::{self, Stream};
+use crate::tune::spread;
 use crate::tune::spsa::Spsa;
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -38,6 +39,9 @@ pub struct Tuning<'a, G: Contest> {
     /// The values the tuning started from (the centre of the first iterations).
     pub start: &'a [f64],
     pub names: &'a [String],
+    /// Print a plain line every [`Tuning::every`] iterations (stderr is no terminal, so the
+    /// progress bar is not drawn, and not `--quiet`).
+    pub lines: bool,
 }
 
 /// What a launched game sends back: its iteration, its index and how it went.
@@ -122,10 +126,33 @@ impl<G: Contest> Tuning<'_, G> {
                     }
                     let row = self.step(flight, rows);
                     csv.push(&row)?;
+                    if self.lines
+                        && (row.iteration.is_multiple_of(self.every()) || row.iteration == 1)
+                    {
+                        eprintln!("{}", self.line(&row));
+                    }
                     rows.push(row);
                 }
             }
         })
+    }
+
+    /// Iterations between two plain progress lines: about twenty lines a tuning.
+    fn every(&self) -> u64 {
+        (self.spsa.iterations / 20).max(1)
+    }
+
+    /// The plain progress line after a finished iteration.
+    fn line(&self, row: &Row) -> String {
+        format!(
+            "tune: iteration {}/{}, {} of {} games: {} (last result {:+})",
+            row.iteration,
+            self.spsa.iterations,
+            row.games,
+            self.spsa.iterations * self.per_iteration,
+            values_text(self.names, &row.theta),
+            row.result
+        )
     }
 
     /// Files a game's message with its iteration (`first` is the oldest still in flight).
@@ -214,22 +241,63 @@ impl<G: Contest> Tuning<'_, G> {
         }
     }
 
-    /// Tallies a finished iteration in game order and steps the newest theta by its result.
+    /// Tallies a finished iteration in game order and steps the newest theta by its result,
+    /// scaled by the running spread of the games' scores.
     fn step(&self, flight: Flight, rows: &[Row]) -> Row {
         let mut sides = Sides::default();
         for record in flight.records.iter().flatten() {
             sides.add(record);
         }
         let result = sides.result();
-        let theta = self
-            .spsa
-            .step(&newest(self.start, rows), flight.k, &flight.delta, result);
+        let previous = rows.last().map(|r| r.variance);
+        let variance = spread::running(previous, sides.variance(), self.spsa.iterations);
+        let theta = self.next_theta(
+            &newest(self.start, rows),
+            flight.k,
+            &flight.delta,
+            result,
+            variance,
+        );
         Row {
             iteration: flight.k + 1,
             games: (flight.k + 1) * self.per_iteration,
             theta,
             result,
+            variance,
         }
+    }
+
+    /// theta after iteration `k`'s step from `theta`, its result scaled by the spread.
+    fn next_theta(
+        &self,
+        theta: &[f64],
+        k: u64,
+        delta: &[f64],
+        result: f64,
+        variance: f64,
+    ) -> Vec<f64> {
+        self.spsa
+            .step(theta, k, delta, result * spread::boost(variance))
+    }
+
+    /// Checks the rows a resumed tuning read back: each must be the step from the one before
+    /// (the start values for the first), with its own result and spread, in the direction the
+    /// master seed draws for it, after the games the settings give. An edited value, or rows of
+    /// other settings, fail; `Err` holds the 1-based line of `tune.csv` at fault.
+    pub fn check_rows(&self, rows: &[Row]) -> Result<(), usize> {
+        let mut theta = self.start.to_vec();
+        for (i, row) in rows.iter().enumerate() {
+            let k = i as u64;
+            let mut rng = seed::rng(self.master_seed, k, Stream::Tune);
+            let delta = self.spsa.perturb(&theta, k, &mut rng).delta;
+            let expected = self.next_theta(&theta, k, &delta, row.result, row.variance);
+            let follows = expected == row.theta && row.games == (k + 1) * self.per_iteration;
+            if !follows || !(0.0..=1.0).contains(&row.variance) {
+                return Err(i + 2);
+            }
+            theta = expected;
+        }
+        Ok(())
     }
 }
 

@@ -2,7 +2,9 @@
 //! validated tuning plan. The settings are kept in `DIR/tune.json`, so `--resume DIR` needs
 //! nothing else.
 
+use super::super::manifest::value_sha256;
 use super::super::plan::game_config;
+use super::folder;
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{SandboxArgs, TuneArgs};
 use crate::error::UsageError;
@@ -38,6 +40,40 @@ pub struct TuneSettings {
     pub seed: u64,
     pub verify: bool,
     pub verify_games: u64,
+}
+
+/// The key of `tune.json` that holds the SHA-256 of the rest, so an edited file is refused by
+/// `--resume` instead of silently continuing another tuning's rows.
+const SETTINGS_SHA256: &str = "settings_sha256";
+
+impl TuneSettings {
+    /// `tune.json`'s text: the settings and their hash.
+    pub fn json(&self) -> String {
+        let mut value = serde_json::to_value(self).expect("settings always encode");
+        let hash = value_sha256(&value);
+        value
+            .as_object_mut()
+            .expect("settings are an object")
+            .insert(SETTINGS_SHA256.into(), hash.into());
+        serde_json::to_string_pretty(&value).expect("a value always encodes") + "\n"
+    }
+
+    /// The settings of `tune.json`'s text, refused when they do not match their hash.
+    fn from_json(text: &str) -> Result<TuneSettings, String> {
+        let mut value: serde_json::Value =
+            serde_json::from_str(text).map_err(|e| format!("not a tune.json: {e}"))?;
+        let hash = value
+            .as_object_mut()
+            .and_then(|o| o.remove(SETTINGS_SHA256))
+            .ok_or_else(|| format!("not a tune.json: no {SETTINGS_SHA256}"))?;
+        if hash.as_str() != Some(value_sha256(&value).as_str()) {
+            return Err(format!(
+                "the settings differ from those the tuning was started with (their \
+                 {SETTINGS_SHA256} does not match): edited? it cannot be resumed"
+            ));
+        }
+        serde_json::from_value(value).map_err(|e| format!("not a tune.json: {e}"))
+    }
 }
 
 /// A parameter to tune, with the range asked for (`None`: the bot's declared range).
@@ -80,6 +116,7 @@ impl TunePlan {
                     .clone()
                     .or(scenario.and_then(|s| s.out))
                     .unwrap_or_else(|| default_out_dir(Path::new("results"), &settings));
+                folder::check_free(&out)?;
                 (settings, out, false)
             }
         };
@@ -221,10 +258,10 @@ fn resumed(dir: &Path, args: &TuneArgs) -> Result<TuneSettings, UsageError> {
             path.display()
         ))
     })?;
-    serde_json::from_str(&text).map_err(|e| UsageError::File {
+    TuneSettings::from_json(&text).map_err(|message| UsageError::File {
         path,
-        line: e.line(),
-        message: format!("not a tune.json: {e}"),
+        line: 1,
+        message,
     })
 }
 
@@ -244,10 +281,15 @@ fn parse_range(text: &str) -> Result<ParamRange, UsageError> {
             }),
         };
     };
+    if name.is_empty() {
+        return Err(UsageError::Invalid(format!(
+            "--param '{text}': the parameter's name is missing before '='"
+        )));
+    }
     let (min, max) = range.split_once(':').ok_or_else(bad)?;
     let number = |s: &str| s.trim().parse::<f64>().ok().filter(|x| x.is_finite());
     let (min, max) = (number(min).ok_or_else(bad)?, number(max).ok_or_else(bad)?);
-    if name.is_empty() || min >= max {
+    if min >= max {
         return Err(UsageError::Invalid(format!(
             "--param '{text}': MIN must be below MAX"
         )));
@@ -292,6 +334,29 @@ mod tests {
         assert!(parse_range("c=2:1").is_err());
         assert!(parse_range("c=0-1").is_err());
         assert!(parse_range("c=a:1").is_err());
-        assert!(parse_range("=0:1").is_err());
+        let missing = format!("{:?}", parse_range("=0:1").unwrap_err());
+        assert!(missing.contains("name is missing"), "{missing}");
+    }
+
+    #[test]
+    fn tune_json_comes_back_and_an_edited_one_is_refused() {
+        let settings = TuneSettings {
+            game: "t2r".into(),
+            bot: "test-optimum".into(),
+            params: vec!["x".into()],
+            games: 400,
+            batch: 8,
+            seed: 3,
+            ..TuneSettings::default()
+        };
+        let text = settings.json();
+        assert_eq!(TuneSettings::from_json(&text).unwrap(), settings);
+        let edited = text.replace("\"seed\": 3", "\"seed\": 4");
+        assert_ne!(edited, text);
+        assert!(
+            TuneSettings::from_json(&edited)
+                .unwrap_err()
+                .contains("edited")
+        );
     }
 }

@@ -2,7 +2,9 @@
 //! or resumes the folder, plays the iterations ([`Tuning::play`]), then verifies the result,
 //! writes the files and prints the tuned spec.
 
+use super::ending::{self, Drift};
 use super::files::{Row, TuneCsv};
+use super::folder::NewFolder;
 use super::pipeline::Tuning;
 use super::plan::SETTINGS;
 use super::plan::TunePlan;
@@ -15,9 +17,11 @@ use crate::bot::BotMaker;
 use crate::error::UsageError;
 use crate::report;
 use crate::runner::Schedule;
+use crate::tune::spread;
 use crate::tune::spsa::{Gains, Spsa};
 use anyhow::Context;
 use serde_json::json;
+use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -27,8 +31,7 @@ const INTERRUPTED: u8 = 130;
 pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     let game: G = crate::games::configure(&plan.config)?;
     let dir = &plan.out_dir;
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create output folder {}", dir.display()))?;
+    let mut folder = NewFolder::create(dir)?;
     let logs = dir.join("logs");
     let subject = Subject::<G>::resolve(&game, &plan.bot, &plan.ranges, Some(&logs))?;
     let field: Vec<Box<dyn BotMaker<G>>> = plan
@@ -37,8 +40,11 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         .map(|choice| resolve_bot(&game, choice, Some(&logs)))
         .collect::<anyhow::Result<_>>()?;
     let size = Size::of(plan, game.info().seats, field.len())?;
+    if let Some(warning) = ending::few_iterations(size.iterations, size.per_iteration) {
+        eprintln!("{warning}");
+    }
     let bounds = subject.tuned.iter().map(|t| t.bounds.clone()).collect();
-    let spsa = Spsa::new(bounds, size.iterations, Gains::default());
+    let spsa = Spsa::new(bounds, size.iterations, size.comparisons, Gains::default());
     let names: Vec<String> = subject.tuned.iter().map(|t| t.name.clone()).collect();
     let start: Vec<f64> = subject.tuned.iter().map(|t| t.start).collect();
     let tuning = Tuning {
@@ -51,8 +57,19 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
         per_iteration: size.per_iteration,
         start: &start,
         names: &names,
+        lines: !plan.quiet && !std::io::stderr().is_terminal(),
     };
     let (mut csv, mut rows) = open_files(plan, &names, size.iterations)?;
+    tuning.check_rows(&rows).map_err(|line| UsageError::File {
+        path: dir.join(super::files::CSV),
+        line,
+        message: format!(
+            "this row does not follow from the one before under the settings of {} \
+                 (edited?); it cannot be resumed",
+            dir.join(SETTINGS).display()
+        ),
+    })?;
+    folder.keep();
     if !plan.quiet {
         announce(plan, &tuning, rows.len());
     }
@@ -84,6 +101,9 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
 struct Size {
     schedule: Schedule,
     per_iteration: u64,
+    /// Comparisons of plus with minus per iteration: every game in self-play, every pair of
+    /// games (plus and minus in the same seat of the same deal) against a field.
+    comparisons: u64,
     iterations: u64,
 }
 
@@ -102,6 +122,7 @@ impl Size {
                 deals: None,
             },
             per_iteration,
+            comparisons: per_iteration / if field == 0 { 1 } else { 2 },
             iterations,
         })
     }
@@ -116,8 +137,7 @@ fn open_files(
 ) -> anyhow::Result<(TuneCsv, Vec<Row>)> {
     let dir = &plan.out_dir;
     if !plan.resume {
-        let json = serde_json::to_string_pretty(&plan.settings)? + "\n";
-        write_atomically(&dir.join(SETTINGS), json.as_bytes())?;
+        write_atomically(&dir.join(SETTINGS), plan.settings.json().as_bytes())?;
     }
     let (csv, rows) = match plan.resume {
         true => TuneCsv::resume(dir, names)?,
@@ -200,19 +220,12 @@ fn finish<G: Contest>(
         .map(|(t, &v)| t.bounds.reported(v))
         .collect();
     let start = tuning.start;
+    let drifts = ending::drifts(tuning.spsa, start, rows);
     let verification = match plan.settings.verify {
         true => Some(verify::run::<G>(plan, subject, &tuned, start)?),
         false => None,
     };
-    write_outputs(
-        plan,
-        subject,
-        tuning.names,
-        rows,
-        start,
-        &tuned,
-        verification.as_ref(),
-    )?;
+    write_outputs(plan, tuning, rows, &tuned, &drifts, verification.as_ref())?;
     if !plan.quiet {
         println!(
             "{} iterations, {} games ({timing}); wrote {}/tune.csv, tuned.json, tune.png, \
@@ -221,16 +234,33 @@ fn finish<G: Contest>(
             rows.len() as u64 * tuning.per_iteration,
             plan.out_dir.display()
         );
-        for (t, (&from, &to)) in subject.tuned.iter().zip(start.iter().zip(&tuned)) {
+        for ((t, drift), (&from, &to)) in subject
+            .tuned
+            .iter()
+            .zip(&drifts)
+            .zip(start.iter().zip(&tuned))
+        {
             println!(
-                "  {:<16} {} -> {}   (range {}:{})",
+                "  {:<16} {} -> {}   (range {}:{}; {})",
                 t.name,
                 t.bounds.kind.format(from),
                 t.bounds.kind.format(to),
                 t.bounds.min,
-                t.bounds.max
+                t.bounds.max,
+                drift.text()
             );
         }
+    }
+    let games = rows.len() as u64 * tuning.per_iteration;
+    let variance = rows.last().map_or(spread::EVEN_VARIANCE, |r| r.variance);
+    for warning in [
+        ending::still_moving(tuning.names, &drifts, games),
+        ending::little_signal(variance),
+    ]
+    .into_iter()
+    .flatten()
+    {
+        eprintln!("{warning}");
     }
     if let Some(v) = &verification {
         println!("verify: {}", v.text);
@@ -270,13 +300,13 @@ fn pairings(seats: usize, field: usize) -> Result<Vec<Vec<usize>>, UsageError> {
 /// tuned.json, the plot and report.html.
 fn write_outputs<G: Contest>(
     plan: &TunePlan,
-    subject: &Subject<G>,
-    names: &[String],
+    tuning: &Tuning<'_, G>,
     rows: &[Row],
-    start: &[f64],
     tuned: &[f64],
+    drifts: &[Drift],
     verification: Option<&Verification>,
 ) -> anyhow::Result<()> {
+    let (subject, names, start) = (tuning.subject, tuning.names, tuning.start);
     let dir = &plan.out_dir;
     let map = |values: &[f64]| {
         subject
@@ -295,6 +325,11 @@ fn write_outputs<G: Contest>(
         "iterations": rows.len(),
         "games": rows.last().map_or(0, |r| r.games),
         "master_seed": plan.settings.seed,
+        "drift": names
+            .iter()
+            .zip(drifts)
+            .map(|(n, d)| (n.clone(), d.json()))
+            .collect::<serde_json::Map<_, _>>(),
         "verify": verification.map(|v| &v.json),
     });
     let text = serde_json::to_string_pretty(&json)? + "\n";

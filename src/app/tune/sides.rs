@@ -9,6 +9,7 @@ use crate::runner::GameRecord;
 #[derive(Default)]
 pub struct Sides {
     score: [f64; 2],
+    squares: [f64; 2],
     games: [u64; 2],
 }
 
@@ -20,14 +21,26 @@ impl Sides {
                 .filter(|&o| o != seat)
                 .map(|o| u32::from(half_points(record.ranks[seat], record.ranks[o])))
                 .sum();
-            self.score[bot] += f64::from(points) / (2.0 * (seats - 1) as f64);
+            let score = f64::from(points) / (2.0 * (seats - 1) as f64);
+            self.score[bot] += score;
+            self.squares[bot] += score * score;
             self.games[bot] += 1;
         }
     }
 
-    /// Plus's mean score minus minus's, in [−1, 1].
+    /// Plus's total score minus minus's: summed, not averaged, so that an iteration of twice
+    /// the games weighs twice (fishtest's wins minus losses).
     pub fn result(&self) -> f64 {
-        let mean = |i: usize| self.score[i] / self.games[i].max(1) as f64;
-        mean(0) - mean(1)
+        self.score[0] - self.score[1]
+    }
+
+    /// The variance of one game's score, each side about its own mean, pooled over the two.
+    pub fn variance(&self) -> f64 {
+        let side = |i: usize| {
+            let games = self.games[i].max(1) as f64;
+            let mean = self.score[i] / games;
+            (self.squares[i] / games - mean * mean).max(0.0)
+        };
+        (side(0) + side(1)) / 2.0
     }
 }

@@ -3,8 +3,8 @@
 //! external program with other `[params]` values).
 
 use super::plan::ParamRange;
-use crate::app::run::{Contest, find_entry};
-use crate::bot::BotChoice;
+use crate::app::run::{Contest, find_entry, resolve_bot};
+use crate::bot::{BotChoice, parse_bot};
 use crate::bot::{BotEntry, BotMaker, Configured, ParamKind, ParamSpec, Params};
 use crate::error::UsageError;
 use crate::external::manifest::manifest_path;
@@ -36,14 +36,17 @@ pub struct Subject<G: Contest> {
 }
 
 impl<G: Contest> Subject<G> {
-    /// Finds the bot and checks every range: a declared numeric parameter, inside what the
-    /// bot accepts, around its start value, and both ends accepted by the bot.
+    /// Finds the bot and checks it as `run` checks its lineup (an external program must exist
+    /// and start), then every range: a declared numeric parameter, inside what the bot
+    /// accepts, around its start value, both ends accepted by the bot, and a name the printed
+    /// spec can carry back to `run --bots`.
     pub fn resolve(
         game: &G,
         choice: &BotChoice,
         ranges: &[ParamRange],
         logs: Option<&Path>,
     ) -> anyhow::Result<Subject<G>> {
+        resolve_bot(game, choice, logs)?;
         let table = G::bots();
         let (kind, specs) = match manifest_path(&choice.bot, |n| table.iter().any(|e| e.name == n))
         {
@@ -76,7 +79,28 @@ impl<G: Contest> Subject<G> {
             tuned,
         };
         subject.check_ends(game)?;
+        subject.check_spec()?;
         Ok(subject)
+    }
+
+    /// The tuned spec must read back as the same bot in `run --bots`, so every tuned name
+    /// must be one a bot spec can hold.
+    fn check_spec(&self) -> Result<(), UsageError> {
+        let start: Vec<f64> = self.tuned.iter().map(|t| t.start).collect();
+        let spec = self.spec_at(&start);
+        let back = parse_bot(&spec).ok().map(|b| b.params);
+        if back.as_ref() == Some(&self.params_at(&start)) {
+            return Ok(());
+        }
+        let names: Vec<&str> = self.tuned.iter().map(|t| t.name.as_str()).collect();
+        Err(UsageError::BotParams {
+            bot: self.choice.bot.clone(),
+            message: format!(
+                "the tuned spec '{spec}' would not read back in `run --bots`: parameter names \
+                 ({}) must be letters, digits, '_' and '-'",
+                names.join(", ")
+            ),
+        })
     }
 
     /// Builds the bot at each end of each range (the others at their start), so a range the

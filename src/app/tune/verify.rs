@@ -9,6 +9,7 @@ use crate::app::run::{Contest, run_game};
 use crate::app::sequential::SequentialTest;
 use crate::scenario::Format;
 use crate::seed::{self, Stream};
+use crate::stats::elo::elo_from_score;
 use crate::stats::sprt::{SprtBounds, Verdict};
 use crate::summary::Summary;
 use rand::RngExt;
@@ -65,6 +66,21 @@ pub fn run<G: Contest>(
     Ok(verification(&summary, &test, bounds, master_seed))
 }
 
+/// The size of the gain, first: the tuned side's score with its 95% interval, and the same as
+/// logistic Elo, so a verdict never stands without how much better (or worse) tuned played.
+fn gain_text((rate, lower, upper): (f64, f64, f64)) -> String {
+    let elo = |score: f64| format!("{:+.0}", elo_from_score(score));
+    format!(
+        " scores {:.1}% [{:.1}, {:.1}], Elo {} [{}, {}]",
+        rate * 100.0,
+        lower * 100.0,
+        upper * 100.0,
+        elo(rate),
+        elo(lower),
+        elo(upper)
+    )
+}
+
 /// The verdict, the number of games, and the size of the gain beside it: the tuned side's
 /// points per game against the start values, with the run's 95% interval (seeds as the
 /// independent units).
@@ -87,18 +103,11 @@ fn verification(
         .iter()
         .find(|row| row.bot == "tuned" && row.opponent == "start")
         .map(|row| (row.win_rate, row.lower, row.upper));
-    let score_text = score.map_or(String::new(), |(rate, lower, upper)| {
-        format!(
-            "; tuned scores {:.1}% [{:.1}, {:.1}] against start",
-            rate * 100.0,
-            lower * 100.0,
-            upper * 100.0
-        )
-    });
+    let gain = score.map_or(String::new(), gain_text);
     Verification {
         text: format!(
-            "tuned against start, GSPRT nElo [{NELO0}, {NELO1}]: {word} (LLR {llr:.2} in [{:.2}, \
-             {:.2}] after {games} games, pairs LL..WW {:?}, master seed {master_seed}){score_text}",
+            "tuned against start{gain}; GSPRT nElo [{NELO0}, {NELO1}]: {word} (LLR {llr:.2} in \
+             [{:.2}, {:.2}] after {games} games, pairs LL..WW {:?}, master seed {master_seed})",
             bounds.lower, bounds.upper, test.pairs
         ),
         json: json!({
@@ -115,5 +124,18 @@ fn verification(
             "nelo1": NELO1,
             "master_seed": master_seed,
         }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gain_is_given_as_a_score_and_as_elo_with_intervals() {
+        assert_eq!(
+            gain_text((0.438, 0.401, 0.475)),
+            " scores 43.8% [40.1, 47.5], Elo -43 [-70, -17]"
+        );
     }
 }
