@@ -3,8 +3,8 @@
 
 use crate::game::Seat;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// One game to play.
 #[derive(Clone, Debug, PartialEq, Eq)]

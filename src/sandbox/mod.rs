@@ -274,7 +274,9 @@ impl Confinement {
             std::fs::DirBuilder::new()
                 .mode_0700()
                 .create(scratch)
-                .map_err(|e| format!("cannot make its scratch folder {}: {e}", scratch.display()))?;
+                .map_err(|e| {
+                    format!("cannot make its scratch folder {}: {e}", scratch.display())
+                })?;
             scratch_folders().push(scratch.to_path_buf());
             Ok(())
         })?;

@@ -75,7 +75,9 @@ mod tests {
     #[test]
     fn only_the_scratch_of_a_dead_harness_is_removed() {
         let temp = tempfile::tempdir().unwrap();
-        let dead = temp.path().join(format!("tourney-{}-3-home", never_alive()));
+        let dead = temp
+            .path()
+            .join(format!("tourney-{}-3-home", never_alive()));
         let alive = temp
             .path()
             .join(format!("tourney-{}-3-home", std::process::id()));
