@@ -60,10 +60,7 @@ impl SwissPlay {
         sink: &mut dyn RecordSink,
     ) -> std::io::Result<StreamStatus> {
         let mut shift = Shift::default();
-        let mut played = StreamStatus {
-            games_played: 0,
-            interrupted: false,
-        };
+        let mut played = StreamStatus::default();
         while self.table.rounds_played() < self.settings.rounds {
             let round = self.table.next_round();
             let schedule = self.schedule(&round);

@@ -109,10 +109,7 @@ impl Tournament {
         sink: &mut dyn RecordSink,
     ) -> std::io::Result<StreamStatus> {
         let mut shift = Shift::default();
-        let mut played = StreamStatus {
-            games_played: 0,
-            interrupted: false,
-        };
+        let mut played = StreamStatus::default();
         if let Some(schedule) = self.pool_schedule() {
             let pools = self.pools.as_mut().expect("a pool schedule has pools");
             if !stage(stages, &schedule, &mut shift, &mut played, sink, &mut |r| {

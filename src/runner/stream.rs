@@ -30,7 +30,7 @@ pub trait RecordSink {
 }
 
 /// How a stream ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StreamStatus {
     pub games_played: u64,
     /// A stop was requested (Ctrl-C) before the schedule was complete; a sink that asked to

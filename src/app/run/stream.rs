@@ -34,10 +34,7 @@ impl Played {
     /// A stream that played no game.
     pub fn nothing() -> Played {
         Played {
-            status: StreamStatus {
-                games_played: 0,
-                interrupted: false,
-            },
+            status: StreamStatus::default(),
             seconds: 0.0,
         }
     }
