@@ -9,6 +9,7 @@ pub mod contest;
 pub mod fresh_fish;
 pub mod labyrinth;
 pub mod notation;
+pub mod self_test;
 pub mod t2r;
 
 use crate::bot::{BotTable, ParamSpec};

@@ -3,7 +3,7 @@
 //! games against the game's `random` bot (every answer legal, `game_over` or the final code
 //! heard), and how it leaves when told to quit. Each check ends as a [`Check`] line.
 
-use super::positions::{Position, rules_doc, wanted};
+use super::positions::{Position, SelfTest};
 use super::report::{Check, Verdict};
 use crate::app::run::{Contest, find_entry};
 use crate::bot::{Bot, BotFailure, BotMaker, Params};
@@ -171,7 +171,7 @@ pub fn whole_games<G: Contest>(
                 (Some(culprit), Some(message)) if culprit == program_seat => Check::fail(
                     name,
                     format!("lost by {}: {message}", outcome.termination.as_str()),
-                    wire.expected(outcome.termination, rules_doc(G::NAME)),
+                    wire.expected(outcome.termination, G::RULES_DOC),
                 ),
                 _ => Check {
                     name,
@@ -198,7 +198,7 @@ fn failed(name: String, failure: BotFailure, wire: Wire, doc: &str) -> Check {
     )
 }
 
-/// The wanted kinds of position (indices into [`wanted`]) of each answer the program gave in
+/// The wanted kinds of position (indices into [`SelfTest::AWKWARD`]) of each answer the program gave in
 /// whole games, and which answers were illegal.
 #[derive(Default)]
 pub struct MetKinds {
@@ -208,11 +208,11 @@ pub struct MetKinds {
 
 pub type Met = Arc<Mutex<MetKinds>>;
 
-/// One check per wanted kind of the game named `game` from the positions the program met in
+/// One check per wanted kind of game `G` from the positions the program met in
 /// its whole games: FAIL if it answered one illegally, ok if it met one, else skipped.
-pub fn met_checks(game: &str, met: &Met) -> Vec<Check> {
+pub fn met_checks<G: SelfTest>(met: &Met) -> Vec<Check> {
     let met = met.lock().unwrap_or_else(|e| e.into_inner());
-    wanted(game)
+    G::AWKWARD
         .iter()
         .enumerate()
         .map(|(kind, wanted)| {
@@ -264,7 +264,7 @@ impl<G: Contest> Bot<G> for Timed<G> {
             .unwrap_or_else(|e| e.into_inner())
             .push(took);
         if let Some((met, setup)) = &self.met {
-            let kinds = wanted(G::NAME);
+            let kinds = G::AWKWARD;
             let legal: Vec<Value> = if kinds.iter().any(|k| k.needs_legal) {
                 let legal = game.legal_actions(view);
                 legal.iter().map(|a| game.wire_action(a)).collect()

@@ -107,11 +107,10 @@ pub fn doctor_game<G: Contest>(plan: &DoctorPlan) -> anyhow::Result<ExitCode> {
         manifest.move_limit.as_millis()
     );
     let times = Times::default();
-    let checks = match manifest.protocol {
+    let mut checks = match manifest.protocol {
         Protocol::JsonLines => lines_program(&game, plan, &header, &times)?,
         Protocol::Cgs => contest_program(&game, plan, &header, &times)?,
     };
-    let mut checks = checks;
     checks.push(report::times(
         &times.lock().unwrap_or_else(|e| e.into_inner()),
         manifest.move_limit,
@@ -213,7 +212,7 @@ fn contest_program<G: Contest>(
         ContestMaker::new(manifest.clone(), &manifest.name, None, client)?.watch_exits(QUIT_WAIT);
     let met = checks::Met::default();
     let games = checks::whole_games(game, &maker, Wire::Contest, plan.seed, times, Some(&met));
-    let mut checks = checks::met_checks(G::NAME, &met);
+    let mut checks = checks::met_checks::<G>(&met);
     checks.extend(games);
     checks.extend(exit_checks(
         "exit after the final code",

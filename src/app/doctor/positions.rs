@@ -12,154 +12,10 @@ use crate::game::{Game, Seat, ToAct};
 use crate::seed::{self, Stream};
 use serde_json::Value;
 
+pub use crate::games::self_test::{SelfTest, Wanted};
+
 /// Seeded games searched for a position before its check is skipped.
 pub const SEARCH_GAMES: u64 = 100;
-
-/// A kind of decision worth asking about, and where the rules describe it.
-pub struct Wanted {
-    /// What the position holds, as a noun phrase ("a ticket choice").
-    pub what: &'static str,
-    /// The rules section a legal answer follows.
-    pub doc: &'static str,
-    /// Whether the decision of the seat with this view (and these legal actions, in their wire
-    /// form; empty unless `needs_legal`) is of this kind. `setup` is `new_game`'s.
-    test: fn(setup: &Value, view: &Value, legal: &[Value]) -> bool,
-    pub needs_legal: bool,
-}
-
-impl Wanted {
-    /// Whether a decision is of this kind.
-    pub fn matches(&self, setup: &Value, view: &Value, legal: &[Value]) -> bool {
-        (self.test)(setup, view, legal)
-    }
-}
-
-const T2R: &str = "docs/rules/ticket-to-ride.md";
-const LABYRINTH: &str = "docs/rules/labyrinth.md";
-
-/// The awkward decisions of the game named `game`, the ones programs get wrong first.
-pub fn wanted(game: &str) -> &'static [Wanted] {
-    match game {
-        "t2r" => &[
-            Wanted {
-                what: "a ticket choice",
-                doc: "docs/rules/ticket-to-ride.md §3.6",
-                test: |_, view, _| view["phase"] == "choose-tickets",
-                needs_legal: false,
-            },
-            Wanted {
-                what: "a double route to claim",
-                doc: "docs/rules/ticket-to-ride.md §3.5",
-                test: |setup, _, legal| {
-                    legal.iter().any(|action| {
-                        action["kind"] == "claim"
-                            && action["route"].as_u64().is_some_and(|route| {
-                                setup["routes"][route as usize]["colours"]
-                                    .as_array()
-                                    .is_some_and(|colours| colours.len() == 2)
-                            })
-                    })
-                },
-                needs_legal: true,
-            },
-            Wanted {
-                what: "a claim paid with locomotives",
-                doc: "docs/rules/ticket-to-ride.md §3.5",
-                test: |_, _, legal| {
-                    legal.iter().any(|action| {
-                        action["kind"] == "claim"
-                            && action["locomotives"].as_u64().is_some_and(|n| n > 0)
-                    })
-                },
-                needs_legal: true,
-            },
-            Wanted {
-                what: "a second card to draw",
-                doc: "docs/rules/ticket-to-ride.md §3.4",
-                test: |_, view, _| view["phase"] == "second-card",
-                needs_legal: false,
-            },
-            Wanted {
-                what: "the end of the deck",
-                doc: "docs/rules/ticket-to-ride.md §3.4",
-                test: |_, view, _| view["deck"] == 0,
-                needs_legal: false,
-            },
-        ],
-        "labyrinth" => &[
-            Wanted {
-                what: "a push that wraps its pawn around the board",
-                doc: "docs/rules/labyrinth.md §6",
-                test: |_, view, _| pawn_on_a_pushed_edge(view),
-                needs_legal: false,
-            },
-            Wanted {
-                what: "the forbidden reversal of the last push",
-                doc: "docs/rules/labyrinth.md §6",
-                test: |_, view, _| !view["forbidden"].is_null(),
-                needs_legal: false,
-            },
-        ],
-        "carcassonne" => &[
-            Wanted {
-                what: "a tile with no legal place (discarded)",
-                doc: "docs/rules/carcassonne.md §4",
-                test: |_, view, _| view["discards"].as_array().is_some_and(|d| !d.is_empty()),
-                needs_legal: false,
-            },
-            Wanted {
-                what: "no follower left to place",
-                doc: "docs/rules/carcassonne.md §4",
-                test: |_, view, _| view["supply"][seat_of(view)] == 0,
-                needs_legal: false,
-            },
-        ],
-        "fresh-fish" => &[
-            Wanted {
-                what: "an auction",
-                doc: "docs/rules/fresh-fish.md §5",
-                test: |_, view, _| view["phase"]["name"] == "auction",
-                needs_legal: false,
-            },
-            Wanted {
-                what: "a shop to build",
-                doc: "docs/rules/fresh-fish.md §5.4",
-                test: |_, view, _| view["phase"]["name"] == "build-shop",
-                needs_legal: false,
-            },
-        ],
-        _ => &[],
-    }
-}
-
-/// The rules file of the game named `game`, for failures outside any awkward position.
-pub fn rules_doc(game: &str) -> &'static str {
-    match game {
-        "t2r" => T2R,
-        "labyrinth" => LABYRINTH,
-        "carcassonne" => "docs/rules/carcassonne.md",
-        _ => "docs/rules/fresh-fish.md",
-    }
-}
-
-fn seat_of(view: &Value) -> usize {
-    view["seat"].as_u64().unwrap_or(0) as usize
-}
-
-/// Whether the seat's pawn stands at the end of a movable (odd) line or column, so that a push
-/// along it carries the pawn off one edge and back on at the other (Labyrinth §6).
-fn pawn_on_a_pushed_edge(view: &Value) -> bool {
-    let pawn = &view["pawns"][seat_of(view)];
-    let (Some(x), Some(y), Some(w), Some(h)) = (
-        pawn[0].as_u64(),
-        pawn[1].as_u64(),
-        view["width"].as_u64(),
-        view["height"].as_u64(),
-    ) else {
-        return false;
-    };
-    (y % 2 == 1 && (x == 0 || x + 1 == w)) || (x % 2 == 1 && (y == 0 || y + 1 == h))
-}
 
 /// A decision of a seeded game: replaying the game of `seed_index` up to `actions` and asking
 /// `seat` gives it again.
@@ -234,7 +90,7 @@ impl<A: Clone> Search<A> {
 /// first game: searched over seeds `0..SEARCH_GAMES` of `master_seed`, in order, so the same
 /// seed always finds the same positions.
 pub fn find<G: Contest>(game: &G, master_seed: u64) -> Positions<G::Action> {
-    let wanted = wanted(G::NAME);
+    let wanted = G::AWKWARD;
     let mut search = Search {
         wanted,
         found: wanted.iter().map(|_| None).collect(),
@@ -242,7 +98,7 @@ pub fn find<G: Contest>(game: &G, master_seed: u64) -> Positions<G::Action> {
         decisions: Some(Vec::new()),
     };
     play(game, master_seed, &mut search);
-    let phases = phase_positions(game, search.decisions.take().unwrap_or_default());
+    let phases = phase_positions::<G>(search.decisions.take().unwrap_or_default());
     for seed_index in 1..SEARCH_GAMES {
         if search.found.iter().all(Option::is_some) {
             break;
@@ -257,11 +113,10 @@ pub fn find<G: Contest>(game: &G, master_seed: u64) -> Positions<G::Action> {
 }
 
 /// The first, middle and last decisions of a game, given as (seat, actions before it).
-fn phase_positions<G: Game>(
-    game: &G,
+fn phase_positions<G: Game + SelfTest>(
     decisions: Vec<Decision<G::Action>>,
 ) -> Vec<Position<G::Action>> {
-    let rules = rules_doc(game.info().name);
+    let rules = G::RULES_DOC;
     let last = decisions.len().saturating_sub(1);
     let picks = [
         ("the first decision", 0),

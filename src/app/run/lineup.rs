@@ -20,7 +20,7 @@ use std::path::Path;
 /// What a lineup adds to a game's own bot table: the bot `cgs:NAME` names, a seat played by a
 /// contest client connected through `run --serve`, for the games that speak the contest's
 /// protocol. The registry says which games do.
-pub trait Contest: Registered {
+pub trait Contest: Registered + crate::games::self_test::SelfTest {
     fn contest_client() -> Option<&'static BotEntry<Self>> {
         None
     }

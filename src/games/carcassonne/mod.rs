@@ -17,6 +17,7 @@ mod notation;
 mod picture;
 pub mod rules;
 pub mod scoring;
+mod self_test;
 pub mod state;
 pub mod tiles;
 pub mod value;

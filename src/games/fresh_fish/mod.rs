@@ -19,6 +19,7 @@ mod picture;
 pub mod roads;
 mod rules;
 pub mod scoring;
+mod self_test;
 pub mod state;
 pub mod view;
 mod wire;

@@ -18,6 +18,7 @@ mod notation;
 mod picture;
 pub mod reach;
 mod rules;
+mod self_test;
 pub mod state;
 pub mod tile;
 pub mod view;

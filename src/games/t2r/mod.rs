@@ -19,6 +19,7 @@ mod resample;
 mod rules;
 mod scoring;
 mod search;
+mod self_test;
 mod state;
 pub mod trail;
 pub mod view;
