@@ -78,6 +78,50 @@ fn combined_and_swept_reports_keep_marks_in_their_frames_and_labels_uncovered() 
     }
 }
 
+/// The pages this round added sections to: a Swiss system's rounds and standings, and where
+/// `--sprt-stop` stopped a head-to-head.
+#[test]
+fn swiss_and_early_stop_pages_keep_marks_in_their_frames_and_labels_uncovered() {
+    if !available("Swiss and early-stop pages lay out cleanly") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let swiss = dir.path().join("swiss");
+    let stopped = dir.path().join("stopped");
+    let runs: [(&Path, &[&str]); 2] = [
+        (
+            &swiss,
+            &[
+                "--bots",
+                "expert,greedy,nice,random,do-nothing",
+                "--format",
+                "swiss",
+                "--rounds",
+                "3",
+                "--games",
+                "4",
+            ],
+        ),
+        (
+            &stopped,
+            &["--bots", "nice,random", "--games", "2000", "--sprt-stop"],
+        ),
+    ];
+    for (out, args) in runs {
+        tourney()
+            .arg("run")
+            .args(args)
+            .args(["--quiet", "--out"])
+            .arg(out)
+            .assert()
+            .success();
+        assert_clean(&out.join("report.html"), "", 1);
+        assert_clean(&out.join("standings.html"), "", 0);
+    }
+    let report = std::fs::read_to_string(stopped.join("report.html")).unwrap();
+    assert!(report.to_lowercase().contains("sprt"), "the stop is shown");
+}
+
 /// Every other game's board: a pawn used to cover a Labyrinth item's number.
 #[test]
 fn every_games_replay_page_keeps_its_labels_uncovered() {
