@@ -11,6 +11,7 @@ use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
 use crate::format::{Knockout, Swiss};
+use crate::games::contest::use_contest_rules;
 use crate::games::{Description, FindGame, GameConfig};
 use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
@@ -352,9 +353,6 @@ fn lineup(
     Ok((bots, Format::Field { field: index }))
 }
 
-/// The rule set, in every game that has one, that reproduces the contest server.
-const CONTEST_RULES: &str = "cgs";
-
 /// `cgs:NAME` is a seat played by the contest client named NAME, connected through `--serve`:
 /// the hidden `cgs` bot with the parameter `client = NAME`, written so the bot-spec parser
 /// reads it as such. Any other item is left to the parser.
@@ -412,23 +410,8 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
                 UsageError::Invalid(format!("{flag} must be a positive number of seconds"))
             })
     };
-    // The games with the contest's rule set are the contest server's games.
-    if !plan.game.rule_sets.contains(&CONTEST_RULES) {
-        return Err(UsageError::Invalid(format!(
-            "{} has no contest-server protocol; cgs:NAME clients play t2r and labyrinth",
-            plan.game.name
-        )));
-    }
-    // The clients were written for the contest server's game.
-    match plan.config.rules.as_deref() {
-        None => plan.config.rules = Some(CONTEST_RULES.to_string()),
-        Some(CONTEST_RULES) => {}
-        Some(other) => {
-            return Err(UsageError::Invalid(format!(
-                "cgs:NAME clients play the contest's rule set '{CONTEST_RULES}', not '{other}'"
-            )));
-        }
-    }
+    use_contest_rules(&plan.game, &mut plan.config, "cgs:NAME clients")
+        .map_err(UsageError::Invalid)?;
     if clients > 1 {
         plan.threads = 1;
     }

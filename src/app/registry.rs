@@ -200,7 +200,7 @@ mod tests {
         for entry in all() {
             assert_eq!(
                 entry.serve.is_some(),
-                entry.rule_sets.contains(&"cgs"),
+                entry.rule_sets.contains(&crate::games::contest::CONTEST_RULES),
                 "{}",
                 entry.name
             );

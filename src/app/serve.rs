@@ -3,17 +3,15 @@
 use super::registry;
 use crate::cli::ServeArgs;
 use crate::error::UsageError;
+use crate::games::contest::no_contest_protocol;
 use crate::serve::ServeSettings;
 use std::time::Duration;
 
 pub fn execute(args: &ServeArgs) -> anyhow::Result<()> {
     let game = registry::find(&args.game)?;
-    let serve = game.serve.ok_or_else(|| {
-        UsageError::Invalid(format!(
-            "{} has no contest-server protocol; tourney serve plays t2r and labyrinth",
-            game.name
-        ))
-    })?;
+    let serve = game
+        .serve
+        .ok_or_else(|| UsageError::Invalid(no_contest_protocol(game.name)))?;
     let timeout = Duration::try_from_secs_f64(args.timeout)
         .ok()
         .filter(|t| !t.is_zero())

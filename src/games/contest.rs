@@ -3,10 +3,45 @@
 //! [`CgsWire`] in its own folder; this module never names a game. The server that speaks the
 //! protocol is `crate::serve`.
 
-use super::{GameConfig, Registered};
+use super::{Description, GameConfig, Registered};
 use crate::game::Seat;
 use crate::outcome::Outcome;
 use std::collections::BTreeMap;
+
+/// The rule set, in every game that has one, that reproduces the contest server.
+pub const CONTEST_RULES: &str = "cgs";
+
+/// Puts a contest program's game under the contest's rule set: the programs were written for
+/// the contest server's game, so no rule set asked means the contest's, and another is refused.
+/// `who` names the programs in the reason (`cgs:NAME clients`, `the manifest's program`).
+pub fn use_contest_rules(
+    game: &Description,
+    config: &mut GameConfig,
+    who: &str,
+) -> Result<(), String> {
+    if !game.rule_sets.contains(&CONTEST_RULES) {
+        return Err(no_contest_protocol(game.name));
+    }
+    match config.rules.as_deref() {
+        None => config.rules = Some(CONTEST_RULES.to_string()),
+        Some(CONTEST_RULES) => {}
+        Some(other) => {
+            return Err(format!(
+                "{who} play the contest's rule set '{CONTEST_RULES}', not '{other}'"
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The reason a game without the contest's rule set cannot host contest programs; names where
+/// to find the games that can, rather than listing them here.
+pub fn no_contest_protocol(game: &str) -> String {
+    format!(
+        "{game} has no contest-server protocol (the games with the rule set \
+         '{CONTEST_RULES}' have one; `tourney list` shows each game's rule sets)"
+    )
+}
 
 /// The three texts one applied move produces (§7).
 #[derive(Clone, Debug, PartialEq, Eq)]

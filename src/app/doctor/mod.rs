@@ -15,6 +15,7 @@ use crate::cli::DoctorArgs;
 use crate::error::UsageError;
 use crate::external::manifest::Protocol;
 use crate::external::{ExternalMaker, Manifest, check_command};
+use crate::games::contest::use_contest_rules;
 use crate::games::{Description, GameConfig};
 use crate::serve::ContestMaker;
 use checks::{Times, Wire};
@@ -26,9 +27,6 @@ use std::time::Duration;
 /// program needs, so a loaded machine never fails a good one (a run waits 200 ms, then kills
 /// it, which costs the program nothing).
 const QUIT_WAIT: Duration = Duration::from_secs(5);
-
-/// The contest rule set, the only one contest programs play.
-const CONTEST_RULES: &str = "cgs";
 
 /// What to check and how the game is set up.
 pub struct DoctorPlan {
@@ -60,22 +58,8 @@ pub fn execute(args: &DoctorArgs, find: FindDoctor) -> anyhow::Result<ExitCode> 
     })?;
     let (_, mut config) = game_config(&args.game, None)?;
     if manifest.protocol == Protocol::Cgs {
-        match config.rules.as_deref() {
-            None if game.rule_sets.contains(&CONTEST_RULES) => {
-                config.rules = Some(CONTEST_RULES.to_string());
-            }
-            Some(CONTEST_RULES) => {}
-            _ => {
-                return Err(UsageError::Invalid(format!(
-                    "contest programs play the rule set '{CONTEST_RULES}' of t2r or labyrinth; \
-                     {} is {} under {}",
-                    args.bot.display(),
-                    manifest.game,
-                    config.rules.as_deref().unwrap_or("its default rules")
-                ))
-                .into());
-            }
-        }
+        let who = format!("contest programs such as {}", args.bot.display());
+        use_contest_rules(&game, &mut config, &who).map_err(UsageError::Invalid)?;
     }
     doctor(&DoctorPlan {
         manifest,
