@@ -200,7 +200,9 @@ mod tests {
         for entry in all() {
             assert_eq!(
                 entry.serve.is_some(),
-                entry.rule_sets.contains(&crate::games::contest::CONTEST_RULES),
+                entry
+                    .rule_sets
+                    .contains(&crate::games::contest::CONTEST_RULES),
                 "{}",
                 entry.name
             );

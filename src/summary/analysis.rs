@@ -408,12 +408,19 @@ fn head_to_head(bots: &[String], tally: &Tally, options: SprtOptions) -> Vec<Hea
     tally
         .pairings
         .iter()
-        .filter_map(|p| p.groups.as_ref())
-        .filter_map(|g| {
-            let h2h = HeadToHead::from_pair_histogram(g.outcome_counts()).ok()?;
+        .filter_map(|p| Some((p.lead, p.groups.as_ref()?)))
+        .filter_map(|(lead, g)| {
+            // The histogram counts the lower-numbered bot's points; told from the lead's side,
+            // the same pairs read in reverse.
+            let mut counts = g.outcome_counts().to_vec();
+            let (mut a, mut b) = g.bots();
+            if lead == b {
+                counts.reverse();
+                (a, b) = (b, a);
+            }
+            let h2h = HeadToHead::from_pair_histogram(&counts).ok()?;
             let estimate = elo_estimate(&h2h).ok()?;
             let test = sprt(&h2h, hypotheses, bounds).ok()?;
-            let (a, b) = g.bots();
             Some(HeadToHeadRow {
                 bot: bots[a].clone(),
                 opponent: bots[b].clone(),

@@ -85,6 +85,10 @@ impl BotTally {
 #[derive(Clone, Debug)]
 pub struct PairingTally {
     pub bots: Vec<usize>,
+    /// The bot seated first in the pairing's first game: the side a head-to-head is told from,
+    /// so a gauntlet's rows are the candidate's (the schedule seats it first), whatever its
+    /// place in the list of bots.
+    pub lead: usize,
     pub games: u64,
     pub turns: ScoreDistribution,
     pub terminations: [u64; Termination::ALL.len()],
@@ -321,6 +325,7 @@ impl Tally {
             (key.len() == 2 && key[0] != key[1]).then(|| PairingGroups::new(key[0], key[1], 2));
         self.pairings.push(PairingTally {
             bots: key.clone(),
+            lead: lineup[0],
             games: 0,
             turns: ScoreDistribution::new(),
             terminations: [0; Termination::ALL.len()],

@@ -255,6 +255,21 @@ fn sprt_stop_stops_each_pairing_of_a_gauntlet_and_a_resume_skips_their_dropped_g
     let stop = &summary(&dir)["sprt_stop"];
     let decisions = stop["decisions"].as_array().unwrap();
     assert_eq!(decisions.len(), 2, "{stop}");
+    // The summary's head-to-head rows are the candidate's, listed second or not, and say what
+    // the stop decided: the same side, the same test, the same numbers.
+    for decision in decisions {
+        let row = summary(&dir)["head_to_head"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|row| row["opponent"] == decision["opponent"])
+            .cloned()
+            .unwrap();
+        assert_eq!(row["bot"], "nice", "{row}");
+        for field in ["games", "llr", "verdict"] {
+            assert_eq!(row[field], decision[field], "{field}: {row} {decision}");
+        }
+    }
     let first = decisions[0]["after_game"].as_u64().unwrap();
     let last = stop["stopped_after_game"].as_u64().unwrap();
     assert!(first < last, "{stop}");
