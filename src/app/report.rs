@@ -369,6 +369,7 @@ impl Game {
         record.scores.clear();
         record.ranks.clear();
         record.culprit = None;
+        record.tolerated.clear();
         self.lines.clear();
         Ok(())
     }
@@ -415,6 +416,7 @@ impl Game {
         record.lineup.push(bot);
         record.scores.push(row.score);
         record.ranks.push(row.rank);
+        record.tolerated.extend(row.tolerated);
         self.lines.push(line);
         Ok(())
     }

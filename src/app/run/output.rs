@@ -110,7 +110,7 @@ pub fn open<G: Registered>(
         }
         None => {
             output.manifest.save(dir)?;
-            GamesCsv::create(&path, output.bot_names.clone(), game.extra_columns())?
+            GamesCsv::create(&path, output.bot_names.clone(), &columns(game, plan))?
         }
     });
     // Recording is refused with --resume and --shard (see `RunPlan`), so it starts a new file.
@@ -134,7 +134,7 @@ fn restore<G: Registered>(
     dir: &std::path::Path,
     output: &mut Output,
 ) -> anyhow::Result<Option<u64>> {
-    let header = games_csv::header_line(game.extra_columns());
+    let header = games_csv::header_line(&columns(game, plan));
     let replay = |index| play_fixture(game, lineup, plan.master_seed, &schedule.fixture(index));
     let folder = resume::Folder {
         dir,
@@ -177,4 +177,11 @@ fn record_header(plan: &RunPlan, bot_names: &[String]) -> Header {
         master_seed: plan.master_seed,
         bots: bot_names.to_vec(),
     }
+}
+
+/// The columns of games.csv after the base ones: the game's own, then `tolerated` when the
+/// run forgives faults.
+fn columns<G: Registered>(game: &G, plan: &RunPlan) -> Vec<&'static str> {
+    let tolerated = plan.faults.counts().then_some(games_csv::TOLERATED);
+    game.extra_columns().iter().copied().chain(tolerated).collect()
 }
