@@ -158,6 +158,7 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
         },
         knockout: knockout.as_ref(),
         sprt_stop: None,
+        disqualify: None,
         swiss: swiss.as_ref(),
     };
     let written = report::write_all(&analysis, &out, settings.plots, &pages)?;

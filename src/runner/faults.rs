@@ -232,7 +232,14 @@ mod tests {
         for text in ["lose", "tolerate=0", "tolerate=3"] {
             assert_eq!(FaultPolicy::parse(text).unwrap().to_string(), text);
         }
-        for bad in ["tolerate=-1", "tolerate=x", "tolerate=", "tolerate=+2", "win", ""] {
+        for bad in [
+            "tolerate=-1",
+            "tolerate=x",
+            "tolerate=",
+            "tolerate=+2",
+            "win",
+            "",
+        ] {
             let err = FaultPolicy::parse(bad).unwrap_err();
             assert!(err.contains("tolerate=N"), "{err}");
         }

@@ -79,9 +79,8 @@ pub fn play_fixture_unless_stopped<G: Game>(
             }
         }
     }
-    let remake = |seat: Seat, rng| {
-        lineup.entries[fixture.lineup[seat]].make(game, seat, rng, fixture.index)
-    };
+    let remake =
+        |seat: Seat, rng| lineup.entries[fixture.lineup[seat]].make(game, seat, rng, fixture.index);
     let tolerance = Tolerance::new(
         lineup.faults,
         fixture.lineup.len(),
@@ -193,8 +192,16 @@ impl<G: Game> Table<'_, G> {
             }
             None => self.view.insert(self.game.view(state, seat)),
         };
-        let action = decide(self.game, state, &mut self.bots, seat, view)
-            .or_else(|failed| forgive(self.game, state, &mut self.bots, &mut self.tolerance, view, failed))?;
+        let action = decide(self.game, state, &mut self.bots, seat, view).or_else(|failed| {
+            forgive(
+                self.game,
+                state,
+                &mut self.bots,
+                &mut self.tolerance,
+                view,
+                failed,
+            )
+        })?;
         self.play(state, seat, action)
     }
 
@@ -206,9 +213,17 @@ impl<G: Game> Table<'_, G> {
         actions.clear();
         views.extend(seats.iter().map(|&s| self.game.view(state, s)));
         for (&seat, view) in seats.iter().zip(&views) {
-            let action = decide(self.game, state, &mut self.bots, seat, view).or_else(|failed| {
-                forgive(self.game, state, &mut self.bots, &mut self.tolerance, view, failed)
-            })?;
+            let action =
+                decide(self.game, state, &mut self.bots, seat, view).or_else(|failed| {
+                    forgive(
+                        self.game,
+                        state,
+                        &mut self.bots,
+                        &mut self.tolerance,
+                        view,
+                        failed,
+                    )
+                })?;
             actions.push(action);
         }
         for (&seat, action) in seats.iter().zip(actions.drain(..)) {
