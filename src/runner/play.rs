@@ -129,7 +129,7 @@ fn play_made<G: Game>(
     tolerance: Tolerance<'_, G>,
     log: &mut Option<Box<dyn GameLog<G>>>,
     stop: &AtomicBool,
-) -> Option<(G::State, Outcome, Option<String>, Vec<u32>)> {
+) -> Option<Ended<G>> {
     let mut table = Table {
         game,
         bots,
@@ -166,6 +166,10 @@ fn play_made<G: Game>(
     }
     Some((state, outcome, fault, table.tolerance.into_counts()))
 }
+
+/// A game played out: the final position, the outcome, the fault message of the seat that lost
+/// by fault, and the faults forgiven per seat (empty under `--faults lose`).
+type Ended<G> = (<G as Game>::State, Outcome, Option<String>, Vec<u32>);
 
 /// What a game is played with: the game, a bot for each seat, and the log that hears every
 /// applied action when the game is recorded.

@@ -117,3 +117,46 @@ impl Withdrawals {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Game `index` of bots 0 and 1, bot 0 faulting in it when `faulty`.
+    fn game(index: u64, faulty: bool) -> GameRecord {
+        GameRecord {
+            index,
+            lineup: vec![0, 1],
+            tolerated: vec![u32::from(faulty), 0],
+            ..GameRecord::default()
+        }
+    }
+
+    fn withdrawals(rate: f64) -> Withdrawals {
+        let schedule = Schedule::combinations(3, 2, 100);
+        let names = ["a", "b", "c"].map(String::from).to_vec();
+        Withdrawals::new(rate, &schedule, names, None)
+    }
+
+    #[test]
+    fn a_program_is_judged_from_its_tenth_game_and_only_above_the_rate() {
+        let mut rule = withdrawals(0.2);
+        // Faulty in every game, but judged only once it has played ten.
+        for index in 0..9 {
+            rule.follow(&game(index, true));
+        }
+        assert!(rule.summary().withdrawn.is_empty());
+        rule.follow(&game(9, true));
+        let withdrawn = rule.summary().withdrawn;
+        assert_eq!(withdrawn.len(), 1);
+        assert_eq!((withdrawn[0].after_game, withdrawn[0].games), (9, 10));
+        assert!(rule.drops(0) && rule.drops(1) && !rule.drops(2));
+        assert!(rule.flags()[0].load(Ordering::Relaxed));
+        // Exactly at the rate is not above it.
+        let mut rule = withdrawals(0.2);
+        for index in 0..10 {
+            rule.follow(&game(index, index < 2));
+        }
+        assert!(rule.summary().withdrawn.is_empty());
+    }
+}
