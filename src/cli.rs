@@ -328,6 +328,15 @@ pub struct RunArgs {
     /// (--sprt-elo0/--sprt-elo1/--sprt-alpha/--sprt-beta) accepts H0 or H1.
     #[arg(long)]
     pub sprt_stop: bool,
+    /// What a bot's illegal answer, timeout or crash costs: `lose` (the game; the default) or
+    /// `tolerate=N` (a seeded legal action is played instead, the bot made again if it died,
+    /// for up to N faults per seat per game; one more loses the game).
+    #[arg(long, value_name = "POLICY")]
+    pub faults: Option<String>,
+    /// Withdraw a program that faulted in more than RATE of its games (0.2 or 20%), judged
+    /// after each of its games from its 10th on; its later games are not played.
+    #[arg(long, value_name = "RATE")]
+    pub disqualify: Option<String>,
     #[command(flatten)]
     pub analysis: AnalysisArgs,
     /// Listen on this port for contest clients playing the seats of `cgs:NAME` bots (0 picks a

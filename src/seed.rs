@@ -23,6 +23,12 @@ pub enum Stream {
     Bootstrap,
     /// `tourney tune`'s perturbation signs, keyed by iteration.
     Tune,
+    /// `--faults tolerate=N`: the legal actions played in place of a seat's faulty answers,
+    /// keyed by game index, so a game's stand-ins are the same at any thread count.
+    StandIn(u8),
+    /// `--faults tolerate=N`: the seeds of a seat's bots made again after a fault, keyed by
+    /// game index.
+    Restart(u8),
 }
 
 /// Same (master, index, stream) gives the same numbers, whichever thread plays the game.
@@ -35,6 +41,8 @@ pub fn rng(master: u64, index: u64, stream: Stream) -> Rng {
         Stream::Seat(seat) => 1 + u64::from(seat),
         Stream::Bootstrap => u64::MAX,
         Stream::Tune => u64::MAX - 1,
+        Stream::StandIn(seat) => 0x1_0000 + u64::from(seat),
+        Stream::Restart(seat) => 0x2_0000 + u64::from(seat),
     };
     let hi = splitmix64(master ^ splitmix64(index));
     let lo = splitmix64(hi ^ splitmix64(tag));

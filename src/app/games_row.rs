@@ -7,7 +7,7 @@
 use crate::bot::check_label;
 use crate::error::{UsageError, quote};
 use crate::outcome::Termination;
-use crate::report::games_csv::BASE_COLUMNS;
+use crate::report::games_csv::{BASE_COLUMNS, TOLERATED};
 use std::path::Path;
 use std::str::FromStr;
 
@@ -24,6 +24,8 @@ pub struct Columns {
     termination: usize,
     turns: usize,
     fault: usize,
+    /// `tolerated`, written under `--faults tolerate=N`.
+    tolerated: Option<usize>,
     /// The game's own columns (every column after or between the base ones).
     extras: Vec<(usize, String)>,
 }
@@ -41,6 +43,8 @@ pub struct Row<'r> {
     pub termination: Termination,
     pub turns: u32,
     pub fault: bool,
+    /// The faults forgiven to the seat, when the file counts them.
+    pub tolerated: Option<u32>,
 }
 
 pub fn bad(path: &Path, line: u64, message: impl Into<String>) -> UsageError {
@@ -63,7 +67,9 @@ impl Columns {
         let extras = header
             .iter()
             .enumerate()
-            .filter(|(_, h)| !BASE_COLUMNS.iter().any(|base| base.as_bytes() == *h))
+            .filter(|(_, h)| {
+                !BASE_COLUMNS.iter().any(|base| base.as_bytes() == *h) && *h != TOLERATED.as_bytes()
+            })
             .map(|(i, h)| (i, String::from_utf8_lossy(h).into_owned()))
             .collect();
         Ok(Columns {
@@ -78,6 +84,7 @@ impl Columns {
             termination: find("termination")?,
             turns: find("turns")?,
             fault: find("fault")?,
+            tolerated: find(TOLERATED).ok(),
             extras,
         })
     }
@@ -111,6 +118,10 @@ impl<'r> Row<'r> {
         let termination = termination(&fields, columns.termination)?;
         let turns = fields.get(columns.turns, "turns", whole)?;
         let fault = fault(&fields, columns.fault, termination)?;
+        let tolerated = columns
+            .tolerated
+            .map(|i| fields.get(i, TOLERATED, whole))
+            .transpose()?;
         for (i, name) in &columns.extras {
             let value: f64 = fields.get(*i, name, "a number")?;
             if !value.is_finite() {
@@ -132,6 +143,7 @@ impl<'r> Row<'r> {
             termination,
             turns,
             fault,
+            tolerated,
         })
     }
 }

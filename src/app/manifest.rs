@@ -13,6 +13,7 @@ use crate::error::UsageError;
 use crate::format::{Knockout, Swiss};
 use crate::game::GameInfo;
 use crate::games::{FindGame, GameConfig};
+use crate::runner::FaultPolicy;
 use crate::scenario::Format;
 use crate::summary::SprtOptions;
 use anyhow::Context;
@@ -55,6 +56,12 @@ pub struct Configuration {
     /// `--sprt-stop`: the test that stops each pairing, which decides which games are played.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub sprt_stop: Option<SprtOptions>,
+    /// `--faults tolerate=N` (absent under `lose`, so a manifest is as before the flag).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub faults: Option<String>,
+    /// `--disqualify RATE`, which decides which games are played.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub disqualify: Option<f64>,
     /// The game configuration as given (rules, options and seats that were asked for), to
     /// configure the game again: a value in force (e.g. a `random` size) is not always one that
     /// can be asked for. Not compared: the resolved fields above are.
@@ -153,6 +160,8 @@ impl Configuration {
             }),
             total_games,
             sprt_stop: plan.sprt_stop,
+            faults: (plan.faults != FaultPolicy::Lose).then(|| plan.faults.to_string()),
+            disqualify: plan.disqualify,
             given: GivenConfig {
                 rules: plan.config.rules.clone(),
                 options: plan.config.options.clone(),
@@ -231,6 +240,10 @@ impl Configuration {
             threads::cores(),
         );
         plan.sprt_stop = self.sprt_stop;
+        if let Some(policy) = &self.faults {
+            plan.faults = FaultPolicy::parse(policy).map_err(UsageError::Invalid)?;
+        }
+        plan.disqualify = self.disqualify;
         plan.seeds = self.seeds.as_ref().map(|s| SeedList {
             values: s.values.clone().into(),
             sha256: s.file_sha256.clone(),
@@ -296,6 +309,14 @@ impl Configuration {
             })
         };
         differ("early stop", test(self), test(other));
+        let policy = |c: &Configuration| {
+            let faults = c.faults.as_deref().unwrap_or("lose");
+            match c.disqualify {
+                Some(rate) => format!("--faults {faults} --disqualify {rate}"),
+                None => format!("--faults {faults}"),
+            }
+        };
+        differ("fault policy", policy(self), policy(other));
         let seeds = |c: &Configuration| {
             c.seeds
                 .as_ref()

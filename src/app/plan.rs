@@ -13,6 +13,7 @@ use crate::error::UsageError;
 use crate::format::{Knockout, Swiss};
 use crate::games::contest::use_contest_rules;
 use crate::games::{Description, FindGame, GameConfig};
+use crate::runner::faults::{FaultPolicy, parse_rate};
 use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
 use crate::summary::SprtOptions;
@@ -61,6 +62,10 @@ pub struct RunPlan {
     /// `--sprt-stop`: each two-seat pairing stops when this GSPRT decides (the report's test
     /// is then the same).
     pub sprt_stop: Option<SprtOptions>,
+    /// `--faults`: what a bot's fault costs.
+    pub faults: FaultPolicy,
+    /// `--disqualify RATE`: the fault rate (faulty games over games) that withdraws a program.
+    pub disqualify: Option<f64>,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -95,6 +100,13 @@ impl RunPlan {
             }
         };
         plan.format = tournament_format(&args.tournament, plan.format, &plan.bots)?;
+        if let Some(policy) = &args.faults {
+            plan.faults = FaultPolicy::parse(policy).map_err(UsageError::Invalid)?;
+        }
+        if let Some(rate) = &args.disqualify {
+            plan.disqualify = Some(parse_rate(rate).map_err(UsageError::Invalid)?);
+        }
+        refuse_disqualify(&plan)?;
         if let Some(path) = &args.seeds {
             // Over a folder's seeds too: resuming with a file of other seeds is then refused,
             // naming the two hashes.
@@ -186,15 +198,12 @@ impl RunPlan {
             .or(scenario.and_then(|s| s.seed))
             .unwrap_or(DEFAULT_MASTER_SEED);
         let threads = threads::from_flag(args.threads)?;
-        Ok(RunPlan::of_games(
-            game,
-            config,
-            bots,
-            format,
-            per_pairing,
-            seed,
-            threads,
-        ))
+        let mut plan = RunPlan::of_games(game, config, bots, format, per_pairing, seed, threads);
+        if let Some(scenario) = scenario {
+            plan.faults = scenario.faults.unwrap_or_default();
+            plan.disqualify = scenario.disqualify;
+        }
+        Ok(plan)
     }
 
     /// A plan of these games with every run option (output, report, serving, resume, shard,
@@ -228,6 +237,8 @@ impl RunPlan {
             progress_every: DEFAULT_PROGRESS_EVERY,
             progress_when_quiet: false,
             sprt_stop: None,
+            faults: FaultPolicy::Lose,
+            disqualify: None,
         }
     }
 
@@ -279,6 +290,28 @@ fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
         // files is not built, and a partial file would replay as if complete.
         return Err(UsageError::Invalid(
             "--record cannot be combined with --resume or --shard yet".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Refuses `--disqualify` where a withdrawal cannot be decided in game-index order over one
+/// run: a knockout's or a Swiss system's later rounds are drawn from the results of the
+/// earlier ones, and a shard sees only part of the games.
+fn refuse_disqualify(plan: &RunPlan) -> Result<(), UsageError> {
+    if plan.disqualify.is_none() {
+        return Ok(());
+    }
+    if matches!(plan.format, Format::Knockout(_) | Format::Swiss(_)) {
+        return Err(UsageError::Invalid(
+            "--disqualify cannot be combined with a knockout or a Swiss system yet: their              rounds are drawn from the results before them; use a round robin, a gauntlet or              a field"
+                .into(),
+        ));
+    }
+    if plan.shard.is_some() {
+        return Err(UsageError::Invalid(
+            "--disqualify cannot be combined with --shard: a shard sees only its part of the              games, so it cannot tell when a program passes the rate; run it on one machine"
+                .into(),
         ));
     }
     Ok(())

@@ -158,6 +158,7 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
         },
         knockout: knockout.as_ref(),
         sprt_stop: None,
+        disqualify: None,
         swiss: swiss.as_ref(),
     };
     let written = report::write_all(&analysis, &out, settings.plots, &pages)?;
@@ -369,6 +370,7 @@ impl Game {
         record.scores.clear();
         record.ranks.clear();
         record.culprit = None;
+        record.tolerated.clear();
         self.lines.clear();
         Ok(())
     }
@@ -415,6 +417,7 @@ impl Game {
         record.lineup.push(bot);
         record.scores.push(row.score);
         record.ranks.push(row.rank);
+        record.tolerated.extend(row.tolerated);
         self.lines.push(line);
         Ok(())
     }

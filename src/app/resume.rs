@@ -8,7 +8,7 @@
 use super::faults::FaultedGames;
 use super::manifest::Manifest;
 use super::report::stream_games;
-use super::run::EarlyStop;
+use super::run::{EarlyStop, Withdrawals};
 use super::score::Scoreboard;
 use crate::error::UsageError;
 use crate::report::standings::Crosstable;
@@ -41,6 +41,7 @@ pub struct Kept<'a> {
     pub crosstable: &'a mut Crosstable,
     pub score: &'a mut Scoreboard,
     pub early_stop: Option<&'a mut EarlyStop>,
+    pub withdrawals: Option<&'a mut Withdrawals>,
 }
 
 /// Prepares the folder to go on: refuses another configuration's folder, keeps the longest run
@@ -55,6 +56,7 @@ pub fn restore(folder: &Folder<'_>, kept: Kept<'_>) -> anyhow::Result<Option<u64
         crosstable,
         score,
         mut early_stop,
+        mut withdrawals,
     } = kept;
     let csv_path = folder.dir.join("games.csv");
     if !manifest_agrees(folder, &csv_path)? {
@@ -74,12 +76,13 @@ pub fn restore(folder: &Folder<'_>, kept: Kept<'_>) -> anyhow::Result<Option<u64
         std::io::BufReader::new(&mut file).take(lines_end),
         &mut names,
         &mut |record, end| {
-            // A pairing `--sprt-stop` decided wrote no more games.
-            while next < games.end
-                && early_stop
-                    .as_ref()
-                    .is_some_and(|stop| stop.drops(folder.schedule.fixture(next).pairing))
-            {
+            // A pairing `--sprt-stop` decided, or one of a withdrawn program, wrote no more
+            // games.
+            while next < games.end && {
+                let pairing = folder.schedule.fixture(next).pairing;
+                early_stop.as_ref().is_some_and(|stop| stop.drops(pairing))
+                    || withdrawals.as_ref().is_some_and(|w| w.drops(pairing))
+            } {
                 next += 1;
             }
             if next >= games.end || !is_scheduled(folder.schedule, next, record) {
@@ -90,6 +93,9 @@ pub fn restore(folder: &Folder<'_>, kept: Kept<'_>) -> anyhow::Result<Option<u64
             }
             let replayed = with_message(folder, next, record, tally, faults);
             let kept = replayed.as_ref().unwrap_or(record);
+            if let Some(withdrawals) = withdrawals.as_mut() {
+                withdrawals.follow(kept);
+            }
             tally.add(kept);
             faults.add(0, kept);
             crosstable.add(0, kept);

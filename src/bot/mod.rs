@@ -52,6 +52,14 @@ pub trait Bot<G: Game>: Send {
     /// Told once when the game is over, however it ended (forfeits included), so an adapter
     /// can tell its program the result and release it.
     fn finish(&mut self, _game: &G, _outcome: &Outcome) {}
+
+    /// Whether a game can go on after this bot's fault (`--faults tolerate=N`): another action
+    /// played in its place, and the bot made again if need be. Built-in bots and line-protocol
+    /// programs decide from their view alone, so they can; a contest program cannot, as its
+    /// protocol neither says that another move was played for it nor lets it rejoin a game.
+    fn resumable(&self) -> bool {
+        true
+    }
 }
 
 /// A bot that produced no usable action without panicking: the seat loses the game with this

@@ -39,6 +39,7 @@ fn lineup<G: Registered>(bots: &[&str], record: bool) -> Lineup<'static, G> {
     Lineup {
         entries,
         record: record.then_some(start::<G> as crate::runner::StartLog<G>),
+        faults: crate::runner::FaultPolicy::Lose,
     }
 }
 

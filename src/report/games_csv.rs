@@ -21,6 +21,10 @@ pub const BASE_COLUMNS: [&str; 11] = [
     "fault",
 ];
 
+/// The column `--faults tolerate=N` adds after the game's own: the faults forgiven to the
+/// seat in the game. Absent under `lose`, so such a file is as before the flag existed.
+pub const TOLERATED: &str = "tolerated";
+
 /// Writes `games.csv`. `fault` is 1 on the seat that lost by a crash or illegal move.
 pub struct GamesCsv {
     writer: csv::Writer<BufWriter<File>>,
@@ -88,6 +92,9 @@ impl RecordSink for GamesCsv {
             ]);
             self.row
                 .extend(record.extras_of(seat).iter().map(|v| format_number(*v)));
+            if let Some(count) = record.tolerated.get(seat) {
+                self.row.push(count.to_string());
+            }
             self.writer.write_record(&self.row)?;
         }
         Ok(Flow::Continue)

@@ -54,6 +54,9 @@ impl Exporter for Html {
         if let Some(stop) = data.sprt_stop {
             write_sprt_stop(stop, out)?;
         }
+        if let Some(disqualify) = data.disqualify {
+            write!(out, "{}", super::withdrawn::html(disqualify))?;
+        }
         for section in sections(a) {
             if section.rows.is_empty() {
                 continue;

@@ -16,9 +16,10 @@ pub mod swiss;
 pub mod table;
 pub mod terminal;
 pub mod tune;
+mod withdrawn;
 
 use crate::format::{KnockoutResult, SwissResult};
-use crate::summary::{Analysis, SprtStop};
+use crate::summary::{Analysis, Disqualify, SprtStop};
 use plots::Plot;
 use standings::Standings;
 use std::io::Write;
@@ -44,6 +45,7 @@ pub struct ReportData<'a> {
     pub knockout: Option<&'a KnockoutResult>,
     pub swiss: Option<&'a SwissResult>,
     pub sprt_stop: Option<&'a SprtStop>,
+    pub disqualify: Option<&'a Disqualify>,
 }
 
 /// What the games add to the analysis: the faulted games, the standings' crosstable and lost
@@ -55,6 +57,8 @@ pub struct Pages<'a> {
     pub knockout: Option<&'a KnockoutResult>,
     pub sprt_stop: Option<&'a SprtStop>,
     pub swiss: Option<&'a SwissResult>,
+    /// `--disqualify`: the programs withdrawn.
+    pub disqualify: Option<&'a Disqualify>,
 }
 
 /// Faulted games listed per bot: enough to see what goes wrong without a page per game of a
@@ -117,6 +121,7 @@ pub fn write_all(
         knockout: pages.knockout,
         sprt_stop: pages.sprt_stop,
         swiss: pages.swiss,
+        disqualify: pages.disqualify,
     };
     let mut written = Vec::new();
     for exporter in exporters() {

@@ -109,6 +109,9 @@ impl Exporter for StandingsPage {
             a.games_played,
             a.bots.len()
         )?;
+        if let Some(disqualify) = data.disqualify {
+            write!(out, "{}", super::withdrawn::html(disqualify))?;
+        }
         write_ranking(data, &order, out)?;
         write_crosstable(data, &order, out)?;
         if let Some(k) = data.knockout {

@@ -48,6 +48,7 @@ fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
         standings: &standings,
         knockout: None,
         sprt_stop: None,
+        disqualify: None,
         swiss: None,
     };
     let mut texts = std::collections::BTreeMap::new();
@@ -98,6 +99,7 @@ fn html_lists_faulted_games_with_their_replay() {
             standings: &standings,
             knockout: None,
             sprt_stop: None,
+            disqualify: None,
             swiss: None,
         };
         let mut buffer = Vec::new();
@@ -255,6 +257,7 @@ fn standings_rank_by_records_where_ratings_are_bounds_and_never_show_minus_zero(
             standings: &standings,
             knockout: None,
             sprt_stop: None,
+            disqualify: None,
             swiss: None,
         })
     };

@@ -41,8 +41,9 @@ fn install_hook() {
 
 /// Calls bot code; a panic comes back as `Err(message)`.
 ///
-/// `AssertUnwindSafe` is sound here because a bot that panicked is never called again: the
-/// game ends at once and the bot is dropped.
+/// `AssertUnwindSafe` is sound here because a bot that panicked is never asked to decide
+/// again: the game ends at once and the bot is dropped, or, under `--faults tolerate=N`, the
+/// bot is replaced by a new one (only its constant [`crate::bot::Bot::resumable`] is asked).
 pub fn call_bot<R>(f: impl FnOnce() -> R) -> Result<R, String> {
     install_hook();
     IN_BOT.with(|b| b.set(true));

@@ -1,6 +1,7 @@
 //! Plays fixtures: schedules them, plays each game with adjudication of crashes and illegal
 //! moves, and streams records in index order from a rayon pool. Never names a game.
 
+pub mod faults;
 pub mod gamelog;
 mod guard;
 pub mod play;
@@ -8,6 +9,7 @@ pub mod record;
 pub mod schedule;
 pub mod stream;
 
+pub use faults::FaultPolicy;
 pub use gamelog::{GameLog, StartLog};
 pub use play::{Lineup, play_fixture, play_game};
 pub use record::GameRecord;

@@ -1,8 +1,10 @@
 //! Plays one fixture to the end, adjudicating faults: a bot that panics or cannot start loses
 //! with `crash`, one that returns an illegal action loses with `illegal`, and a bot reporting a
-//! [`crate::bot::BotFailure`] loses with the termination it names. Everything else is the
-//! game's business.
+//! [`crate::bot::BotFailure`] loses with the termination it names; under `--faults
+//! tolerate=N` the first N faults of a seat are forgiven instead ([`super::faults`]).
+//! Everything else is the game's business.
 
+use super::faults::{Fault, FaultPolicy, Tolerance};
 use super::gamelog::{GameLog, StartLog, apply};
 use super::guard::call_bot;
 use super::record::GameRecord;
@@ -18,6 +20,8 @@ pub struct Lineup<'a, G: Game> {
     pub entries: Vec<Box<dyn BotMaker<G> + 'a>>,
     /// `run --record`: starts each game's log. `None` (the default) keeps the loop as it was.
     pub record: Option<StartLog<G>>,
+    /// `--faults`: what a bot's fault costs.
+    pub faults: FaultPolicy,
 }
 
 /// A safety net against an engine that never ends: every game must end by its own turn limit
@@ -75,8 +79,19 @@ pub fn play_fixture_unless_stopped<G: Game>(
             }
         }
     }
-    let (state, outcome, fault) = play_made(game, state, bots, fault, &mut log, stop)?;
+    let remake =
+        |seat: Seat, rng| lineup.entries[fixture.lineup[seat]].make(game, seat, rng, fixture.index);
+    let tolerance = Tolerance::new(
+        lineup.faults,
+        fixture.lineup.len(),
+        master_seed,
+        fixture.index,
+        Some(&remake),
+    );
+    let (state, outcome, fault, tolerated) =
+        play_made(game, state, bots, fault, tolerance, &mut log, stop)?;
     let mut record = record(game, &state, fixture, outcome, fault);
+    record.tolerated = tolerated;
     record.log = log.map(|log| log.finish(&record));
     Some(record)
 }
@@ -89,31 +104,36 @@ pub fn play_game<G: Game>(
     state: G::State,
     bots: Vec<Box<dyn Bot<G>>>,
 ) -> (G::State, Outcome, Option<String>) {
-    play_made(
+    let (state, outcome, fault, _) = play_made(
         game,
         state,
         bots.into_iter().map(Some).collect(),
         None,
+        Tolerance::lose(),
         &mut None,
         &NEVER,
     )
-    .expect("a game that is never stopped ends")
+    .expect("a game that is never stopped ends");
+    (state, outcome, fault)
 }
 
 /// The game loop once the bots exist; `fault` is set when making one already failed, and `log`
 /// hears every applied action when the game is recorded. `None` when `stop` was set before
-/// the game ended.
+/// the game ended; else the final position, the outcome, the fault message and the faults
+/// forgiven per seat.
 fn play_made<G: Game>(
     game: &G,
     mut state: G::State,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
     mut fault: Option<Fault>,
+    tolerance: Tolerance<'_, G>,
     log: &mut Option<Box<dyn GameLog<G>>>,
     stop: &AtomicBool,
-) -> Option<(G::State, Outcome, Option<String>)> {
+) -> Option<Ended<G>> {
     let mut table = Table {
         game,
         bots,
+        tolerance,
         log,
         view: None,
         sealed: (Vec::new(), Vec::new()),
@@ -144,14 +164,20 @@ fn play_made<G: Game>(
         // The result stands: a bot that fails to hear how the game ended cannot change it.
         let _ = call_bot(|| bot.finish(game, &outcome));
     }
-    Some((state, outcome, fault))
+    Some((state, outcome, fault, table.tolerance.into_counts()))
 }
+
+/// A game played out: the final position, the outcome, the fault message of the seat that lost
+/// by fault, and the faults forgiven per seat (empty under `--faults lose`).
+type Ended<G> = (<G as Game>::State, Outcome, Option<String>, Vec<u32>);
 
 /// What a game is played with: the game, a bot for each seat, and the log that hears every
 /// applied action when the game is recorded.
 struct Table<'t, G: Game> {
     game: &'t G,
     bots: Vec<Option<Box<dyn Bot<G>>>>,
+    /// Which faults are forgiven, and the streams of what is played in their place.
+    tolerance: Tolerance<'t, G>,
     log: &'t mut Option<Box<dyn GameLog<G>>>,
     /// The view of the last single-seat decision, refilled for the next ([`Game::view_into`]).
     view: Option<G::View>,
@@ -170,7 +196,16 @@ impl<G: Game> Table<'_, G> {
             }
             None => self.view.insert(self.game.view(state, seat)),
         };
-        let action = decide(self.game, state, &mut self.bots, seat, view)?;
+        let action = decide(self.game, state, &mut self.bots, seat, view).or_else(|failed| {
+            forgive(
+                self.game,
+                state,
+                &mut self.bots,
+                &mut self.tolerance,
+                view,
+                failed,
+            )
+        })?;
         self.play(state, seat, action)
     }
 
@@ -182,7 +217,18 @@ impl<G: Game> Table<'_, G> {
         actions.clear();
         views.extend(seats.iter().map(|&s| self.game.view(state, s)));
         for (&seat, view) in seats.iter().zip(&views) {
-            actions.push(decide(self.game, state, &mut self.bots, seat, view)?);
+            let action =
+                decide(self.game, state, &mut self.bots, seat, view).or_else(|failed| {
+                    forgive(
+                        self.game,
+                        state,
+                        &mut self.bots,
+                        &mut self.tolerance,
+                        view,
+                        failed,
+                    )
+                })?;
+            actions.push(action);
         }
         for (&seat, action) in seats.iter().zip(actions.drain(..)) {
             self.play(state, seat, action)?;
@@ -194,7 +240,10 @@ impl<G: Game> Table<'_, G> {
     /// Tells every bot the action, then applies it.
     fn play(&mut self, state: &mut G::State, seat: Seat, action: G::Action) -> Result<(), Fault> {
         if let Some(fault) = tell(self.game, &mut self.bots, seat, &action) {
-            return Err(fault);
+            // A bot that panicked while listening is made again, if forgiven: it has heard
+            // every action it needs from its next view.
+            self.tolerance
+                .forgive(self.game, state, &mut self.bots, fault, false)?;
         }
         apply(self.game, state, seat, action, self.log);
         Ok(())
@@ -252,8 +301,9 @@ fn tell<G: Game>(
     })
 }
 
-/// A seat that lost by fault: which, how, and what happened.
-type Fault = (Seat, Termination, String);
+/// A decision that failed: the fault, and whether the bot answered with an action the rules
+/// forbid (it is still in step, so a forgiving policy keeps it rather than making it again).
+type Failed = (Fault, bool);
 
 /// Asks the seat's bot for an action; a panic or an illegal action is the seat's fault.
 fn decide<G: Game>(
@@ -262,7 +312,7 @@ fn decide<G: Game>(
     bots: &mut [Option<Box<dyn Bot<G>>>],
     seat: Seat,
     view: &G::View,
-) -> Result<G::Action, Fault> {
+) -> Result<G::Action, Failed> {
     let bot = bots[seat]
         .as_mut()
         .expect("every seat has a bot once set up");
@@ -271,11 +321,24 @@ fn decide<G: Game>(
         Ok(Ok(action)) => {
             let what = game.describe(state, seat, &action);
             let why = game.explain_illegal(state, seat, &action);
-            Err((seat, Termination::Illegal, format!("{what}: {why}")))
+            Err(((seat, Termination::Illegal, format!("{what}: {why}")), true))
         }
-        Ok(Err(failure)) => Err((seat, failure.termination, failure.message)),
-        Err(message) => Err((seat, Termination::Crash, message)),
+        Ok(Err(failure)) => Err(((seat, failure.termination, failure.message), false)),
+        Err(message) => Err(((seat, Termination::Crash, message), false)),
     }
+}
+
+/// The action played in place of a failed decision, if the policy forgives it.
+fn forgive<G: Game>(
+    game: &G,
+    state: &G::State,
+    bots: &mut [Option<Box<dyn Bot<G>>>],
+    tolerance: &mut Tolerance<'_, G>,
+    view: &G::View,
+    (fault, keep): Failed,
+) -> Result<G::Action, Fault> {
+    tolerance.forgive(game, state, bots, fault.clone(), keep)?;
+    tolerance.stand_in(game, view, fault)
 }
 
 fn seat_tag(seat: Seat) -> u8 {
@@ -305,6 +368,7 @@ fn record<G: Game>(
         turns: game.turns(state),
         extras,
         fault,
+        tolerated: Vec::new(),
         log: None,
     }
 }

@@ -22,6 +22,9 @@ pub struct GameRecord {
     pub extras: Vec<f64>,
     /// What went wrong, for crash and illegal terminations (panic message or the action).
     pub fault: Option<String>,
+    /// `--faults tolerate=N`: per seat, the faults forgiven (a legal action played in place of
+    /// the answer). Empty under `--faults lose`, which forgives none.
+    pub tolerated: Vec<u32>,
     /// The game's line of `records.jsonl.gz` under `run --record` (see `crate::replay`).
     pub log: Option<String>,
 }

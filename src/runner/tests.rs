@@ -304,6 +304,7 @@ fn lineup(bots: &[usize]) -> Lineup<'static, Race> {
             })
             .collect(),
         record: None,
+        faults: crate::runner::FaultPolicy::Lose,
     }
 }
 
@@ -555,6 +556,7 @@ fn a_stop_abandons_the_game_in_play_and_keeps_whole_seed_groups_before_it() {
             Box::new(StopMaker { at: 3 }),
         ],
         record: None,
+        faults: crate::runner::FaultPolicy::Lose,
     };
     let mut sink = Collect(Vec::new());
     let status = run_fixtures(

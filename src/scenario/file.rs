@@ -36,6 +36,10 @@ pub struct ScenarioFile {
     pub knockout: Option<Spanned<KnockoutTable>>,
     /// The settings of `format = "swiss"`.
     pub swiss: Option<Spanned<SwissTable>>,
+    /// `--faults`: `"lose"` or `"tolerate=N"`.
+    pub faults: Option<Spanned<String>>,
+    /// `--disqualify`: a fault rate (`0.2`) or a percentage (`"20%"`).
+    pub disqualify: Option<Spanned<toml::Value>>,
 }
 
 /// A scenario's `[swiss]` table: `--rounds`, which overrides it.

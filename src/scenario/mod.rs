@@ -16,6 +16,7 @@ use crate::error::UsageError;
 use crate::external::Manifest;
 use crate::external::manifest::manifest_path;
 use crate::games::{Description, FindGame, GameConfig};
+use crate::runner::faults::{FaultPolicy, parse_rate};
 use file::ScenarioFile;
 pub use file::TuneTable;
 use std::ops::Range;
@@ -73,6 +74,10 @@ pub struct Scenario {
     pub seed: Option<u64>,
     pub out: Option<PathBuf>,
     pub max_fault_rate: f64,
+    /// `faults = "tolerate=N"`: what a fault costs (`--faults` overrides it).
+    pub faults: Option<FaultPolicy>,
+    /// `disqualify = 0.2`: the fault rate that withdraws a program (`--disqualify` overrides).
+    pub disqualify: Option<f64>,
     pub gates: Vec<Gate>,
     /// A tuning scenario's `[tune]` table (`tourney tune`); such a scenario needs no bots.
     pub tune: Option<TuneTable>,
@@ -126,6 +131,7 @@ impl Scenario {
             return Err(src.error(Some(games.span()), "`games` must be at least 1"));
         }
         let max_fault_rate = max_fault_rate(&src, &raw)?;
+        let (faults, disqualify) = fault_policy(&src, &raw)?;
         let gates = raw
             .gates
             .iter()
@@ -145,6 +151,8 @@ impl Scenario {
             seed: raw.seed,
             out: raw.out,
             max_fault_rate,
+            faults,
+            disqualify,
             gates,
             tune: raw.tune,
         })
@@ -191,6 +199,24 @@ fn max_fault_rate(src: &Source, raw: &ScenarioFile) -> Result<f64, UsageError> {
             "`max_fault_rate` must be between 0 and 1",
         )),
     }
+}
+
+/// The scenario's `faults` and `disqualify`, read as their flags are.
+fn fault_policy(
+    src: &Source,
+    raw: &ScenarioFile,
+) -> Result<(Option<FaultPolicy>, Option<f64>), UsageError> {
+    let faults = raw
+        .faults
+        .as_ref()
+        .map(|f| FaultPolicy::parse(f.get_ref()).map_err(|e| src.error(Some(f.span()), e)))
+        .transpose()?;
+    let disqualify = raw
+        .disqualify
+        .as_ref()
+        .map(|d| parse_rate(&plain(d.get_ref())).map_err(|e| src.error(Some(d.span()), e)))
+        .transpose()?;
+    Ok((faults, disqualify))
 }
 
 /// A TOML value as the text a bot parameter or game option is given in.

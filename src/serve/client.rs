@@ -64,6 +64,12 @@ impl<G: CgsWire> CgsClient<G> {
 }
 
 impl<G: CgsWire> Bot<G> for CgsClient<G> {
+    /// The contest protocol cannot say that another move was played for the program, nor
+    /// let it rejoin a game: its faults always lose the game.
+    fn resumable(&self) -> bool {
+        false
+    }
+
     /// The runner calls `try_act`; this is for callers that only know `act`.
     fn act(&mut self, game: &G, view: &G::View) -> G::Action {
         match self.try_act(game, view) {

@@ -234,6 +234,12 @@ impl<G: Game> ContestBot<G> {
 }
 
 impl<G: Game> Bot<G> for ContestBot<G> {
+    /// The contest protocol cannot say that another move was played for the program, nor
+    /// let it rejoin a game: its faults always lose the game.
+    fn resumable(&self) -> bool {
+        false
+    }
+
     fn act(&mut self, game: &G, view: &G::View) -> G::Action {
         self.client.act(game, view)
     }

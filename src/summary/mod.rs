@@ -42,6 +42,46 @@ pub struct Summary {
     /// `--sprt-stop`: the pairings its GSPRT decided, where and how.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub sprt_stop: Option<SprtStop>,
+    /// `--disqualify RATE`: the rule, and the programs it withdrew.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub disqualify: Option<Disqualify>,
+}
+
+/// What `run --disqualify RATE` did.
+#[derive(Clone, Debug, Serialize)]
+pub struct Disqualify {
+    /// The share of its games a program may fault in.
+    pub rate: f64,
+    /// The games of its own a program plays before it is judged.
+    pub min_games: u64,
+    pub withdrawn: Vec<Withdrawal>,
+}
+
+/// A program withdrawn: its games after `after_game` were not played.
+#[derive(Clone, Debug, Serialize)]
+pub struct Withdrawal {
+    pub bot: String,
+    /// The game index after which it was withdrawn (its last game counted).
+    pub after_game: u64,
+    /// Its games counted, and those in which it faulted (tolerated or not).
+    pub games: u64,
+    pub faulty_games: u64,
+}
+
+impl Withdrawal {
+    /// The sentence the terminal, report.html and standings.html show.
+    pub fn text(&self, rate: f64) -> String {
+        format!(
+            "{} withdrawn after game {}: it faulted in {} of its {} games ({:.1}%, above \
+             {:.1}%); its later games were not played",
+            self.bot,
+            self.after_game,
+            self.faulty_games,
+            self.games,
+            100.0 * self.faulty_games as f64 / self.games as f64,
+            100.0 * rate
+        )
+    }
 }
 
 /// What `run --sprt-stop` decided.
@@ -88,6 +128,7 @@ impl Summary {
             analysis,
             knockout: None,
             sprt_stop: None,
+            disqualify: None,
             swiss: None,
         }
     }

@@ -11,6 +11,7 @@ mod contest;
 mod docs_commands;
 mod doctor;
 mod external;
+mod fault_policy;
 mod faults;
 mod fresh_fish;
 mod inputs;

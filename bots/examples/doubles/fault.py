@@ -2,7 +2,7 @@
 """Test double for the external-bot protocol: a random legal player that misbehaves on purpose
 when first asked to act, so each fault kind can be adjudicated through `tourney run`.
 
-    fault.py MODE [ACTION_JSON] [--say-pid]
+    fault.py MODE [ACTION_JSON] [--say-pid] [--once | --rate P]
 
 MODE:
   sleep     never answers (the harness says `timeout`)
@@ -22,6 +22,10 @@ MODE:
 --say-pid   writes `pid PID` to stderr (its log) at start, so a test can check no process
             outlives the harness (a confined program may write no file outside its scratch
             folder).
+--once      misbehaves only when first asked to act in each game, then plays legally (a
+            forgiving policy, `--faults tolerate=N`, then finishes the game).
+--rate P    misbehaves at each request with probability P, drawn from the game's seed, and
+            plays legally otherwise.
 """
 import json
 import os
@@ -40,7 +44,16 @@ def main():
     if "--say-pid" in args:
         print(f"pid {os.getpid()}", file=sys.stderr, flush=True)
         args.remove("--say-pid")
+    once = "--once" in args
+    if once:
+        args.remove("--once")
+    rate = 1.0
+    if "--rate" in args:
+        at = args.index("--rate")
+        rate = float(args[at + 1])
+        del args[at : at + 2]
     mode = args[0]
+    acted = 0
     if mode == "silent":
         time.sleep(3600)
     rng = random.Random(0)
@@ -51,8 +64,13 @@ def main():
             send('{"type":"ready"}')
         elif kind == "new_game":
             rng = random.Random(message["seed"])
+            acted = 0
         elif kind == "act":
-            if mode == "sleep":
+            acted += 1
+            behaves = (once and acted > 1) or (rate < 1.0 and rng.random() >= rate)
+            if behaves:
+                send(json.dumps({"action": rng.choice(message["legal"])}))
+            elif mode == "sleep":
                 time.sleep(3600)
             elif mode == "die":
                 sys.exit(3)

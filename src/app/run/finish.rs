@@ -6,6 +6,7 @@
 use super::early_stop::EarlyStop;
 use super::output::Output;
 use super::stream::Played;
+use super::withdrawal::Withdrawals;
 use crate::app::faults::{Replays, loss_links};
 use crate::app::manifest::{file_sha256, write_atomically};
 use crate::app::plan::RunPlan;
@@ -65,6 +66,7 @@ pub fn write(
         knockout: summary.knockout.as_ref(),
         sprt_stop: summary.sprt_stop.as_ref(),
         swiss: summary.swiss.as_ref(),
+        disqualify: summary.disqualify.as_ref(),
     };
     let written = report::write_all(&summary.analysis, dir, plan.report.plots, &pages)?;
     Ok((summary, written))
@@ -87,6 +89,7 @@ pub fn summarize(
         analysis,
     );
     summary.sprt_stop = output.early_stop.as_ref().map(EarlyStop::summary);
+    summary.disqualify = output.withdrawals.as_ref().map(Withdrawals::summary);
     Ok(summary)
 }
 
@@ -107,6 +110,11 @@ pub fn print(
     }
     if let Some(stop) = &summary.sprt_stop {
         terminal::print_sprt_stop(stop);
+    }
+    if let Some(disqualify) = &summary.disqualify {
+        for withdrawal in &disqualify.withdrawn {
+            println!("{}", withdrawal.text(disqualify.rate));
+        }
     }
     let (kept, games) = (output.kept(), &output.games);
     let (status, seconds) = (played.status, played.seconds);

@@ -45,6 +45,7 @@ pub fn resolve<G: Contest>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineup<'s
     Ok(Lineup {
         entries,
         record: None,
+        faults: plan.faults,
     })
 }
 

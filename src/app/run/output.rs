@@ -4,6 +4,7 @@
 //! `--record`. Without `--out`, nothing is written and only the tallies are kept.
 
 use super::early_stop::EarlyStop;
+use super::withdrawal::Withdrawals;
 use crate::app::faults::FaultedGames;
 use crate::app::manifest::{Configuration, Manifest};
 use crate::app::plan::RunPlan;
@@ -37,6 +38,8 @@ pub struct Output {
     pub score: Scoreboard,
     /// `--sprt-stop`: the pairings decided so far.
     pub early_stop: Option<EarlyStop>,
+    /// `--disqualify`: the programs withdrawn so far.
+    pub withdrawals: Option<Withdrawals>,
     /// A resumed run that `--sprt-stop` had already ended: the manifest's note. Nothing is
     /// played or written.
     pub stopped_before: Option<String>,
@@ -80,9 +83,14 @@ pub fn open<G: Registered>(
             .sprt_stop
             .map(|test| EarlyStop::new(test, schedule))
             .transpose()?,
+        withdrawals: None,
         stopped_before: None,
         bot_names,
     };
+    output.withdrawals = plan.disqualify.map(|rate| {
+        let shared = output.early_stop.as_ref().map(EarlyStop::decided);
+        Withdrawals::new(rate, schedule, output.bot_names.clone(), shared)
+    });
     let Some(dir) = plan.out_dir.as_deref() else {
         return Ok(output);
     };
@@ -110,7 +118,7 @@ pub fn open<G: Registered>(
         }
         None => {
             output.manifest.save(dir)?;
-            GamesCsv::create(&path, output.bot_names.clone(), game.extra_columns())?
+            GamesCsv::create(&path, output.bot_names.clone(), &columns(game, plan))?
         }
     });
     // Recording is refused with --resume and --shard (see `RunPlan`), so it starts a new file.
@@ -134,7 +142,7 @@ fn restore<G: Registered>(
     dir: &std::path::Path,
     output: &mut Output,
 ) -> anyhow::Result<Option<u64>> {
-    let header = games_csv::header_line(game.extra_columns());
+    let header = games_csv::header_line(&columns(game, plan));
     let replay = |index| play_fixture(game, lineup, plan.master_seed, &schedule.fixture(index));
     let folder = resume::Folder {
         dir,
@@ -153,6 +161,7 @@ fn restore<G: Registered>(
             crosstable: &mut output.crosstable,
             score: &mut output.score,
             early_stop: output.early_stop.as_mut(),
+            withdrawals: output.withdrawals.as_mut(),
         },
     )
 }
@@ -177,4 +186,15 @@ fn record_header(plan: &RunPlan, bot_names: &[String]) -> Header {
         master_seed: plan.master_seed,
         bots: bot_names.to_vec(),
     }
+}
+
+/// The columns of games.csv after the base ones: the game's own, then `tolerated` when the
+/// run forgives faults.
+fn columns<G: Registered>(game: &G, plan: &RunPlan) -> Vec<&'static str> {
+    let tolerated = plan.faults.counts().then_some(games_csv::TOLERATED);
+    game.extra_columns()
+        .iter()
+        .copied()
+        .chain(tolerated)
+        .collect()
 }

@@ -5,6 +5,7 @@
 use super::STOP;
 use super::early_stop::EarlyStop;
 use super::output::Output;
+use super::withdrawal::Withdrawals;
 use crate::app::faults::FaultedGames;
 use crate::app::plan::RunPlan;
 use crate::app::progress::Progress;
@@ -71,7 +72,9 @@ pub fn play<G: Game>(
         plan.shows_progress(),
         plan.progress_every,
     );
-    let decided = output.early_stop.as_ref().map(EarlyStop::decided);
+    // One set of flags: a withdrawal shares the early stop's when both are on.
+    let decided = (output.early_stop.as_ref().map(EarlyStop::decided))
+        .or_else(|| output.withdrawals.as_ref().map(Withdrawals::flags));
     let mut sinks = Sinks {
         observer,
         csv: output.csv.as_mut(),
@@ -81,6 +84,7 @@ pub fn play<G: Game>(
         crosstable: &mut output.crosstable,
         score: &mut output.score,
         early_stop: output.early_stop.as_mut(),
+        withdrawals: output.withdrawals.as_mut(),
         progress: &mut progress,
         first: games.start,
     };
@@ -174,6 +178,7 @@ struct Sinks<'a, 'o> {
     crosstable: &'a mut Crosstable,
     score: &'a mut Scoreboard,
     early_stop: Option<&'a mut EarlyStop>,
+    withdrawals: Option<&'a mut Withdrawals>,
     progress: &'a mut Progress,
     /// The first game of the run's range, where the progress bar starts.
     first: u64,
@@ -189,6 +194,13 @@ impl RecordSink for Sinks<'_, '_> {
             } else {
                 Flow::Continue
             });
+        }
+        if let Some(withdrawals) = self.withdrawals.as_mut() {
+            if withdrawals.drops(record.pairing) {
+                // A bot of it was withdrawn before it: not a game that counts.
+                return Ok(Flow::Continue);
+            }
+            withdrawals.follow(record);
         }
         if let Some(csv) = self.csv.as_mut() {
             csv.record(record)?;

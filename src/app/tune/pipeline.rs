@@ -203,6 +203,7 @@ impl<G: Contest> Tuning<'_, G> {
         let lineup = Arc::new(Lineup {
             entries,
             record: None,
+            faults: crate::runner::FaultPolicy::Lose,
         });
         let first = k * self.per_iteration;
         for index in first..first + self.per_iteration {
