@@ -60,6 +60,8 @@ pub struct RunPlan {
     /// `--sprt-stop`: each two-seat pairing stops when this GSPRT decides (the report's test
     /// is then the same).
     pub sprt_stop: Option<SprtOptions>,
+    /// `--think-times`: time the built-in bots' decisions too.
+    pub think_times: bool,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -102,6 +104,7 @@ impl RunPlan {
         plan.quiet = args.quiet;
         plan.progress_every = progress_every(args.progress_every)?;
         plan.record = args.record;
+        plan.think_times = args.think_times;
         if args.force {
             plan.existing = Existing::Replace;
         }
@@ -227,6 +230,7 @@ impl RunPlan {
             progress_every: DEFAULT_PROGRESS_EVERY,
             progress_when_quiet: false,
             sprt_stop: None,
+            think_times: false,
         }
     }
 

@@ -7,7 +7,7 @@ use super::gamelog::{GameLog, StartLog, apply};
 use super::guard::call_bot;
 use super::record::GameRecord;
 use super::schedule::Fixture;
-use crate::bot::{Bot, BotMaker};
+use crate::bot::{Bot, BotMaker, Think};
 use crate::game::{Game, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
 use crate::seed::{self, Stream};
@@ -75,8 +75,9 @@ pub fn play_fixture_unless_stopped<G: Game>(
             }
         }
     }
-    let (state, outcome, fault) = play_made(game, state, bots, fault, &mut log, stop)?;
+    let (state, outcome, fault, think) = play_made(game, state, bots, fault, &mut log, stop)?;
     let mut record = record(game, &state, fixture, outcome, fault);
+    record.think = think;
     record.log = log.map(|log| log.finish(&record));
     Some(record)
 }
@@ -89,7 +90,7 @@ pub fn play_game<G: Game>(
     state: G::State,
     bots: Vec<Box<dyn Bot<G>>>,
 ) -> (G::State, Outcome, Option<String>) {
-    play_made(
+    let (state, outcome, fault, _) = play_made(
         game,
         state,
         bots.into_iter().map(Some).collect(),
@@ -97,12 +98,13 @@ pub fn play_game<G: Game>(
         &mut None,
         &NEVER,
     )
-    .expect("a game that is never stopped ends")
+    .expect("a game that is never stopped ends");
+    (state, outcome, fault)
 }
 
 /// The game loop once the bots exist; `fault` is set when making one already failed, and `log`
 /// hears every applied action when the game is recorded. `None` when `stop` was set before
-/// the game ended.
+/// the game ended; else also the measured decisions per seat.
 fn play_made<G: Game>(
     game: &G,
     mut state: G::State,
@@ -110,13 +112,14 @@ fn play_made<G: Game>(
     mut fault: Option<Fault>,
     log: &mut Option<Box<dyn GameLog<G>>>,
     stop: &AtomicBool,
-) -> Option<(G::State, Outcome, Option<String>)> {
+) -> Option<(G::State, Outcome, Option<String>, Vec<Vec<Think>>)> {
     let mut table = Table {
         game,
         bots,
         log,
         view: None,
         sealed: (Vec::new(), Vec::new()),
+        think: Vec::new(),
     };
     if fault.is_none() {
         fault = begin(game, &state, &mut table.bots);
@@ -144,7 +147,7 @@ fn play_made<G: Game>(
         // The result stands: a bot that fails to hear how the game ended cannot change it.
         let _ = call_bot(|| bot.finish(game, &outcome));
     }
-    Some((state, outcome, fault))
+    Some((state, outcome, fault, table.think))
 }
 
 /// What a game is played with: the game, a bot for each seat, and the log that hears every
@@ -155,8 +158,11 @@ struct Table<'t, G: Game> {
     log: &'t mut Option<Box<dyn GameLog<G>>>,
     /// The view of the last single-seat decision, refilled for the next ([`Game::view_into`]).
     view: Option<G::View>,
-    /// The views and actions of the last simultaneous decision, emptied for the next.
-    sealed: (Vec<G::View>, Vec<G::Action>),
+    /// The views and actions (with their measurements) of the last simultaneous decision,
+    /// emptied for the next.
+    sealed: (Vec<G::View>, Vec<(G::Action, Option<Think>)>),
+    /// The measured decisions per seat, for the game's record; empty while none is timed.
+    think: Vec<Vec<Think>>,
 }
 
 impl<G: Game> Table<'_, G> {
@@ -170,8 +176,8 @@ impl<G: Game> Table<'_, G> {
             }
             None => self.view.insert(self.game.view(state, seat)),
         };
-        let action = decide(self.game, state, &mut self.bots, seat, view)?;
-        self.play(state, seat, action)
+        let (action, think) = decide(self.game, state, &mut self.bots, seat, view)?;
+        self.play(state, seat, action, think)
     }
 
     /// Several seats decide at once. Views first, then decisions, then moves: simultaneous
@@ -184,19 +190,31 @@ impl<G: Game> Table<'_, G> {
         for (&seat, view) in seats.iter().zip(&views) {
             actions.push(decide(self.game, state, &mut self.bots, seat, view)?);
         }
-        for (&seat, action) in seats.iter().zip(actions.drain(..)) {
-            self.play(state, seat, action)?;
+        for (&seat, (action, think)) in seats.iter().zip(actions.drain(..)) {
+            self.play(state, seat, action, think)?;
         }
         self.sealed = (views, actions);
         Ok(())
     }
 
-    /// Tells every bot the action, then applies it.
-    fn play(&mut self, state: &mut G::State, seat: Seat, action: G::Action) -> Result<(), Fault> {
+    /// Tells every bot the action, then applies it; keeps its measurement, if it was timed.
+    fn play(
+        &mut self,
+        state: &mut G::State,
+        seat: Seat,
+        action: G::Action,
+        think: Option<Think>,
+    ) -> Result<(), Fault> {
         if let Some(fault) = tell(self.game, &mut self.bots, seat, &action) {
             return Err(fault);
         }
-        apply(self.game, state, seat, action, self.log);
+        if let Some(think) = think {
+            if self.think.len() <= seat {
+                self.think.resize_with(seat + 1, Vec::new);
+            }
+            self.think[seat].push(think);
+        }
+        apply(self.game, state, seat, action, think, self.log);
         Ok(())
     }
 }
@@ -255,19 +273,20 @@ fn tell<G: Game>(
 /// A seat that lost by fault: which, how, and what happened.
 type Fault = (Seat, Termination, String);
 
-/// Asks the seat's bot for an action; a panic or an illegal action is the seat's fault.
+/// Asks the seat's bot for an action, with the bot's measurement of it if it is timed; a panic
+/// or an illegal action is the seat's fault.
 fn decide<G: Game>(
     game: &G,
     state: &G::State,
     bots: &mut [Option<Box<dyn Bot<G>>>],
     seat: Seat,
     view: &G::View,
-) -> Result<G::Action, Fault> {
+) -> Result<(G::Action, Option<Think>), Fault> {
     let bot = bots[seat]
         .as_mut()
         .expect("every seat has a bot once set up");
     match call_bot(|| bot.try_act(game, view)) {
-        Ok(Ok(action)) if game.is_legal(state, seat, &action) => Ok(action),
+        Ok(Ok(action)) if game.is_legal(state, seat, &action) => Ok((action, bot.think())),
         Ok(Ok(action)) => {
             let what = game.describe(state, seat, &action);
             let why = game.explain_illegal(state, seat, &action);
@@ -306,5 +325,6 @@ fn record<G: Game>(
         extras,
         fault,
         log: None,
+        think: Vec::new(),
     }
 }
