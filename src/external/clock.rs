@@ -113,11 +113,7 @@ impl GameClock {
     /// (the increment added).
     pub fn charge(&mut self, took: Duration) -> Result<Think, String> {
         if took > self.left + self.margin {
-            return Err(format!(
-                "{}, move took {:.1} s",
-                self.ran_out(),
-                took.as_secs_f64()
-            ));
+            return Err(format!("{}, move took {}", self.ran_out(), seconds(took)));
         }
         self.left = self.left.saturating_sub(took) + self.clock.increment;
         Ok(Think {
@@ -133,10 +129,18 @@ impl GameClock {
             false => format!(" (margin {} ms)", self.margin.as_millis()),
         };
         format!(
-            "clock ran out: {:.1} s left of {}{margin}",
-            self.left.as_secs_f64(),
+            "clock ran out: {} left of {}{margin}",
+            seconds(self.left),
             self.clock
         )
+    }
+}
+
+/// Seconds as a fault message says them: tenths, or milliseconds under a second.
+fn seconds(d: Duration) -> String {
+    match d < Duration::from_secs(1) {
+        true => format!("{:.3} s", d.as_secs_f64()),
+        false => format!("{:.1} s", d.as_secs_f64()),
     }
 }
 
@@ -172,6 +176,12 @@ mod tests {
         );
         let err = clock.charge(Duration::from_millis(1600)).unwrap_err();
         assert_eq!(err, "clock ran out: 1.5 s left of 2+1, move took 1.6 s");
+        let mut tight = GameClock::new(Clock::parse("0.002").unwrap(), Duration::ZERO);
+        let err = tight.charge(Duration::from_millis(3)).unwrap_err();
+        assert_eq!(
+            err,
+            "clock ran out: 0.002 s left of 0.002+0, move took 0.003 s"
+        );
     }
 
     #[test]
@@ -180,6 +190,6 @@ mod tests {
         let think = clock.charge(Duration::from_millis(1100)).unwrap();
         assert_eq!(think.left, Some(Duration::ZERO));
         let err = clock.charge(Duration::from_millis(300)).unwrap_err();
-        assert!(err.contains("0.0 s left of 1+0 (margin 200 ms)"), "{err}");
+        assert!(err.contains("0.000 s left of 1+0 (margin 200 ms)"), "{err}");
     }
 }

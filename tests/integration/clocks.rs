@@ -70,7 +70,10 @@ fn a_slow_program_loses_on_its_clock_though_each_move_is_within_move_ms() {
         .and_then(|rest| rest.split("\n## ").next())
         .expect("a think-time table for the timed double");
     assert!(think.contains("| slow | "), "{think}");
-    assert!(!think.contains("| random |"), "a built-in bot is not timed: {think}");
+    assert!(
+        !think.contains("| random |"),
+        "a built-in bot is not timed: {think}"
+    );
 }
 
 #[test]
@@ -89,7 +92,14 @@ fn the_increment_keeps_a_slow_starter_alive_and_act_tells_the_time_left() {
     assert!(log.contains("clock left=1000 increment=500"), "{log}");
     let lefts: Vec<u64> = log
         .lines()
-        .filter_map(|l| l.split("clock left=").nth(1)?.split(' ').next()?.parse().ok())
+        .filter_map(|l| {
+            l.split("clock left=")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
         .collect();
     assert!(
         lefts.iter().any(|&left| left > 1000),
@@ -115,7 +125,10 @@ fn a_program_without_a_clock_gets_no_clock_in_act() {
     let out = dir.path().join("out");
     play(&double, &out, &[]);
     let log = fs::read_to_string(out.join("logs/slow.log")).unwrap();
-    assert!(log.contains("clock none") && !log.contains("clock left="), "{log}");
+    assert!(
+        log.contains("clock none") && !log.contains("clock left="),
+        "{log}"
+    );
 }
 
 #[test]
