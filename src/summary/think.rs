@@ -82,10 +82,12 @@ impl ThinkTimes {
     }
 }
 
-/// A duration as the report shows it: `850 µs`, `12.3 ms`, `1.52 s`.
+/// A duration as the report shows it: `0.4 µs`, `850 µs`, `12.3 ms`, `1.52 s`.
 pub fn duration_text(d: Duration) -> String {
     let micros = d.as_secs_f64() * 1e6;
-    if micros < 1000.0 {
+    if micros < 10.0 {
+        format!("{micros:.1} µs")
+    } else if micros < 1000.0 {
         format!("{micros:.0} µs")
     } else if micros < 1e6 {
         format!("{:.1} ms", micros / 1e3)
@@ -130,6 +132,7 @@ mod tests {
 
     #[test]
     fn durations_read_in_the_unit_that_suits_them() {
+        assert_eq!(duration_text(Duration::from_nanos(400)), "0.4 µs");
         assert_eq!(duration_text(Duration::from_micros(850)), "850 µs");
         assert_eq!(duration_text(Duration::from_micros(12_340)), "12.3 ms");
         assert_eq!(duration_text(Duration::from_millis(1520)), "1.52 s");
