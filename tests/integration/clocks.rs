@@ -156,3 +156,31 @@ fn bad_clocks_are_refused_with_exit_code_2_and_nothing_written() {
         assert!(!out.exists(), "nothing written for {bad}");
     }
 }
+
+#[test]
+fn a_clock_that_never_runs_out_changes_no_result_at_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = examples().join("t2r-random-py.toml").display().to_string();
+    let games = |out: &str, extra: &[&str]| {
+        let out = dir.path().join(out);
+        tourney()
+            .args([
+                "run",
+                "--quiet",
+                "--no-plots",
+                "--map",
+                "small",
+                "--games",
+                "4",
+            ])
+            .args(["--bots", &format!("random,{python}"), "--out"])
+            .arg(&out)
+            .args(extra)
+            .assert()
+            .success();
+        fs::read(out.join("games.csv")).unwrap()
+    };
+    let plain = games("plain", &["--threads", "1"]);
+    let clocked = games("clocked", &["--threads", "2", "--clock", "600+1"]);
+    assert_eq!(plain, clocked, "games.csv byte for byte");
+}
