@@ -112,7 +112,7 @@ fn play_made<G: Game>(
     mut fault: Option<Fault>,
     log: &mut Option<Box<dyn GameLog<G>>>,
     stop: &AtomicBool,
-) -> Option<(G::State, Outcome, Option<String>, Vec<Vec<Think>>)> {
+) -> Option<Played<G>> {
     let mut table = Table {
         game,
         bots,
@@ -160,7 +160,7 @@ struct Table<'t, G: Game> {
     view: Option<G::View>,
     /// The views and actions (with their measurements) of the last simultaneous decision,
     /// emptied for the next.
-    sealed: (Vec<G::View>, Vec<(G::Action, Option<Think>)>),
+    sealed: (Vec<G::View>, Vec<Decision<G>>),
     /// The measured decisions per seat, for the game's record; empty while none is timed.
     think: Vec<Vec<Think>>,
 }
@@ -273,6 +273,13 @@ fn tell<G: Game>(
 /// A seat that lost by fault: which, how, and what happened.
 type Fault = (Seat, Termination, String);
 
+/// An action and the bot's measurement of it, if it is timed.
+type Decision<G> = (<G as Game>::Action, Option<Think>);
+
+/// A game played to its end: the final position, the outcome, the fault message if a seat lost
+/// by fault, and the measured decisions per seat.
+type Played<G> = (<G as Game>::State, Outcome, Option<String>, Vec<Vec<Think>>);
+
 /// Asks the seat's bot for an action, with the bot's measurement of it if it is timed; a panic
 /// or an illegal action is the seat's fault.
 fn decide<G: Game>(
@@ -281,7 +288,7 @@ fn decide<G: Game>(
     bots: &mut [Option<Box<dyn Bot<G>>>],
     seat: Seat,
     view: &G::View,
-) -> Result<(G::Action, Option<Think>), Fault> {
+) -> Result<Decision<G>, Fault> {
     let bot = bots[seat]
         .as_mut()
         .expect("every seat has a bot once set up");
