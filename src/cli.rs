@@ -363,6 +363,27 @@ pub struct RunArgs {
     pub tournament: TournamentArgs,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
+    #[command(flatten)]
+    pub clock: ClockArgs,
+    /// Also time the built-in bots' decisions, for records and the report's think times
+    /// (programs tourney starts are always timed).
+    #[arg(long)]
+    pub think_times: bool,
+}
+
+/// The time control of the programs tourney starts (docs/guide/contest.md#clocks): the flags
+/// `run` and `check` share, over every manifest's `clock` and `clock_margin_ms`.
+#[derive(Debug, Args, Clone, Default)]
+pub struct ClockArgs {
+    /// A time bank per game and an increment per move, in seconds (`60+0.5`), for every
+    /// program tourney starts; running out loses the game (`timeout`). `move_ms` still limits
+    /// each move.
+    #[arg(long, value_name = "BANK+INC", value_parser = crate::external::clock::Clock::parse)]
+    pub clock: Option<crate::external::clock::Clock>,
+    /// Grace past the clock before a move loses on time, in milliseconds [default: the
+    /// manifest's clock_margin_ms, else 0].
+    #[arg(long, value_name = "MS")]
+    pub clock_margin_ms: Option<u64>,
 }
 
 /// How `run` pairs the bots beyond the round robin (docs/guide/formats.md); each flag overrides
@@ -428,6 +449,8 @@ pub struct CheckArgs {
     pub progress_every: f64,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
+    #[command(flatten)]
+    pub clock: ClockArgs,
 }
 
 const TUNE_HELP: &str = "\

@@ -55,6 +55,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Run(args) => {
             sandbox::configure(&args.sandbox)?;
+            configure_clock(&args.clock);
             let plan = RunPlan::from_args(&args, registry::describe)?;
             let summary = registry::run(&plan, None)?;
             if args.print_peak_memory {
@@ -71,6 +72,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Check(args) => {
             sandbox::configure(&args.sandbox)?;
+            configure_clock(&args.clock);
             check::execute(&args)
         }
         Command::Report(args) => {
@@ -100,4 +102,12 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
+}
+
+/// Sets `--clock` and `--clock-margin-ms` over every manifest of the run.
+fn configure_clock(args: &crate::cli::ClockArgs) {
+    crate::external::clock::configure(crate::external::clock::Overrides {
+        clock: args.clock,
+        margin: args.clock_margin_ms.map(std::time::Duration::from_millis),
+    });
 }

@@ -66,6 +66,8 @@ pub struct RunPlan {
     pub faults: FaultPolicy,
     /// `--disqualify RATE`: the fault rate (faulty games over games) that withdraws a program.
     pub disqualify: Option<f64>,
+    /// `--think-times`: time the built-in bots' decisions too.
+    pub think_times: bool,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -115,6 +117,7 @@ impl RunPlan {
         plan.quiet = args.quiet;
         plan.progress_every = progress_every(args.progress_every)?;
         plan.record = args.record;
+        plan.think_times = args.think_times;
         if args.force {
             plan.existing = Existing::Replace;
         }
@@ -239,6 +242,7 @@ impl RunPlan {
             sprt_stop: None,
             faults: FaultPolicy::Lose,
             disqualify: None,
+            think_times: false,
         }
     }
 

@@ -9,6 +9,7 @@ pub mod doubles;
 pub mod label;
 pub mod spec;
 pub mod table;
+pub mod timed;
 
 pub use label::{MAX_LABEL_CHARS, check_label};
 pub use spec::{BotChoice, parse_bot, parse_bots};
@@ -19,6 +20,7 @@ pub use table::{
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Termination};
 use crate::seed::Rng;
+use std::time::Duration;
 
 /// A strategy for one seat of one game. Created fresh for every game, so it may keep state
 /// (caches, plans) between its own decisions.
@@ -60,6 +62,21 @@ pub trait Bot<G: Game>: Send {
     fn resumable(&self) -> bool {
         true
     }
+
+    /// What the harness measured of the last decision, for the bots it times (the programs it
+    /// starts, and built-in bots under `--think-times`); read once after each decision and
+    /// kept only in records and the report, never in a game's result.
+    fn think(&self) -> Option<Think> {
+        None
+    }
+}
+
+/// One measured decision: how long it took and, under a clock, the time left after it (the
+/// increment added).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Think {
+    pub took: Duration,
+    pub left: Option<Duration>,
 }
 
 /// A bot that produced no usable action without panicking: the seat loses the game with this

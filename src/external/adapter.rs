@@ -2,15 +2,17 @@
 //! answer into an action, and reports a late, missing or unreadable answer as a
 //! [`BotFailure`] (`timeout`, `crash`, `illegal`) instead of panicking.
 
+use super::clock::GameClock;
 use super::maker::Shared;
 use super::process::{NoLine, Process};
 use super::protocol;
 use super::wire::Wire;
-use crate::bot::{Bot, BotFailure};
+use crate::bot::{Bot, BotFailure, Think};
 use crate::game::Seat;
 use crate::outcome::{Outcome, Termination};
 use std::marker::PhantomData;
 use std::sync::Arc;
+use std::time::Instant;
 
 pub struct ExternalBot<G: Wire> {
     /// `None` only while being returned to the idle pool.
@@ -23,6 +25,10 @@ pub struct ExternalBot<G: Wire> {
     pending: String,
     /// Whether the process may play another game: the game ended and it was not at fault.
     reusable: bool,
+    /// Its time left in this game, under a clock.
+    clock: Option<GameClock>,
+    /// The measurement of its last answer.
+    last: Option<Think>,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -30,6 +36,8 @@ impl<G: Wire> ExternalBot<G> {
     /// A bot over a started process; `new_game` is the first line it will be sent.
     pub fn new(process: Process, shared: Arc<Shared>, seat: Seat, new_game: String) -> Self {
         ExternalBot {
+            clock: shared.manifest.game_clock(),
+            last: None,
             process: Some(process),
             shared,
             seat,
@@ -57,7 +65,7 @@ impl<G: Wire> ExternalBot<G> {
         process.send(bytes);
     }
 
-    /// Sends `request` and waits for one answer line within the per-move limit; a failure
+    /// Sends `request` and waits for one answer line within its time limits; a failure
     /// names the limit the program hit, if it hit one.
     fn request(&mut self, request: &str) -> Result<String, BotFailure> {
         self.answer(request).map_err(|mut failure| {
@@ -72,20 +80,37 @@ impl<G: Wire> ExternalBot<G> {
         })
     }
 
+    /// Sends `request` and waits for the answer line until `move_ms` or, under a clock, the
+    /// time left plus the margin, whichever comes first. The think time runs from the write of
+    /// the request (already encoded) to the read of the answer's newline, and is charged to the
+    /// clock.
     fn answer(&mut self, request: &str) -> Result<String, BotFailure> {
+        let move_limit = self.shared.manifest.move_limit;
+        let (limit, by_clock) = self
+            .clock
+            .as_ref()
+            .map_or((move_limit, false), |clock| clock.deadline(move_limit));
+        let asked = Instant::now();
         self.send(request);
-        let limit = self.shared.manifest.move_limit;
         let process = self
             .process
             .as_mut()
             .expect("a bot in play has its process");
-        match process.receive(limit) {
+        let received = process.receive(limit);
+        let took = asked.elapsed();
+        match received {
             Ok(line) => {
                 if self.shared.manifest.transcript {
                     self.shared
                         .log
                         .line(&process_context(process), &format!("< {line}"));
                 }
+                self.last = Some(match &mut self.clock {
+                    None => Think { took, left: None },
+                    Some(clock) => clock
+                        .charge(took)
+                        .map_err(|why| BotFailure::new(Termination::Timeout, why))?,
+                });
                 Ok(line)
             }
             Err(NoLine::Timeout) => {
@@ -96,13 +121,13 @@ impl<G: Wire> ExternalBot<G> {
                 } else {
                     ""
                 };
+                let what = match self.clock.as_ref().filter(|_| by_clock) {
+                    Some(clock) => format!("{}, no answer within it", clock.ran_out()),
+                    None => format!("no answer within {} ms", limit.as_millis()),
+                };
                 Err(BotFailure::new(
                     Termination::Timeout,
-                    format!(
-                        "no answer within {} ms{hint}{}",
-                        limit.as_millis(),
-                        self.shared.see_log()
-                    ),
+                    format!("{what}{hint}{}", self.shared.see_log()),
                 ))
             }
             Err(NoLine::Gone(why)) => Err(BotFailure::new(
@@ -139,7 +164,11 @@ impl<G: Wire> Bot<G> for ExternalBot<G> {
             .manifest
             .legal_actions
             .then(|| game.legal_actions(view));
-        let answer = self.request(&protocol::act(game, view, legal.as_deref()))?;
+        let clock = self.clock.as_ref().map(|c| protocol::ClockLeft {
+            left: c.left(),
+            increment: c.increment(),
+        });
+        let answer = self.request(&protocol::act(game, view, legal.as_deref(), clock))?;
         protocol::parse_answer(game, &answer).map_err(|why| {
             BotFailure::new(
                 Termination::Illegal,
@@ -156,6 +185,10 @@ impl<G: Wire> Bot<G> for ExternalBot<G> {
     fn finish(&mut self, _game: &G, outcome: &Outcome) {
         self.send(&protocol::game_over(outcome));
         self.reusable = outcome.culprit != Some(self.seat);
+    }
+
+    fn think(&self) -> Option<Think> {
+        self.last
     }
 }
 

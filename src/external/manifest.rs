@@ -2,6 +2,7 @@
 //! and how long it may take. Read and checked before a run, so a broken manifest is refused with
 //! `file:line: message` (exit 2) and never becomes a game result.
 
+use super::clock::{self, Clock, GameClock};
 use crate::bot::{ParamKind, ParamSpec, Params, check_label};
 use crate::error::UsageError;
 use crate::sandbox::{self, Limits};
@@ -53,6 +54,10 @@ struct ManifestFile {
     move_ms: u64,
     #[serde(default = "default_startup_ms")]
     startup_ms: u64,
+    /// A time control, `BANK+INCREMENT` in seconds (`60+0.5`).
+    clock: Option<toml::Spanned<String>>,
+    #[serde(default)]
+    clock_margin_ms: u64,
     #[serde(default)]
     restart: Restart,
     #[serde(default = "default_true")]
@@ -147,6 +152,9 @@ pub struct Manifest {
     pub move_limit: Duration,
     /// Time allowed from the start of the process to its `ready` line.
     pub startup_limit: Duration,
+    /// Its time control, if any, and the grace past it (see [`Manifest::game_clock`]).
+    pub clock: Option<Clock>,
+    pub clock_margin: Duration,
     pub restart: Restart,
     /// Whether `act` messages list the legal actions (off saves time for bots that build their
     /// own).
@@ -179,6 +187,14 @@ impl Manifest {
         let raw: ManifestFile = toml::from_str(text)
             .map_err(|e| source.error(e.span(), e.message().trim().to_string()))?;
         raw.check(&source)?;
+        let clock = raw
+            .clock
+            .as_ref()
+            .map(|text| {
+                Clock::parse(text.get_ref())
+                    .map_err(|e| source.error(Some(text.span()), format!("`clock`: {e}")))
+            })
+            .transpose()?;
         let params = raw
             .params
             .iter()
@@ -211,6 +227,8 @@ impl Manifest {
             dir,
             move_limit: Duration::from_millis(raw.move_ms),
             startup_limit: Duration::from_millis(raw.startup_ms),
+            clock,
+            clock_margin: Duration::from_millis(raw.clock_margin_ms),
             restart: raw.restart,
             legal_actions: raw.legal_actions,
             max_line_bytes: raw.max_line_bytes,
@@ -280,6 +298,17 @@ impl Manifest {
             values.insert(spec.name.clone(), spec.kind.json(value));
         }
         Ok(values)
+    }
+
+    /// A fresh clock for one game, when the command line (`--clock`, `--clock-margin-ms`,
+    /// which win) or the manifest sets one.
+    pub fn game_clock(&self) -> Option<GameClock> {
+        let flags = clock::overrides();
+        let clock = flags.clock.or(self.clock)?;
+        Some(GameClock::new(
+            clock,
+            flags.margin.unwrap_or(self.clock_margin),
+        ))
     }
 
     /// Refuses a manifest written for another game.
@@ -436,6 +465,26 @@ mod tests {
                 .to_string()
                 .contains("for game 'some-game'")
         );
+    }
+
+    #[test]
+    fn a_clock_is_read_and_a_bad_one_refused_on_its_line() {
+        let parse = |extra: &str| {
+            Manifest::parse(
+                Path::new("k.toml"),
+                &format!("name=\"k\"\ngame=\"g\"\ncommand=\"c\"\n{extra}"),
+            )
+        };
+        let m = parse("clock = \"60+0.5\"\nclock_margin_ms = 250\n").unwrap();
+        assert_eq!(m.clock, Some(Clock::parse("60+0.5").unwrap()));
+        assert_eq!(m.clock_margin, Duration::from_millis(250));
+        assert_eq!(parse("").unwrap().clock, None);
+        for bad in ["60+", "-1+0", "abc"] {
+            let err = parse(&format!("move_ms = 5\nclock = \"{bad}\"\n"))
+                .unwrap_err()
+                .to_string();
+            assert!(err.starts_with("k.toml:5: `clock`: clock"), "{err}");
+        }
     }
 
     #[test]

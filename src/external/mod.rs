@@ -7,6 +7,7 @@
 //! (`crate::serve::ContestMaker`), through the process handling of `launched`.
 
 mod adapter;
+pub mod clock;
 pub(crate) mod launched;
 pub(crate) mod log;
 mod maker;

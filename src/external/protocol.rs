@@ -6,6 +6,7 @@ use super::wire::Wire;
 use crate::game::Seat;
 use crate::outcome::Outcome;
 use serde_json::{Value, json};
+use std::time::Duration;
 
 /// Bumped whenever a message changes shape; bots can refuse a version they do not know.
 pub const VERSION: u32 = 1;
@@ -58,11 +59,31 @@ pub fn played<G: Wire>(game: &G, seat: Seat, actor: Seat, action: &G::Action) ->
     }))
 }
 
-/// A request for one action: the seat's view and, when asked for, its legal actions.
-pub fn act<G: Wire>(game: &G, view: &G::View, legal: Option<&[G::Action]>) -> String {
+/// A program's clock as `act` tells it: its time left before this move and the increment it
+/// gets after it.
+#[derive(Clone, Copy, Debug)]
+pub struct ClockLeft {
+    pub left: Duration,
+    pub increment: Duration,
+}
+
+/// A request for one action: the seat's view, when asked for its legal actions, and under a
+/// clock the time left (`clock_ms`, whole milliseconds; added in place, old bots ignore it).
+pub fn act<G: Wire>(
+    game: &G,
+    view: &G::View,
+    legal: Option<&[G::Action]>,
+    clock: Option<ClockLeft>,
+) -> String {
     let mut message = json!({"type": "act", "view": game.wire_view(view)});
     if let Some(legal) = legal {
         message["legal"] = legal.iter().map(|a| game.wire_action(a)).collect();
+    }
+    if let Some(clock) = clock {
+        message["clock_ms"] = json!({
+            "left": clock.left.as_millis() as u64,
+            "increment": clock.increment.as_millis() as u64,
+        });
     }
     line(&message)
 }

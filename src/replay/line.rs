@@ -49,6 +49,13 @@ pub struct Step<A, E> {
     pub action: A,
     #[serde(default = "Vec::new", skip_serializing_if = "Vec::is_empty")]
     pub chance: Vec<E>,
+    /// The decision's think time in milliseconds, when the seat was timed (a program tourney
+    /// started; a built-in bot under `--think-times`). Absent in older records.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub think_ms: Option<f64>,
+    /// Under a clock, the time the seat had left after this move, increment added.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock_left_ms: Option<f64>,
 }
 
 /// Just the index of a line, to find a game without decoding its actions.

@@ -2,9 +2,11 @@
 //! game is played and turns them into a [`GameLine`] at the end.
 
 use super::line::{GameLine, Step};
+use crate::bot::Think;
 use crate::game::{Chance, Game, Seat};
 use crate::runner::{GameLog, GameRecord};
 use crate::seed::Rng;
+use std::time::Duration;
 
 struct Recording<G: Chance> {
     setup: Vec<G::Event>,
@@ -12,12 +14,23 @@ struct Recording<G: Chance> {
 }
 
 impl<G: Chance> GameLog<G> for Recording<G> {
-    fn step(&mut self, game: &G, state: &mut G::State, seat: Seat, action: G::Action) {
+    fn step(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        seat: Seat,
+        action: G::Action,
+        think: Option<Think>,
+    ) {
         let chance = game.step_chance(state);
+        // Microseconds are what the measurement can tell apart.
+        let millis = |d: Duration| (d.as_secs_f64() * 1e6).round() / 1e3;
         self.steps.push(Step {
             seat,
             action,
             chance,
+            think_ms: think.map(|t| millis(t.took)),
+            clock_left_ms: think.and_then(|t| t.left).map(millis),
         });
     }
 

@@ -3,6 +3,7 @@
 
 use super::terminal::verdict_text;
 use crate::stats::bounds::Identification;
+use crate::summary::think::duration_text;
 use crate::summary::{Analysis, HeadToHeadRow, RatingRow, ScoreRow};
 use std::collections::BTreeMap;
 
@@ -213,6 +214,7 @@ pub fn sections(a: &Analysis) -> Vec<Section> {
         score_margins(a),
         game_length(a),
         faults_per_bot(a),
+        think_times(a),
     ]
 }
 
@@ -392,6 +394,37 @@ fn game_length(a: &Analysis) -> Section {
             ]
         }),
         "",
+    )
+}
+
+/// Only the bots whose decisions were timed: empty (and not shown) when none was.
+fn think_times(a: &Analysis) -> Section {
+    let timed = || a.per_bot.iter().filter_map(|r| Some((r, r.think?)));
+    let clocked = timed().any(|(_, t)| t.least_left.is_some());
+    let mut header = vec!["bot", "decisions", "median", "p95", "max"];
+    if clocked {
+        header.push("least left");
+    }
+    Section::new(
+        "Think time per bot",
+        &header,
+        timed().map(|(r, t)| {
+            let mut row = vec![
+                r.bot.clone(),
+                t.decisions.to_string(),
+                duration_text(t.median),
+                duration_text(t.p95),
+                duration_text(t.max),
+            ];
+            if clocked {
+                row.push(t.least_left.map_or("-".to_string(), duration_text));
+            }
+            row
+        }),
+        "Measured by the harness around each exchange: for a program, from writing its request \
+         to reading its answer; for a built-in bot (--think-times), its decision. Median and \
+         p95 within 2.2%. Least left: the least time on its clock after a move. Measurements \
+         of this run on this machine, kept out of games.csv and summary.json.",
     )
 }
 

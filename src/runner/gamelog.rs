@@ -3,13 +3,22 @@
 //! game's actions and chance events) and writes the lines out.
 
 use super::record::GameRecord;
+use crate::bot::Think;
 use crate::game::{Game, Seat};
 use crate::seed::Rng;
 
 /// One game's log while it is played.
 pub trait GameLog<G: Game> {
     /// Told after `seat`'s `action` was applied to `state`; may read what chance drew.
-    fn step(&mut self, game: &G, state: &mut G::State, seat: Seat, action: G::Action);
+    /// `think` is the harness's measurement of the decision, when the seat is timed.
+    fn step(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        seat: Seat,
+        action: G::Action,
+        think: Option<Think>,
+    );
 
     /// The finished log as one line (no newline), once the game's record is known.
     fn finish(self: Box<Self>, record: &GameRecord) -> String;
@@ -25,13 +34,14 @@ pub(super) fn apply<G: Game>(
     state: &mut G::State,
     seat: Seat,
     action: G::Action,
+    think: Option<Think>,
     log: &mut Option<Box<dyn GameLog<G>>>,
 ) {
     match log {
         None => game.apply(state, seat, action),
         Some(log) => {
             game.apply(state, seat, action.clone());
-            log.step(game, state, seat, action);
+            log.step(game, state, seat, action, think);
         }
     }
 }

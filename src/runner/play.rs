@@ -9,7 +9,7 @@ use super::gamelog::{GameLog, StartLog, apply};
 use super::guard::call_bot;
 use super::record::GameRecord;
 use super::schedule::Fixture;
-use crate::bot::{Bot, BotMaker};
+use crate::bot::{Bot, BotMaker, Think};
 use crate::game::{Game, Seat, ToAct};
 use crate::outcome::{Outcome, Termination};
 use crate::seed::{self, Stream};
@@ -88,10 +88,11 @@ pub fn play_fixture_unless_stopped<G: Game>(
         fixture.index,
         Some(&remake),
     );
-    let (state, outcome, fault, tolerated) =
+    let (state, outcome, fault, tolerated, think) =
         play_made(game, state, bots, fault, tolerance, &mut log, stop)?;
     let mut record = record(game, &state, fixture, outcome, fault);
     record.tolerated = tolerated;
+    record.think = think;
     record.log = log.map(|log| log.finish(&record));
     Some(record)
 }
@@ -104,7 +105,7 @@ pub fn play_game<G: Game>(
     state: G::State,
     bots: Vec<Box<dyn Bot<G>>>,
 ) -> (G::State, Outcome, Option<String>) {
-    let (state, outcome, fault, _) = play_made(
+    let (state, outcome, fault, _, _) = play_made(
         game,
         state,
         bots.into_iter().map(Some).collect(),
@@ -119,8 +120,7 @@ pub fn play_game<G: Game>(
 
 /// The game loop once the bots exist; `fault` is set when making one already failed, and `log`
 /// hears every applied action when the game is recorded. `None` when `stop` was set before
-/// the game ended; else the final position, the outcome, the fault message and the faults
-/// forgiven per seat.
+/// the game ended; else the game played out ([`Played`]).
 fn play_made<G: Game>(
     game: &G,
     mut state: G::State,
@@ -129,7 +129,7 @@ fn play_made<G: Game>(
     tolerance: Tolerance<'_, G>,
     log: &mut Option<Box<dyn GameLog<G>>>,
     stop: &AtomicBool,
-) -> Option<Ended<G>> {
+) -> Option<Played<G>> {
     let mut table = Table {
         game,
         bots,
@@ -137,6 +137,7 @@ fn play_made<G: Game>(
         log,
         view: None,
         sealed: (Vec::new(), Vec::new()),
+        think: Vec::new(),
     };
     if fault.is_none() {
         fault = begin(game, &state, &mut table.bots);
@@ -164,12 +165,25 @@ fn play_made<G: Game>(
         // The result stands: a bot that fails to hear how the game ended cannot change it.
         let _ = call_bot(|| bot.finish(game, &outcome));
     }
-    Some((state, outcome, fault, table.tolerance.into_counts()))
+    Some((
+        state,
+        outcome,
+        fault,
+        table.tolerance.into_counts(),
+        table.think,
+    ))
 }
 
 /// A game played out: the final position, the outcome, the fault message of the seat that lost
-/// by fault, and the faults forgiven per seat (empty under `--faults lose`).
-type Ended<G> = (<G as Game>::State, Outcome, Option<String>, Vec<u32>);
+/// by fault, the faults forgiven per seat (empty under `--faults lose`) and the measured
+/// decisions per seat (empty while none is timed).
+type Played<G> = (
+    <G as Game>::State,
+    Outcome,
+    Option<String>,
+    Vec<u32>,
+    Vec<Vec<Think>>,
+);
 
 /// What a game is played with: the game, a bot for each seat, and the log that hears every
 /// applied action when the game is recorded.
@@ -181,8 +195,11 @@ struct Table<'t, G: Game> {
     log: &'t mut Option<Box<dyn GameLog<G>>>,
     /// The view of the last single-seat decision, refilled for the next ([`Game::view_into`]).
     view: Option<G::View>,
-    /// The views and actions of the last simultaneous decision, emptied for the next.
-    sealed: (Vec<G::View>, Vec<G::Action>),
+    /// The views and actions (with their measurements) of the last simultaneous decision,
+    /// emptied for the next.
+    sealed: (Vec<G::View>, Vec<Decision<G>>),
+    /// The measured decisions per seat, for the game's record; empty while none is timed.
+    think: Vec<Vec<Think>>,
 }
 
 impl<G: Game> Table<'_, G> {
@@ -196,17 +213,15 @@ impl<G: Game> Table<'_, G> {
             }
             None => self.view.insert(self.game.view(state, seat)),
         };
-        let action = decide(self.game, state, &mut self.bots, seat, view).or_else(|failed| {
-            forgive(
-                self.game,
-                state,
-                &mut self.bots,
-                &mut self.tolerance,
-                view,
-                failed,
-            )
-        })?;
-        self.play(state, seat, action)
+        let (action, think) = decide_or_stand_in(
+            self.game,
+            state,
+            &mut self.bots,
+            &mut self.tolerance,
+            seat,
+            view,
+        )?;
+        self.play(state, seat, action, think)
     }
 
     /// Several seats decide at once. Views first, then decisions, then moves: simultaneous
@@ -217,35 +232,43 @@ impl<G: Game> Table<'_, G> {
         actions.clear();
         views.extend(seats.iter().map(|&s| self.game.view(state, s)));
         for (&seat, view) in seats.iter().zip(&views) {
-            let action =
-                decide(self.game, state, &mut self.bots, seat, view).or_else(|failed| {
-                    forgive(
-                        self.game,
-                        state,
-                        &mut self.bots,
-                        &mut self.tolerance,
-                        view,
-                        failed,
-                    )
-                })?;
-            actions.push(action);
+            actions.push(decide_or_stand_in(
+                self.game,
+                state,
+                &mut self.bots,
+                &mut self.tolerance,
+                seat,
+                view,
+            )?);
         }
-        for (&seat, action) in seats.iter().zip(actions.drain(..)) {
-            self.play(state, seat, action)?;
+        for (&seat, (action, think)) in seats.iter().zip(actions.drain(..)) {
+            self.play(state, seat, action, think)?;
         }
         self.sealed = (views, actions);
         Ok(())
     }
 
-    /// Tells every bot the action, then applies it.
-    fn play(&mut self, state: &mut G::State, seat: Seat, action: G::Action) -> Result<(), Fault> {
+    /// Tells every bot the action, then applies it; keeps its measurement, if it was timed.
+    fn play(
+        &mut self,
+        state: &mut G::State,
+        seat: Seat,
+        action: G::Action,
+        think: Option<Think>,
+    ) -> Result<(), Fault> {
         if let Some(fault) = tell(self.game, &mut self.bots, seat, &action) {
             // A bot that panicked while listening is made again, if forgiven: it has heard
             // every action it needs from its next view.
             self.tolerance
                 .forgive(self.game, state, &mut self.bots, fault, false)?;
         }
-        apply(self.game, state, seat, action, self.log);
+        if let Some(think) = think {
+            if self.think.len() <= seat {
+                self.think.resize_with(seat + 1, Vec::new);
+            }
+            self.think[seat].push(think);
+        }
+        apply(self.game, state, seat, action, think, self.log);
         Ok(())
     }
 }
@@ -305,19 +328,23 @@ fn tell<G: Game>(
 /// forbid (it is still in step, so a forgiving policy keeps it rather than making it again).
 type Failed = (Fault, bool);
 
-/// Asks the seat's bot for an action; a panic or an illegal action is the seat's fault.
+/// An action and the bot's measurement of it, if it is timed.
+type Decision<G> = (<G as Game>::Action, Option<Think>);
+
+/// Asks the seat's bot for an action, with the bot's measurement of it if it is timed; a panic
+/// or an illegal action is the seat's fault.
 fn decide<G: Game>(
     game: &G,
     state: &G::State,
     bots: &mut [Option<Box<dyn Bot<G>>>],
     seat: Seat,
     view: &G::View,
-) -> Result<G::Action, Failed> {
+) -> Result<Decision<G>, Failed> {
     let bot = bots[seat]
         .as_mut()
         .expect("every seat has a bot once set up");
     match call_bot(|| bot.try_act(game, view)) {
-        Ok(Ok(action)) if game.is_legal(state, seat, &action) => Ok(action),
+        Ok(Ok(action)) if game.is_legal(state, seat, &action) => Ok((action, bot.think())),
         Ok(Ok(action)) => {
             let what = game.describe(state, seat, &action);
             let why = game.explain_illegal(state, seat, &action);
@@ -328,17 +355,20 @@ fn decide<G: Game>(
     }
 }
 
-/// The action played in place of a failed decision, if the policy forgives it.
-fn forgive<G: Game>(
+/// The seat's decision or, when it failed and the policy forgives the fault, the action played
+/// in its place (not timed: the bot did not choose it).
+fn decide_or_stand_in<G: Game>(
     game: &G,
     state: &G::State,
     bots: &mut [Option<Box<dyn Bot<G>>>],
     tolerance: &mut Tolerance<'_, G>,
+    seat: Seat,
     view: &G::View,
-    (fault, keep): Failed,
-) -> Result<G::Action, Fault> {
-    tolerance.forgive(game, state, bots, fault.clone(), keep)?;
-    tolerance.stand_in(game, view, fault)
+) -> Result<Decision<G>, Fault> {
+    decide(game, state, bots, seat, view).or_else(|(fault, keep)| {
+        tolerance.forgive(game, state, bots, fault.clone(), keep)?;
+        Ok((tolerance.stand_in(game, view, fault)?, None))
+    })
 }
 
 fn seat_tag(seat: Seat) -> u8 {
@@ -370,5 +400,6 @@ fn record<G: Game>(
         fault,
         tolerated: Vec::new(),
         log: None,
+        think: Vec::new(),
     }
 }

@@ -1,5 +1,6 @@
 //! The game-agnostic result of one game: what every sink, statistic and report reads.
 
+use crate::bot::Think;
 use crate::game::Seat;
 use crate::outcome::Termination;
 
@@ -27,6 +28,9 @@ pub struct GameRecord {
     pub tolerated: Vec<u32>,
     /// The game's line of `records.jsonl.gz` under `run --record` (see `crate::replay`).
     pub log: Option<String>,
+    /// The measured decisions of each timed seat, by seat (empty when no seat is timed): for
+    /// the report only, never in `games.csv`.
+    pub think: Vec<Vec<Think>>,
 }
 
 impl GameRecord {

@@ -8,7 +8,8 @@
 
 use super::command::valid_name;
 use super::tournament::{self, Tournament};
-use crate::bot::{Bot, BotEntry, BotFailure, BotMaker, MadeBot, Params};
+use crate::bot::{Bot, BotEntry, BotFailure, BotMaker, MadeBot, Params, Think};
+use crate::external::clock::GameClock;
 use crate::external::launched::Launched;
 use crate::external::log::BotLog;
 use crate::external::manifest::Manifest;
@@ -146,6 +147,8 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
             startup: self.manifest.startup_limit,
             command: self.manifest.command.display().to_string(),
             see_log: self.see_log(),
+            clock: self.manifest.game_clock(),
+            last: None,
         }))
     }
 }
@@ -213,6 +216,11 @@ struct ContestBot<G: Game> {
     startup: Duration,
     command: String,
     see_log: String,
+    /// Its time left in this game, under a clock: charged after each move, as the contest
+    /// protocol has no way to tell the program (`move_ms` still bounds the wait).
+    clock: Option<GameClock>,
+    /// The measurement of its last move.
+    last: Option<Think>,
 }
 
 impl<G: Game> ContestBot<G> {
@@ -246,8 +254,21 @@ impl<G: Game> Bot<G> for ContestBot<G> {
 
     fn try_act(&mut self, game: &G, view: &G::View) -> Result<G::Action, BotFailure> {
         self.intruded()?;
+        let asked = Instant::now();
         let answer = self.client.try_act(game, view);
-        answer.map_err(|failure| self.instance.name_limit(failure))
+        let took = asked.elapsed();
+        let answer = answer.map_err(|failure| self.instance.name_limit(failure))?;
+        self.last = Some(match &mut self.clock {
+            None => Think { took, left: None },
+            Some(clock) => clock
+                .charge(took)
+                .map_err(|why| BotFailure::new(Termination::Timeout, why))?,
+        });
+        Ok(answer)
+    }
+
+    fn think(&self) -> Option<Think> {
+        self.last
     }
 
     /// Waits until the program has connected and asked for a game, within the manifest's

@@ -4,6 +4,7 @@
 
 use super::ratings::{point_ratings, ratings, shift};
 use super::tally::{PairingTally, Tally};
+use super::think::ThinkRow;
 use crate::outcome::Termination;
 use crate::stats::bootstrap::CONFIDENCE;
 use crate::stats::bounds::{Identification, SweptGames, sweep_bound};
@@ -175,6 +176,10 @@ pub struct BotRow {
     pub illegal: u64,
     pub timeouts: u64,
     pub fault_examples: Vec<String>,
+    /// Its think times, when its decisions were timed: a measurement, kept out of
+    /// `summary.json`.
+    #[serde(skip)]
+    pub think: Option<ThinkRow>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -481,6 +486,7 @@ fn per_bot(bots: &[String], tally: &Tally) -> Vec<BotRow> {
             illegal: t.illegal,
             timeouts: t.timeouts,
             fault_examples: t.fault_examples.clone(),
+            think: t.think.row(),
         })
         .collect()
 }

@@ -2,7 +2,7 @@
 //! `games.csv` files): ratings with intervals and the superiority matrix, head-to-head numbers,
 //! win rates, score, margin and length tables, and rating convergence. [`Summary`] adds a run's
 //! metadata for `summary.json`. Contains no wall-clock time, so it is identical at any thread
-//! count.
+//! count: the bots' think times ([`think`]) are shown in the report but never serialised.
 
 mod analysis;
 #[cfg(test)]
@@ -11,6 +11,7 @@ mod ratings;
 mod tally;
 #[cfg(test)]
 mod tests;
+pub mod think;
 
 pub use analysis::{
     Analysis, AnalysisOptions, BOOTSTRAP_DRAWS, BotRow, ConvergencePoint, HeadToHeadRow, LengthRow,

@@ -8,6 +8,7 @@
 //! on it, so its games share luck. The schedule is seed-major, so a seed's games are contiguous
 //! in the stream; the tally relies on that.
 
+use super::think::ThinkTimes;
 use crate::outcome::Termination;
 use crate::runner::GameRecord;
 use crate::stats::bootstrap::PairingGroups;
@@ -35,6 +36,8 @@ pub struct BotTally {
     pub timeouts: u64,
     /// The first few fault messages, to show what went wrong (runs only: `games.csv` has none).
     pub fault_examples: Vec<String>,
+    /// Its timed decisions (runs only, like the fault messages).
+    pub think: ThinkTimes,
 }
 
 /// Keeps this many fault messages per bot.
@@ -60,6 +63,9 @@ impl BotTally {
         }
         if record.culprit == Some(seat) {
             self.add_fault(record);
+        }
+        if let Some(thinks) = record.think.get(seat) {
+            self.think.add(thinks);
         }
     }
 

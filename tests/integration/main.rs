@@ -7,6 +7,7 @@ mod cgs;
 mod check;
 mod chromium;
 mod cli;
+mod clocks;
 mod contest;
 mod docs_commands;
 mod doctor;

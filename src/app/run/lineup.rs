@@ -2,6 +2,7 @@
 //! the schedule of who meets whom.
 
 use crate::app::plan::RunPlan;
+use crate::bot::timed::TimedMaker;
 use crate::bot::{BotChoice, BotEntry, BotMaker, Configured};
 use crate::error::UsageError;
 use crate::external::manifest::{Protocol, manifest_path};
@@ -32,7 +33,13 @@ pub fn resolve<G: Contest>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineup<'s
     let entries = plan
         .bots
         .iter()
-        .map(|choice| resolve_bot(game, choice, logs.as_deref()))
+        .map(|choice| {
+            let maker = resolve_bot(game, choice, logs.as_deref())?;
+            Ok(match plan.think_times {
+                true => Box::new(TimedMaker(maker)),
+                false => maker,
+            })
+        })
         .collect::<anyhow::Result<_>>()?;
     let seats = game.info().seats;
     if plan.bots.len() < seats && !matches!(plan.format, Format::Field { .. }) {

@@ -1,0 +1,186 @@
+//! Clocks through the real binary, with the double `doubles/clocked.py` (slow for its first
+//! moves of every game): a program loses on its clock although each move is far within
+//! `move_ms`, the increment keeps it alive, the time left arrives in every `act`, think times
+//! reach the records and the report, and a bad clock is refused. Every margin is of seconds,
+//! so a loaded machine changes no verdict.
+
+use super::external::{examples, manifest, seats, tourney};
+use super::support::{refused, summary};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// A Ticket to Ride manifest for the double, sleeping `seconds` before each of its first
+/// `moves` answers of a game; `move_ms` 20 s, so only a clock can catch it.
+fn slow_starter(dir: &Path, seconds: &str, moves: &str, extra: &str) -> PathBuf {
+    let script = examples().join("doubles/clocked.py").display().to_string();
+    let extra = format!("move_ms = 20000\n{extra}");
+    manifest(
+        dir,
+        "slow",
+        "t2r",
+        Path::new("python3"),
+        &[&script, seconds, moves],
+        &extra,
+    )
+}
+
+/// Two games of `random` against the double, recorded, with these extra flags.
+fn play(double: &Path, out: &Path, extra: &[&str]) {
+    tourney()
+        .args(["run", "--quiet", "--no-plots", "--record", "--map", "small"])
+        .args(["--games", "2", "--threads", "2", "--bots"])
+        .arg(format!("random,{}", double.display()))
+        .arg("--out")
+        .arg(out)
+        .args(extra)
+        .assert()
+        .success();
+}
+
+#[test]
+fn a_slow_program_loses_on_its_clock_though_each_move_is_within_move_ms() {
+    let dir = tempfile::tempdir().unwrap();
+    // 0.4 s a move against a bank of 1 s: the third move at the latest runs out, while
+    // move_ms (20 s) alone would let every move through.
+    let double = slow_starter(dir.path(), "0.4", "1000", "");
+    let out = dir.path().join("out");
+    play(&double, &out, &["--clock", "1+0"]);
+    for (bot, termination, fault) in seats(&out) {
+        assert_eq!(termination, "timeout");
+        assert_eq!(fault == "1", bot == "slow", "the fault is the double's");
+    }
+    let summary = summary(&out);
+    let slow = summary["per_bot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["bot"] == "slow")
+        .unwrap();
+    let reason = slow["fault_examples"][0].as_str().unwrap();
+    assert!(reason.contains("clock ran out: "), "{reason}");
+    assert!(reason.contains(" s left of 1+0"), "{reason}");
+    assert!(
+        slow.get("think").is_none(),
+        "think times stay out of summary.json"
+    );
+    let report = fs::read_to_string(out.join("report.md")).unwrap();
+    let think = report
+        .split("## Think time per bot")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .expect("a think-time table for the timed double");
+    assert!(think.contains("| slow | "), "{think}");
+    assert!(
+        !think.contains("| random |"),
+        "a built-in bot is not timed: {think}"
+    );
+}
+
+#[test]
+fn the_increment_keeps_a_slow_starter_alive_and_act_tells_the_time_left() {
+    let dir = tempfile::tempdir().unwrap();
+    // Without the increment the fourth slow move would run out (4 x 0.3 s > 1 s); with it
+    // each slow move leaves 0.2 s more, and a move would have to take 1.5 s to lose.
+    let double = slow_starter(dir.path(), "0.3", "8", "clock = \"1+0.5\"");
+    let out = dir.path().join("out");
+    play(&double, &out, &[]);
+    for (_, termination, fault) in seats(&out) {
+        assert_ne!(termination, "timeout");
+        assert_eq!(fault, "0");
+    }
+    let log = fs::read_to_string(out.join("logs/slow.log")).unwrap();
+    assert!(log.contains("clock left=1000 increment=500"), "{log}");
+    let lefts: Vec<u64> = log
+        .lines()
+        .filter_map(|l| {
+            l.split("clock left=")
+                .nth(1)?
+                .split(' ')
+                .next()?
+                .parse()
+                .ok()
+        })
+        .collect();
+    assert!(
+        lefts.iter().any(|&left| left > 1000),
+        "the increment added shows in a later act: {lefts:?}"
+    );
+    tourney()
+        .args(["replay", "--game", "1"])
+        .arg(&out)
+        .assert()
+        .success();
+    let records = fs::read(out.join("records.jsonl.gz")).unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&records[..]), &mut text)
+        .unwrap();
+    assert!(text.contains("\"think_ms\":"), "records keep think times");
+    assert!(text.contains("\"clock_left_ms\":"), "and the time left");
+}
+
+#[test]
+fn a_program_without_a_clock_gets_no_clock_in_act() {
+    let dir = tempfile::tempdir().unwrap();
+    let double = slow_starter(dir.path(), "0", "0", "");
+    let out = dir.path().join("out");
+    play(&double, &out, &[]);
+    let log = fs::read_to_string(out.join("logs/slow.log")).unwrap();
+    assert!(
+        log.contains("clock none") && !log.contains("clock left="),
+        "{log}"
+    );
+}
+
+#[test]
+fn bad_clocks_are_refused_with_exit_code_2_and_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    for bad in ["60+", "-1+0", "abc"] {
+        refused(
+            tourney()
+                .args(["run", "--bots", "random,random", "--games", "2"])
+                .arg(format!("--clock={bad}"))
+                .arg("--out")
+                .arg(&out),
+            "BANK+INCREMENT",
+        );
+        let double = slow_starter(dir.path(), "0", "0", &format!("clock = \"{bad}\""));
+        refused(
+            tourney()
+                .args(["run", "--map", "small", "--games", "2", "--bots"])
+                .arg(format!("random,{}", double.display()))
+                .arg("--out")
+                .arg(&out),
+            "slow.toml:6: `clock`: clock",
+        );
+        assert!(!out.exists(), "nothing written for {bad}");
+    }
+}
+
+#[test]
+fn a_clock_that_never_runs_out_changes_no_result_at_any_thread_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = examples().join("t2r-random-py.toml").display().to_string();
+    let games = |out: &str, extra: &[&str]| {
+        let out = dir.path().join(out);
+        tourney()
+            .args([
+                "run",
+                "--quiet",
+                "--no-plots",
+                "--map",
+                "small",
+                "--games",
+                "4",
+            ])
+            .args(["--bots", &format!("random,{python}"), "--out"])
+            .arg(&out)
+            .args(extra)
+            .assert()
+            .success();
+        fs::read(out.join("games.csv")).unwrap()
+    };
+    let plain = games("plain", &["--threads", "1"]);
+    let clocked = games("clocked", &["--threads", "2", "--clock", "600+1"]);
+    assert_eq!(plain, clocked, "games.csv byte for byte");
+}
