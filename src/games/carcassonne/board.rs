@@ -20,6 +20,28 @@ pub const FOLLOWERS: u8 = 7;
 /// Neighbour offsets by edge N, E, S, W (y grows to the south).
 pub const STEPS: [(i32, i32); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
 
+/// An empty cell next to the board with its socket: what a tile placed there must match,
+/// kept up to date as tiles go down, so a decision trying every cell does not read the four
+/// neighbours of each again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Open {
+    y: i32,
+    x: i32,
+    /// The edge bits of every neighbour's facing edge, edge d at bits 2d.
+    want: u8,
+    /// The bits of the edges that have a neighbour.
+    mask: u8,
+}
+
+/// The rotations (bits 0-3) in which `tile` matches a socket.
+fn matching(tile: u8, want: u8, mask: u8) -> u8 {
+    tiles::rotations_of(tile)
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| o.code & mask == want)
+        .fold(0, |m, (r, _)| m | 1 << r)
+}
+
 /// One tile on the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Placed {
@@ -30,6 +52,9 @@ pub struct Placed {
     pub y: i32,
     /// Node id of segment 0; segment s is `base + s`.
     pub base: u16,
+    /// The tile's table in its rotation, read for every neighbour of every cell a placement
+    /// is tried on: kept here rather than looked up again each time.
+    pub oriented: &'static Oriented,
 }
 
 /// A follower on the board: the node it stands on and its owner.
@@ -57,7 +82,7 @@ pub struct Board {
     /// Tiles in placement order; index 0 is the start tile.
     pub placed: Vec<Placed>,
     /// Empty cells next to a placed tile, sorted by (y, x).
-    frontier: Vec<(i32, i32)>,
+    frontier: Vec<Open>,
     pub features: Features,
     /// Placement indices of the tiles with a shield.
     shields: u128,
@@ -175,9 +200,12 @@ impl Board {
         }
     }
 
-    /// Empty cells adjacent to the board, sorted by y then x.
-    pub fn frontier(&self) -> &[(i32, i32)] {
-        &self.frontier
+    /// Every empty cell adjacent to the board, sorted by y then x (the §4 order), with the
+    /// rotations in which `tile` fits there as bits 0-3.
+    pub fn fitting(&self, tile: u8) -> impl ExactSizeIterator<Item = (i32, i32, u8)> + '_ {
+        self.frontier
+            .iter()
+            .map(move |o| (o.x, o.y, matching(tile, o.want, o.mask)))
     }
 
     /// Number of the 8 cells around (x, y) that hold a tile.
@@ -203,8 +231,8 @@ impl Board {
         let (mut want, mut mask) = (0, 0);
         for (d, (dx, dy)) in STEPS.iter().enumerate() {
             if let Some(p) = self.at(x + dx, y + dy) {
-                let facing = tiles::oriented(p.tile, p.rot).edges[(d + 2) % 4];
-                want |= tiles::edge_bits(facing) << (2 * d);
+                let back = (d + 2) % 4;
+                want |= ((p.oriented.code >> (2 * back)) & 3) << (2 * d);
                 mask |= 3 << (2 * d);
             }
         }
@@ -215,9 +243,7 @@ impl Board {
     /// neighbours are read once for all four.
     pub fn rotations(&self, tile: u8, x: i32, y: i32) -> u8 {
         match self.socket(x, y) {
-            Some((want, mask)) if mask != 0 => (0..4)
-                .filter(|&r| tiles::oriented(tile, r).code & mask == want)
-                .fold(0, |m, r| m | 1 << r),
+            Some((want, mask)) if mask != 0 => matching(tile, want, mask),
             _ => 0,
         }
     }
@@ -229,9 +255,7 @@ impl Board {
 
     /// Whether `tile` fits anywhere at all (otherwise it is discarded).
     pub fn placeable(&self, tile: u8) -> bool {
-        self.frontier
-            .iter()
-            .any(|&(y, x)| self.rotations(tile, x, y) != 0)
+        self.fitting(tile).any(|(_, _, rotations)| rotations != 0)
     }
 
     /// The (node, segment) pairs a fitting placement would join, for each neighbour edge:
@@ -241,7 +265,7 @@ impl Board {
             let Some(p) = self.at(x + dx, y + dy) else {
                 continue;
             };
-            let q = tiles::oriented(p.tile, p.rot);
+            let q = p.oriented;
             let back = (d + 2) % 4;
             if o.edges[d] != Edge::Field {
                 f(o.edge_seg[d], p.base + u16::from(q.edge_seg[back]));
@@ -328,6 +352,7 @@ impl Board {
             x,
             y,
             base,
+            oriented: tiles::oriented(tile, rot),
         });
         self.reach(x, y);
         let cell = self.index(x, y).expect("reached");
@@ -346,13 +371,34 @@ impl Board {
                 root.open -= 2;
             }
         }
-        self.frontier.retain(|&cell| cell != (y, x));
-        for (dx, dy) in STEPS {
-            let cell = (y + dy, x + dx);
-            if self.at(cell.1, cell.0).is_none()
-                && let Err(at) = self.frontier.binary_search(&cell)
-            {
-                self.frontier.insert(at, cell);
+        let cell = |open: &Open| (open.y, open.x);
+        if let Ok(at) = self.frontier.binary_search_by_key(&(y, x), cell) {
+            self.frontier.remove(at);
+        }
+        // Each empty neighbour now faces this tile across its edge `back`. One not yet in the
+        // frontier had no other neighbour, so this edge is its whole socket.
+        for (d, (dx, dy)) in STEPS.iter().enumerate() {
+            let (nx, ny) = (x + dx, y + dy);
+            if self.at(nx, ny).is_some() {
+                continue;
+            }
+            let back = (d + 2) % 4;
+            let want = ((o.code >> (2 * d)) & 3) << (2 * back);
+            let mask = 3 << (2 * back);
+            match self.frontier.binary_search_by_key(&(ny, nx), cell) {
+                Ok(at) => {
+                    self.frontier[at].want |= want;
+                    self.frontier[at].mask |= mask;
+                }
+                Err(at) => self.frontier.insert(
+                    at,
+                    Open {
+                        y: ny,
+                        x: nx,
+                        want,
+                        mask,
+                    },
+                ),
             }
         }
         index
@@ -425,5 +471,27 @@ impl Board {
         (0..MAX_SEATS)
             .filter(|&s| node.followers[s] == most)
             .fold(0, |m, s| m | 1 << s)
+    }
+}
+
+#[cfg(test)]
+impl Board {
+    /// The frontier kept as tiles go down is the one the grid gives: every empty cell next to
+    /// a tile, strictly sorted by (y, x), each with the socket its neighbours make now.
+    pub fn assert_frontier(&self) {
+        let cells: Vec<(i32, i32)> = self.frontier.iter().map(|o| (o.y, o.x)).collect();
+        assert!(cells.windows(2).all(|w| w[0] < w[1]), "sorted, no repeats");
+        let mut expected: Vec<(i32, i32)> = self
+            .placed
+            .iter()
+            .flat_map(|p| STEPS.map(|(dx, dy)| (p.y + dy, p.x + dx)))
+            .filter(|&(y, x)| self.at(x, y).is_none())
+            .collect();
+        expected.sort_unstable();
+        expected.dedup();
+        assert_eq!(cells, expected);
+        for o in &self.frontier {
+            assert_eq!(self.socket(o.x, o.y), Some((o.want, o.mask)), "{o:?}");
+        }
     }
 }

@@ -25,11 +25,11 @@ const EXTRA_COLUMNS: [&str; 4] = [
 /// rotations 0-3, then no follower, then the free segments in table order (only with a
 /// follower in supply).
 pub fn legal_actions(board: &Board, tile: u8, seat: Seat) -> Vec<Action> {
-    let mut out = Vec::with_capacity(4 * board.frontier().len());
+    let cells = board.fitting(tile);
+    let mut out = Vec::with_capacity(4 * cells.len());
     let segs = TILES[usize::from(tile)].segments();
     let has_follower = board.supply[seat] > 0;
-    for &(y, x) in board.frontier() {
-        let fitting = board.rotations(tile, x, y);
+    for (x, y, fitting) in cells {
         for rot in (0..4).filter(|r| fitting & (1 << r) != 0) {
             out.push(Action::new(x, y, rot, None));
             if has_follower {

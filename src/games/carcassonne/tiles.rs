@@ -266,6 +266,11 @@ static ORIENTED: LazyLock<Vec<[Oriented; 4]>> = LazyLock::new(|| {
         .collect()
 });
 
+/// The lookup tables of tile type `tile` in its four rotations, by rotation.
+pub fn rotations_of(tile: u8) -> &'static [Oriented; 4] {
+    &ORIENTED[usize::from(tile)]
+}
+
 /// The lookup table of tile type `tile` in rotation `r`.
 pub fn oriented(tile: u8, r: u8) -> &'static Oriented {
     &ORIENTED[usize::from(tile)][usize::from(r % 4)]

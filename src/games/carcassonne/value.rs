@@ -143,14 +143,12 @@ impl Placement {
     }
 }
 
-/// The records the segments of `t` start with as the `index`-th tile placed; the slots past
-/// its segments hold copies of segment 0's and are never read.
-fn segment_records(t: &TileType, index: u8) -> [Node; SEGMENTS] {
-    let mut records = [Board::segment_node(t, 0, index); SEGMENTS];
-    for (seg, record) in records.iter_mut().enumerate().take(t.segments()).skip(1) {
+/// Writes the records the segments of `t` start with as the `index`-th tile placed; the slots
+/// past its segments keep what they held and are never read.
+fn fill_segment_records(records: &mut [Node; SEGMENTS], t: &TileType, index: u8) {
+    for (seg, record) in records.iter_mut().enumerate().take(t.segments()) {
         *record = Board::segment_node(t, seg, index);
     }
-    records
 }
 
 /// Adds `points` to V of every seat in `majority`.
@@ -222,36 +220,54 @@ impl<'a> Evaluator<'a> {
     /// Groups the segments of `tile` placed on (x, y) turned `rot` with the features they
     /// join, in the order `Board::place` joins them. The placement must fit.
     pub fn placement(&self, tile: u8, x: i32, y: i32, rot: u8) -> Placement {
-        let board = self.board;
-        let t = &TILES[usize::from(tile)];
-        let index = u8::try_from(board.placed.len()).expect("at most 72 tiles");
-        let shield = if t.has_shield() { 1u128 << index } else { 0 };
         let mut p = Placement {
             x,
             y,
             rot,
-            index,
-            base: u16::try_from(board.features.count()).expect("few nodes"),
-            segments: t.segments(),
-            group: std::array::from_fn(|s| u8::try_from(s).expect("small")),
-            records: segment_records(t, index),
+            index: 0,
+            base: 0,
+            segments: 0,
+            group: [0; SEGMENTS],
+            records: [Board::segment_node(&TILES[usize::from(tile)], 0, 0); SEGMENTS],
             joined: [(0u16, 0u8); JOINS],
             joined_len: 0,
-            shields: board.shield_tiles() | shield,
-            neighbours: if t.monastery {
-                board.neighbours(x, y)
-            } else {
-                0
-            },
+            shields: 0,
+            neighbours: 0,
             v: self.before,
             returned: 0,
         };
+        self.replace(&mut p, tile, x, y, rot);
+        p
+    }
+
+    /// [`Evaluator::placement`] written over `p`: a decision tries some thirty placements, and
+    /// building each as a new value copied its kilobyte of records two or three times.
+    pub fn replace(&self, p: &mut Placement, tile: u8, x: i32, y: i32, rot: u8) {
+        let board = self.board;
+        let t = &TILES[usize::from(tile)];
+        let index = u8::try_from(board.placed.len()).expect("at most 72 tiles");
+        let shield = if t.has_shield() { 1u128 << index } else { 0 };
+        (p.x, p.y, p.rot, p.index) = (x, y, rot, index);
+        p.base = u16::try_from(board.features.count()).expect("few nodes");
+        p.segments = t.segments();
+        for (s, group) in p.group.iter_mut().enumerate() {
+            *group = u8::try_from(s).expect("small");
+        }
+        fill_segment_records(&mut p.records, t, index);
+        p.joined_len = 0;
+        p.shields = board.shield_tiles() | shield;
+        p.neighbours = if t.monastery {
+            board.neighbours(x, y)
+        } else {
+            0
+        };
+        p.v = self.before;
+        p.returned = 0;
         board.joins(tiles::oriented(tile, rot), x, y, |seg, node| {
             p.join(&board.features, seg, node);
         });
         p.flatten_groups();
-        self.settle(&mut p);
-        p
+        self.settle(p);
     }
 
     fn occupied(&self, root: u16) -> Option<&Occupied> {

@@ -103,6 +103,14 @@ impl Route {
     }
 }
 
+/// One end of a route as seen from a city: the route and the city at its other end, so a
+/// search walking a city's neighbours skips the visited ones without reading the route.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub route: u8,
+    pub other: u8,
+}
+
 /// A destination ticket; cities in file order (not sorted).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ticket {
@@ -119,8 +127,8 @@ pub struct Map {
     pub cities: Vec<String>,
     pub routes: Vec<Route>,
     pub tickets: Vec<Ticket>,
-    /// Route ids touching each city, in map order.
-    pub routes_at: Vec<Vec<u8>>,
+    /// The routes touching each city, in map order.
+    pub links_at: Vec<Vec<Link>>,
     pub trains_per_player: u8,
 }
 
@@ -158,20 +166,31 @@ impl Map {
                 points: number(&r[3]),
             })
             .collect();
-        let mut routes_at = vec![Vec::new(); cities.len()];
+        let mut links_at = vec![Vec::new(); cities.len()];
         for route in &routes {
-            routes_at[usize::from(route.a)].push(route.id);
-            routes_at[usize::from(route.b)].push(route.id);
+            link(&mut links_at, route);
         }
         Map {
             name,
             cities,
             routes,
             tickets,
-            routes_at,
+            links_at,
             trains_per_player: name.trains_per_player(),
         }
     }
+}
+
+/// Adds `route` to the links of both its cities (after those of earlier routes: map order).
+pub fn link(links_at: &mut [Vec<Link>], route: &Route) {
+    links_at[usize::from(route.a)].push(Link {
+        route: route.id,
+        other: route.b,
+    });
+    links_at[usize::from(route.b)].push(Link {
+        route: route.id,
+        other: route.a,
+    });
 }
 
 fn rows(text: &'static str) -> impl Iterator<Item = csv::StringRecord> {

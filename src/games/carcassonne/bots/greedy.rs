@@ -20,8 +20,11 @@ pub fn decide(_: &Carcassonne, view: &View, rng: &mut Rng) -> Action {
     let mut best = i32::MIN;
     let mut ties: Vec<usize> = Vec::new();
     for (i, a) in legal.iter().enumerate() {
-        if !placement.as_ref().is_some_and(|p| p.is(a.x, a.y, a.rot)) {
-            placement = Some(eval.placement(tile, a.x, a.y, a.rot));
+        // One placement's records are rewritten in place for the next, not built anew.
+        match placement.as_mut() {
+            Some(p) if p.is(a.x, a.y, a.rot) => {}
+            Some(p) => eval.replace(p, tile, a.x, a.y, a.rot),
+            None => placement = Some(eval.placement(tile, a.x, a.y, a.rot)),
         }
         let value = eval.value(placement.as_ref().expect("set above"), a.follower);
         if value > best {

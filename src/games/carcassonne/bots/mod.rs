@@ -50,8 +50,7 @@ pub fn find(name: &str) -> Option<&'static BotEntry<Carcassonne>> {
 
 /// Legal placements of `tile`, without followers, in the §4 order.
 pub fn placements(board: &Board, tile: u8) -> impl Iterator<Item = Action> + '_ {
-    board.frontier().iter().flat_map(move |&(y, x)| {
-        let fitting = board.rotations(tile, x, y);
+    board.fitting(tile).flat_map(move |(x, y, fitting)| {
         (0..4)
             .filter(move |r| fitting & (1 << r) != 0)
             .map(move |rot| Action::new(x, y, rot, None))

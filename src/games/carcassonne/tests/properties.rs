@@ -1,7 +1,7 @@
 //! Properties over thousands of seeded games with 2 to 5 seats, played by the real bots: no
 //! panic, every game ends after placing every placeable tile, followers are conserved at every
-//! step, scores are the sum of the score log, the legal list is sorted and agrees with
-//! `is_legal`, and bots only play legal actions.
+//! step, scores are the sum of the score log, the open cells kept are the grid's, the legal
+//! list is sorted and agrees with `is_legal`, and bots only play legal actions.
 
 use super::seat_bots;
 use crate::game::{Game, ToAct};
@@ -14,6 +14,7 @@ const GAMES: u64 = if cfg!(debug_assertions) { 30 } else { 1000 };
 
 fn check_invariants(game: &Carcassonne, s: &State) {
     let b = s.board();
+    b.assert_frontier();
     for seat in 0..game.seats() {
         let on_board = b
             .meeples

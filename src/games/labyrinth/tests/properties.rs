@@ -1,6 +1,7 @@
 //! Properties over seeded games on every board size and both rule sets: no panic, every game
 //! ends, tiles conserved (board plus extra tile), every item once, bots never illegal (§10.7),
-//! the dont-move draw of §10.8, and `legal_actions` ⇔ `is_legal`.
+//! the dont-move draw of §10.8, `legal_actions` ⇔ `is_legal`, and insertions keep the wall
+//! planes of the tiles.
 
 use super::*;
 use crate::games::labyrinth::{Insertion, Side, generator};
@@ -147,5 +148,40 @@ fn legal_actions_agree_with_is_legal_on_random_positions() {
             legal.iter().map(|a| (a.insertion(), a.rotation)).collect();
         let forbidden = usize::from(state.position.last.is_some());
         assert_eq!(insertions.len(), 2 * slots - 4 * forbidden);
+    }
+}
+
+/// An insertion shifts the wall planes by bits rather than refreshing each moved cell: after
+/// random insertions on every size, the planes are still those of the tiles, as a board built
+/// cell by cell from the same tiles has them.
+#[test]
+fn insertions_keep_the_wall_planes_of_the_tiles() {
+    let sides = [
+        Side::LineLeft,
+        Side::LineRight,
+        Side::ColumnTop,
+        Side::ColumnBottom,
+    ];
+    let mut rng = Rng::seed_from_u64(7);
+    for seed in 0..GAMES / 8 {
+        let game = cgs(Some(size_of(seed)));
+        let mut board = game.new_state(Rng::seed_from_u64(seed)).position.board;
+        for _ in 0..50 {
+            let side = sides[rng.random_range(0..4)];
+            let limit = if side.is_column() {
+                board.width()
+            } else {
+                board.height()
+            };
+            let index = 2 * rng.random_range(0..(limit - 1) / 2) + 1;
+            board.insert(side, index, rng.random_range(0..4));
+            let mut rebuilt = crate::games::labyrinth::Board::empty(board.width(), board.height());
+            for y in 0..board.height() {
+                for x in 0..board.width() {
+                    rebuilt.set_tile(x, y, board.tile(x, y));
+                }
+            }
+            assert_eq!(board.open(), rebuilt.open(), "{side:?} {index}");
+        }
     }
 }

@@ -5,7 +5,7 @@
 
 use super::path::Paths;
 use super::plan::MAX_ROUTES;
-use crate::games::t2r::maps::{Map, Route, route_points};
+use crate::games::t2r::maps::{Link, Map, Route, route_points};
 use crate::games::t2r::view::{UNCLAIMED, View};
 
 /// How unclaimed routes are weighted; the bot's own routes always weigh 1 and the opponent's
@@ -353,7 +353,7 @@ fn extend(map: &Map, view: &View, plan: &mut Itinerary) {
     loop {
         let mut best: Option<(u8, u8, usize)> = None;
         for (end, &city) in ends.iter().enumerate() {
-            for &id in &map.routes_at[usize::from(city)] {
+            for &Link { route: id, .. } in &map.links_at[usize::from(city)] {
                 let length = map.routes[usize::from(id)].length;
                 let fits = u32::from(length) <= spare;
                 if !fits || !view.is_unclaimed(usize::from(id)) || plan.contains(id) {

@@ -1,7 +1,7 @@
 //! Hand-built positions for the bots' unit tests: an empty board to draw routes on, and a view
 //! of an untouched game that a test then edits to the position it needs.
 
-use crate::games::t2r::maps::{Map, MapName, Route, Ticket};
+use crate::games::t2r::maps::{Map, MapName, Route, Ticket, link};
 use crate::games::t2r::view::{UNCLAIMED, View};
 use crate::games::t2r::{Colour, Phase, RuleSet};
 
@@ -17,7 +17,7 @@ pub fn small_map(cities: usize) -> Map {
         cities: (0..cities).map(|c| c.to_string()).collect(),
         routes: Vec::new(),
         tickets: Vec::new(),
-        routes_at: vec![Vec::new(); cities],
+        links_at: vec![Vec::new(); cities],
         trains_per_player: 45,
     }
 }
@@ -78,15 +78,15 @@ pub fn build_map(
     let mut map = small_map(cities);
     for (index, &(a, b, length, colours)) in routes.iter().enumerate() {
         let id = u8::try_from(index).expect("few routes");
-        map.routes.push(Route {
+        let route = Route {
             id,
             a: a.min(b),
             b: a.max(b),
             length,
             colours: colours.to_vec(),
-        });
-        map.routes_at[usize::from(a)].push(id);
-        map.routes_at[usize::from(b)].push(id);
+        };
+        link(&mut map.links_at, &route);
+        map.routes.push(route);
     }
     for (index, &(from, to, points)) in tickets.iter().enumerate() {
         map.tickets.push(Ticket {
