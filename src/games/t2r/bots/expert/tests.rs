@@ -7,7 +7,10 @@ use crate::games::t2r::bots::test_support::{
 
 fn expert(payment: PaymentRule) -> Expert {
     Expert {
-        payment,
+        settings: Settings {
+            payment,
+            ..EXPERT
+        },
         ..Expert::default()
     }
 }
