@@ -138,7 +138,8 @@ impl Expert {
     /// itinerary on ties); else the smallest allowed subset with the shortest itinerary.
     fn choose_tickets(&mut self, map: &Map, view: &View) -> Action {
         let offered = view.offer.len().min(MAX_OFFER);
-        let budget = u32::from(view.my_trains()).saturating_sub(self.settings.thresholds.ticket_margin);
+        let budget =
+            u32::from(view.my_trains()).saturating_sub(self.settings.thresholds.ticket_margin);
         let min_keep = usize::from(view.min_keep).max(1);
         let mut best_fit: Option<((i32, std::cmp::Reverse<u32>), u8)> = None;
         let mut best_small: Option<(u32, u8)> = None;
@@ -217,7 +218,10 @@ impl Expert {
         let hand: u32 = view.hand.iter().map(|&n| u32::from(n)).sum();
         let thresholds = self.settings.thresholds;
         let build = blocked
-            || view.trains.iter().any(|&t| u32::from(t) <= thresholds.endgame)
+            || view
+                .trains
+                .iter()
+                .any(|&t| u32::from(t) <= thresholds.endgame)
             || hand >= thresholds.hoard
             || pays(&full_demand(map, self.planned(), &view.hand), &view.hand);
         if build {
@@ -256,7 +260,11 @@ impl Expert {
             RuleSet::Official => view.ticket_pile_len > 0,
             RuleSet::Cgs => usize::from(view.ticket_pile_len) >= MAX_OFFER,
         };
-        pile_ok && view.trains.iter().all(|&t| u32::from(t) > self.settings.thresholds.tickets_above)
+        pile_ok
+            && view
+                .trains
+                .iter()
+                .all(|&t| u32::from(t) > self.settings.thresholds.tickets_above)
     }
 
     /// With its whole plan claimed: the claimable route that lengthens its longest trail the

@@ -109,7 +109,9 @@ impl Settings {
                 .ok()
                 .filter(|v: &u32| v <= max)
                 .ok_or_else(|| {
-                    format!("bot '{name}': {key} must be a whole number from 0 to {max}, got '{value}'")
+                    format!(
+                        "bot '{name}': {key} must be a whole number from 0 to {max}, got '{value}'"
+                    )
                 })?;
         }
         Ok(settings)
@@ -202,7 +204,11 @@ mod tests {
             ("endgame", "46", "from 0 to 45"),
             ("ticket-margin", "-1", "'-1'"),
             ("tickets-above", "2.5", "whole number"),
-            ("hord", "30", "takes payment, ticket-margin, endgame, hoard, tickets-above"),
+            (
+                "hord",
+                "30",
+                "takes payment, ticket-margin, endgame, hoard, tickets-above",
+            ),
         ] {
             let err = parse(&[(key, value)]).expect_err(key);
             assert!(err.contains("expert-plus") && err.contains(shows), "{err}");
