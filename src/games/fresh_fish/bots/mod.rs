@@ -26,7 +26,7 @@ pub const BOTS: &[BotEntry<FreshFish>] = &[
     ),
     BotEntry::new(
         "lookahead",
-        "Simulates each action with the road rule and maximises its lead over the best opponent",
+        "Simulates each action with the road rule and maximises its lead over the best opponent (risk tuned)",
         lookahead::make,
     )
     .tunable(lookahead::params),
