@@ -24,11 +24,12 @@ pub const BOTS: &[BotEntry<FreshFish>] = &[
         "Reserves cells nearest needed producers, draws once one is close, bids half the saving",
         greedy::decide,
     ),
-    BotEntry::policy(
+    BotEntry::new(
         "lookahead",
-        "Simulates each action with the road rule and maximises its lead over the best opponent",
-        lookahead::decide,
-    ),
+        "Simulates each action with the road rule and maximises its lead over the best opponent (risk tuned)",
+        lookahead::make,
+    )
+    .tunable(lookahead::params),
     crate::search::entry(
         "Information-set MCTS over sampled bag orders, sealed bids decoupled (see docs/guide/search-bots.md)",
     ),

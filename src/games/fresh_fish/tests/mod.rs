@@ -9,7 +9,7 @@ mod search;
 use super::FreshFish;
 use super::action::Action;
 use super::state::State;
-use crate::bot::{Bot, Params};
+use crate::bot::Bot;
 use crate::game::{Game, ToAct};
 use crate::seed::{Rng, Stream, rng};
 use rand::SeedableRng;
@@ -29,7 +29,8 @@ pub(super) fn play(game: &FreshFish, state: &mut State, seat: usize, action: Act
     game.apply(state, seat, action);
 }
 
-/// Plays a whole game with the named bots, one per seat, as the runner does (every
+/// Plays a whole game with the named bots (bot specs: `lookahead:risk=0.4`), one per seat,
+/// as the runner does (every
 /// simultaneous seat's view is taken before any of their bids is applied), calling `check`
 /// after every action. Panics if a bot plays an illegal action.
 pub(super) fn play_bots(
@@ -42,11 +43,12 @@ pub(super) fn play_bots(
         .iter()
         .enumerate()
         .map(|(seat, name)| {
-            let entry = super::bots::find(name).expect("a known bot");
+            let choice = crate::bot::parse_bot(name).expect("a bot spec");
+            let entry = super::bots::find(&choice.bot).expect("a known bot");
             let seat_rng = rng(seed, seed, Stream::Seat(seat as u8));
             entry
-                .make(&game, seat, seat_rng, &Params::default())
-                .expect("no parameters")
+                .make(&game, seat, seat_rng, &choice.params)
+                .expect("valid parameters")
         })
         .collect();
     loop {

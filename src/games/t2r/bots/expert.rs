@@ -23,15 +23,11 @@ use crate::games::t2r::maps::Map;
 use crate::games::t2r::trail::longest_trail;
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Colour, Phase, RuleSet, TicketToRide};
+use settings::Settings;
+pub use settings::{EXPERT, PLUS};
 
-/// Trains kept in reserve when judging whether tickets fit (45 − 5 = the report's 40).
-const TICKET_MARGIN: u32 = 5;
-/// Build mode once either seat is down to this many trains: the end is near.
-const ENDGAME_TRAINS: u8 = 12;
-/// Build mode once the hand holds this many cards (the expert's "draw up to 40").
-const HOARD_CARDS: u32 = 40;
-/// New tickets only while both seats have more trains than this.
-const MORE_TICKETS_ABOVE: u8 = 20;
+mod settings;
+
 /// The expert's order of importance for face-up colours; the rest follow by code.
 const COLOUR_PREFERENCE: [Colour; 8] = [
     Colour::Green,
@@ -66,7 +62,7 @@ impl PaymentRule {
 
 #[derive(Default)]
 pub struct Expert {
-    payment: PaymentRule,
+    settings: Settings,
     planner: Planner,
     /// (trains of both seats, tickets held) at the last refresh: nothing else changes a plan.
     key: Option<([u8; 2], usize)>,
@@ -78,24 +74,15 @@ pub struct Expert {
     watched: u128,
 }
 
-/// The bot with a default payment rule that the one parameter, `payment` (`greedy` or
-/// `thrifty`), may override: `expert` pays greedily, `expert-plus` thriftily.
-pub fn with_payment(
+/// The bot with default settings (payment rule and thresholds) that its parameters may
+/// override: `expert` pays greedily, `expert-plus` thriftily.
+pub fn with_defaults(
     name: &str,
-    default: PaymentRule,
+    defaults: Settings,
     params: &Params,
 ) -> Result<Box<dyn Bot<TicketToRide>>, String> {
-    let mut payment = default;
-    for (key, value) in &params.0 {
-        if key != "payment" {
-            return Err(format!("bot '{name}' takes only 'payment', got '{key}'"));
-        }
-        payment = PaymentRule::parse(value).ok_or_else(|| {
-            format!("bot '{name}': payment must be 'greedy' or 'thrifty', got '{value}'")
-        })?;
-    }
     Ok(Box::new(Expert {
-        payment,
+        settings: Settings::parse(name, defaults, params)?,
         ..Expert::default()
     }))
 }
@@ -105,7 +92,7 @@ impl Expert {
     /// its move.
     pub fn plus() -> Expert {
         Expert {
-            payment: PaymentRule::Thrifty,
+            settings: PLUS,
             ..Expert::default()
         }
     }
@@ -151,7 +138,8 @@ impl Expert {
     /// itinerary on ties); else the smallest allowed subset with the shortest itinerary.
     fn choose_tickets(&mut self, map: &Map, view: &View) -> Action {
         let offered = view.offer.len().min(MAX_OFFER);
-        let budget = u32::from(view.my_trains()).saturating_sub(TICKET_MARGIN);
+        let budget =
+            u32::from(view.my_trains()).saturating_sub(self.settings.thresholds.ticket_margin);
         let min_keep = usize::from(view.min_keep).max(1);
         let mut best_fit: Option<((i32, std::cmp::Reverse<u32>), u8)> = None;
         let mut best_small: Option<(u32, u8)> = None;
@@ -228,9 +216,13 @@ impl Expert {
                 .unwrap_or_else(|| self.draw(map, view));
         }
         let hand: u32 = view.hand.iter().map(|&n| u32::from(n)).sum();
+        let thresholds = self.settings.thresholds;
         let build = blocked
-            || view.trains.iter().any(|&t| t <= ENDGAME_TRAINS)
-            || hand >= HOARD_CARDS
+            || view
+                .trains
+                .iter()
+                .any(|&t| u32::from(t) <= thresholds.endgame)
+            || hand >= thresholds.hoard
             || pays(&full_demand(map, self.planned(), &view.hand), &view.hand);
         if build {
             if self.order.is_none() {
@@ -251,7 +243,7 @@ impl Expert {
     /// A payment for a planned route by the bot's payment rule; `None` if the hand falls short.
     fn pay(&self, map: &Map, view: &View, id: u8) -> Option<Payment> {
         let route = &map.routes[usize::from(id)];
-        match self.payment {
+        match self.settings.payment {
             PaymentRule::Greedy => greedy_payment(route, &view.hand),
             PaymentRule::Thrifty => {
                 let others = self.planned().filter(|&r| r != id);
@@ -268,7 +260,11 @@ impl Expert {
             RuleSet::Official => view.ticket_pile_len > 0,
             RuleSet::Cgs => usize::from(view.ticket_pile_len) >= MAX_OFFER,
         };
-        pile_ok && view.trains.iter().all(|&t| t > MORE_TICKETS_ABOVE)
+        pile_ok
+            && view
+                .trains
+                .iter()
+                .all(|&t| u32::from(t) > self.settings.thresholds.tickets_above)
     }
 
     /// With its whole plan claimed: the claimable route that lengthens its longest trail the

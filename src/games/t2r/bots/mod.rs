@@ -29,7 +29,6 @@ mod tickets;
 
 use super::TicketToRide;
 use crate::bot::BotEntry;
-use expert::PaymentRule;
 
 pub use candidates::{candidates, expert_move};
 
@@ -77,13 +76,15 @@ pub const BOTS: &[BotEntry<TicketToRide>] = &[
     BotEntry::new(
         "expert",
         "Expert system: plans one line of long routes through its tickets, hoards cards, then claims",
-        |_, _, _, params| expert::with_payment("expert", PaymentRule::Greedy, params),
-    ),
+        |_, _, _, params| expert::with_defaults("expert", expert::EXPERT, params),
+    )
+    .tunable(|_| expert::EXPERT.params()),
     BotEntry::new(
         "expert-plus",
         "expert paying each route with the cards the rest of its plan needs least (payment=thrifty)",
-        |_, _, _, params| expert::with_payment("expert-plus", PaymentRule::Thrifty, params),
-    ),
+        |_, _, _, params| expert::with_defaults("expert-plus", expert::PLUS, params),
+    )
+    .tunable(|_| expert::PLUS.params()),
     crate::search::entry(
         "Information-set MCTS over sampled hands, tickets and deck (see docs/guide/search-bots.md)",
     ),

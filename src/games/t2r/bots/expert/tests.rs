@@ -1,5 +1,6 @@
 //! Hand-built positions with known answers for `expert`.
 
+use super::settings::{REPORT, Thresholds};
 use super::*;
 use crate::games::t2r::bots::test_support::{
     GRAY, build_map, face_up, give_routes, gray_map, hand, usa, view,
@@ -7,7 +8,7 @@ use crate::games::t2r::bots::test_support::{
 
 fn expert(payment: PaymentRule) -> Expert {
     Expert {
-        payment,
+        settings: Settings { payment, ..EXPERT },
         ..Expert::default()
     }
 }
@@ -255,4 +256,133 @@ fn the_payment_parameter_is_checked() {
         err.contains("expert-plus") && err.contains("cheap"),
         "{err}"
     );
+}
+
+/// An `expert` paying greedily with these thresholds.
+fn with_thresholds(thresholds: Thresholds) -> Expert {
+    Expert {
+        settings: Settings {
+            thresholds,
+            ..EXPERT
+        },
+        ..Expert::default()
+    }
+}
+
+#[test]
+fn each_threshold_moves_the_decision_it_names() {
+    let map = board();
+    let mut v = holding_the_ticket(&map);
+    // A hand of 3 that does not pay the plan, 45 trains each: it hoards...
+    v.hand = hand(&[(Colour::Blue, 3)]);
+    let claim_blue = Action::Claim {
+        route: 1,
+        colour: Colour::Blue,
+        locomotives: 0,
+    };
+    assert_eq!(with_thresholds(REPORT).decide(&map, &v), Action::DrawBlind);
+    // ...unless 3 cards are a hoard, or 45 trains the endgame.
+    for thresholds in [
+        Thresholds { hoard: 3, ..REPORT },
+        Thresholds {
+            endgame: 45,
+            ..REPORT
+        },
+    ] {
+        assert_eq!(
+            with_thresholds(thresholds).decide(&map, &v),
+            claim_blue,
+            "{thresholds:?}"
+        );
+    }
+    // With its plan claimed and 40 trains it draws tickets, unless it wants more than 40.
+    give_routes(&mut v, 0, &[0, 1]);
+    v.trains[0] = 40;
+    v.hand = hand(&[(Colour::Green, 1)]);
+    assert_eq!(
+        with_thresholds(REPORT).decide(&map, &v),
+        Action::DrawTickets
+    );
+    let wary = Thresholds {
+        tickets_above: 40,
+        ..REPORT
+    };
+    assert_ne!(with_thresholds(wary).decide(&map, &v), Action::DrawTickets);
+}
+
+#[test]
+fn the_ticket_margin_decides_what_fits() {
+    let map = usa();
+    let mut v = view(&map);
+    v.phase = Phase::SetupTickets;
+    v.min_keep = 2;
+    let mut planner = Planner::default();
+    let offer = (0..map.tickets.len() as u16)
+        .map(|a| [a, a + 1, a + 2])
+        .find(|offer| planner.itinerary(&map, &v, offer).length <= 40)
+        .expect("some offer fits");
+    let length = planner.itinerary(&map, &v, &offer).length;
+    v.offer = offer.to_vec();
+    // 45 trains: kept whole with a margin that leaves its itinerary room, not with one more.
+    let keeps = |ticket_margin: u32| {
+        let thresholds = Thresholds {
+            ticket_margin,
+            ..REPORT
+        };
+        with_thresholds(thresholds).decide(&map, &v)
+    };
+    assert_eq!(keeps(45 - length), Action::KeepTickets(0b111));
+    assert_ne!(keeps(46 - length), Action::KeepTickets(0b111));
+}
+
+/// The actions of one whole game on usa, seat 0 and seat 1 each a bot of the table with
+/// its parameters.
+fn whole_game(bots: [(&str, &[(&str, &str)]); 2], seed: u64) -> Vec<Action> {
+    use crate::bot::table::test_bot;
+    use crate::game::{Game, ToAct};
+    use crate::seed::{Stream, rng};
+    let game = TicketToRide::new(
+        crate::games::t2r::MapName::Usa,
+        RuleSet::Official,
+        crate::games::t2r::DEFAULT_TURN_LIMIT,
+    );
+    let mut seats = [0u8, 1].map(|seat| {
+        let (name, params) = bots[usize::from(seat)];
+        let stream = rng(seed, 0, Stream::Seat(seat));
+        test_bot(name, &game, usize::from(seat), stream, params)
+    });
+    let mut state = game.new_state(rng(seed, 0, Stream::Chance));
+    let mut actions = Vec::new();
+    while let ToAct::Seat(seat) = game.to_act(&state) {
+        let action = seats[seat].act(&game, &game.view(&state, seat));
+        actions.push(action);
+        game.apply(&mut state, seat, action);
+    }
+    actions
+}
+
+/// The report's thresholds, as parameters.
+const REPORT_PARAMS: [(&str, &str); 4] = [
+    ("ticket-margin", "5"),
+    ("endgame", "12"),
+    ("hoard", "40"),
+    ("tickets-above", "20"),
+];
+
+#[test]
+fn the_reports_thresholds_given_as_parameters_play_as_before() {
+    let thrifty = [REPORT_PARAMS.as_slice(), &[("payment", "thrifty")]].concat();
+    for seed in 0..3 {
+        // `expert` keeps the report's values as its defaults.
+        let plain = whole_game([("expert", &[]), ("nice", &[])], seed);
+        assert_eq!(
+            plain,
+            whole_game([("expert", &REPORT_PARAMS), ("nice", &[])], seed)
+        );
+        // `expert-plus` before its thresholds were tuned was `expert` paying thriftily.
+        assert_eq!(
+            whole_game([("expert-plus", &REPORT_PARAMS), ("nice", &[])], seed),
+            whole_game([("expert", &thrifty), ("nice", &[])], seed)
+        );
+    }
 }
