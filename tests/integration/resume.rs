@@ -305,11 +305,32 @@ fn result_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
         .filter(|path| path.is_file())
         .map(|path| {
             let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            (name, fs::read(&path).unwrap())
+            let mut bytes = fs::read(&path).unwrap();
+            if name.starts_with("report.") {
+                bytes = without_think_times(&bytes);
+            }
+            (name, bytes)
         })
         .collect();
     files.sort();
     files
+}
+
+/// A report without its think-time table: the times a program took are measurements, which
+/// differ from run to run (and a resumed run has only those of its own games).
+fn without_think_times(report: &[u8]) -> Vec<u8> {
+    let text = String::from_utf8_lossy(report);
+    let Some((before, rest)) = text
+        .split_once("<h2>Think time per bot</h2>")
+        .or_else(|| text.split_once("## Think time per bot"))
+    else {
+        return report.to_vec();
+    };
+    let after = rest
+        .find("<h2>")
+        .or_else(|| rest.find("\n## "))
+        .unwrap_or(rest.len());
+    format!("{before}{}", &rest[after..]).into_bytes()
 }
 
 #[test]
