@@ -10,6 +10,7 @@ use super::threads;
 use crate::bot::BotChoice;
 use crate::bot::Params;
 use crate::error::UsageError;
+use crate::external::clock::{Clock, Overrides};
 use crate::format::{Knockout, Swiss};
 use crate::game::GameInfo;
 use crate::games::{FindGame, GameConfig};
@@ -24,6 +25,7 @@ use std::io::{Read, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+use std::time::Duration;
 
 /// The manifest's file name in a results folder.
 pub const MANIFEST: &str = "manifest.json";
@@ -62,6 +64,13 @@ pub struct Configuration {
     /// `--disqualify RATE`, which decides which games are played.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub disqualify: Option<f64>,
+    /// `--clock BANK+INC` over every program's manifest (absent without it): a clock that runs
+    /// out decides a game, so a resumed run keeps it.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub clock: Option<String>,
+    /// `--clock-margin-ms`, for the same reason.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub clock_margin_ms: Option<u64>,
     /// The game configuration as given (rules, options and seats that were asked for), to
     /// configure the game again: a value in force (e.g. a `random` size) is not always one that
     /// can be asked for. Not compared: the resolved fields above are.
@@ -162,6 +171,8 @@ impl Configuration {
             sprt_stop: plan.sprt_stop,
             faults: (plan.faults != FaultPolicy::Lose).then(|| plan.faults.to_string()),
             disqualify: plan.disqualify,
+            clock: plan.clock.clock.map(|c| c.to_string()),
+            clock_margin_ms: plan.clock.margin.map(|m| m.as_millis() as u64),
             given: GivenConfig {
                 rules: plan.config.rules.clone(),
                 options: plan.config.options.clone(),
@@ -244,6 +255,15 @@ impl Configuration {
             plan.faults = FaultPolicy::parse(policy).map_err(UsageError::Invalid)?;
         }
         plan.disqualify = self.disqualify;
+        plan.clock = Overrides {
+            clock: self
+                .clock
+                .as_deref()
+                .map(Clock::parse)
+                .transpose()
+                .map_err(|e| UsageError::Invalid(format!("the manifest's {e}")))?,
+            margin: self.clock_margin_ms.map(Duration::from_millis),
+        };
         plan.seeds = self.seeds.as_ref().map(|s| SeedList {
             values: s.values.clone().into(),
             sha256: s.file_sha256.clone(),
@@ -317,6 +337,17 @@ impl Configuration {
             }
         };
         differ("fault policy", policy(self), policy(other));
+        let clock = |c: &Configuration| {
+            let margin = c
+                .clock_margin_ms
+                .map_or(String::new(), |ms| format!(" --clock-margin-ms {ms}"));
+            match &c.clock {
+                Some(clock) => format!("--clock {clock}{margin}"),
+                None if margin.is_empty() => "no --clock".to_string(),
+                None => format!("no --clock,{margin}"),
+            }
+        };
+        differ("clock", clock(self), clock(other));
         let seeds = |c: &Configuration| {
             c.seeds
                 .as_ref()

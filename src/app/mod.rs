@@ -55,8 +55,8 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Run(args) => {
             sandbox::configure(&args.sandbox)?;
-            configure_clock(&args.clock);
             let plan = RunPlan::from_args(&args, registry::describe)?;
+            crate::external::clock::configure(plan.clock);
             let summary = registry::run(&plan, None)?;
             if args.print_peak_memory {
                 match bench::peak_memory_kib() {

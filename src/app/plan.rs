@@ -10,6 +10,7 @@ use super::threads;
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
+use crate::external::clock::Overrides;
 use crate::format::{Knockout, Swiss};
 use crate::games::contest::use_contest_rules;
 use crate::games::{Description, FindGame, GameConfig};
@@ -68,6 +69,9 @@ pub struct RunPlan {
     pub disqualify: Option<f64>,
     /// `--think-times`: time the built-in bots' decisions too.
     pub think_times: bool,
+    /// `--clock` and `--clock-margin-ms` over every program's manifest; recorded in the
+    /// results folder, so a resumed run keeps them.
+    pub clock: Overrides,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -109,6 +113,13 @@ impl RunPlan {
             plan.disqualify = Some(parse_rate(rate).map_err(UsageError::Invalid)?);
         }
         refuse_disqualify(&plan)?;
+        if args.clock.clock.is_some() || args.clock.clock_margin_ms.is_some() {
+            // Over a folder's clock too: resuming under another one is then refused.
+            plan.clock = Overrides {
+                clock: args.clock.clock,
+                margin: args.clock.clock_margin_ms.map(Duration::from_millis),
+            };
+        }
         if let Some(path) = &args.seeds {
             // Over a folder's seeds too: resuming with a file of other seeds is then refused,
             // naming the two hashes.
@@ -243,6 +254,7 @@ impl RunPlan {
             faults: FaultPolicy::Lose,
             disqualify: None,
             think_times: false,
+            clock: Overrides::default(),
         }
     }
 

@@ -184,3 +184,54 @@ fn a_clock_that_never_runs_out_changes_no_result_at_any_thread_count() {
     let clocked = games("clocked", &["--threads", "2", "--clock", "600+1"]);
     assert_eq!(plain, clocked, "games.csv byte for byte");
 }
+
+#[test]
+fn a_resumed_run_keeps_its_clock_and_refuses_another() {
+    let dir = tempfile::tempdir().unwrap();
+    let double = slow_starter(dir.path(), "0.4", "1000", "");
+    let out = dir.path().join("out");
+    tourney()
+        .args(["run", "--quiet", "--no-plots", "--map", "small"])
+        .args(["--games", "4", "--threads", "2", "--clock", "1+0", "--bots"])
+        .arg(format!("random,{}", double.display()))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let manifest_path = out.join("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(&manifest_path).unwrap()).unwrap();
+    assert_eq!(manifest["configuration"]["clock"], "1+0", "{manifest}");
+    // Cut to the first game's rows, as a kill would, and resume with the folder alone.
+    let csv = fs::read_to_string(out.join("games.csv")).unwrap();
+    let kept: Vec<&str> = csv.lines().take(3).collect();
+    fs::write(out.join("games.csv"), kept.join("\n") + "\n").unwrap();
+    let fields = manifest.as_object_mut().unwrap();
+    fields.insert("complete".into(), false.into());
+    fields.remove("games_csv_sha256");
+    fs::write(
+        &manifest_path,
+        serde_json::to_string_pretty(&manifest).unwrap(),
+    )
+    .unwrap();
+    refused(
+        tourney()
+            .args(["run", "--quiet", "--no-plots", "--clock", "5+0", "--resume"])
+            .arg(&out),
+        "clock",
+    );
+    tourney()
+        .args(["run", "--quiet", "--no-plots", "--resume"])
+        .arg(&out)
+        .assert()
+        .success();
+    let rows = seats(&out);
+    assert_eq!(rows.len(), 8, "{rows:?}");
+    for (bot, termination, fault) in rows {
+        assert_eq!(
+            termination, "timeout",
+            "every game, resumed ones too, on the clock"
+        );
+        assert_eq!(fault == "1", bot == "slow");
+    }
+}
