@@ -34,6 +34,7 @@ mod sequential;
 mod serve;
 mod threads;
 mod tune;
+mod watch;
 
 pub use replay::replay_record;
 pub use report::stream_games;
@@ -94,6 +95,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             sandbox::configure(&args.sandbox)?;
             doctor::execute(&args, registry::doctor)
         }
+        Command::Watch(args) => watch::execute(&args),
         Command::Bench(args) => {
             sandbox::configure(&args.sandbox)?;
             bench::execute(&args)?;

@@ -60,6 +60,8 @@ pub struct RunPlan {
     /// `--sprt-stop`: each two-seat pairing stops when this GSPRT decides (the report's test
     /// is then the same).
     pub sprt_stop: Option<SprtOptions>,
+    /// `--live`: the address of the live page.
+    pub live: Option<String>,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -102,6 +104,10 @@ impl RunPlan {
         plan.quiet = args.quiet;
         plan.progress_every = progress_every(args.progress_every)?;
         plan.record = args.record;
+        if let Some(address) = &args.live {
+            crate::live::parse_address(address)?;
+            plan.live = Some(address.clone());
+        }
         if args.force {
             plan.existing = Existing::Replace;
         }
@@ -227,6 +233,7 @@ impl RunPlan {
             progress_every: DEFAULT_PROGRESS_EVERY,
             progress_when_quiet: false,
             sprt_stop: None,
+            live: None,
         }
     }
 

@@ -12,6 +12,7 @@
 mod early_stop;
 mod finish;
 mod lineup;
+mod live;
 mod output;
 mod stream;
 
@@ -72,6 +73,7 @@ pub fn run_game<G: Contest>(
         let played = stream::Played::nothing();
         return finish::summarize(game.info(), plan, &output, &played);
     }
+    output.live = live::start(game.info(), plan, &output)?;
     let stages = stream::Stages {
         schedule: &schedule,
         staged: staged.as_mut(),
@@ -88,6 +90,9 @@ pub fn run_game<G: Contest>(
     )?;
     if !plan.quiet {
         finish::print(plan, &summary, &output, &played, &written);
+    }
+    if let Some(page) = &output.live {
+        live::finish(page, &summary, &written)?;
     }
     Ok(summary)
 }

@@ -40,6 +40,8 @@ pub struct Output {
     /// A resumed run that `--sprt-stop` had already ended: the manifest's note. Nothing is
     /// played or written.
     pub stopped_before: Option<String>,
+    /// `--live`: the page fed each game (see [`crate::live`]).
+    pub live: Option<crate::live::Live>,
 }
 
 impl Output {
@@ -81,6 +83,7 @@ pub fn open<G: Registered>(
             .map(|test| EarlyStop::new(test, schedule))
             .transpose()?,
         stopped_before: None,
+        live: None,
         bot_names,
     };
     let Some(dir) = plan.out_dir.as_deref() else {

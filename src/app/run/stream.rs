@@ -12,6 +12,7 @@ use crate::app::score::Scoreboard;
 use crate::app::threads;
 use crate::format::{Staged, Stages as FormatStages};
 use crate::game::Game;
+use crate::live::Live;
 use crate::replay::RecordsWriter;
 use crate::report::games_csv::GamesCsv;
 use crate::report::standings::Crosstable;
@@ -82,6 +83,7 @@ pub fn play<G: Game>(
         score: &mut output.score,
         early_stop: output.early_stop.as_mut(),
         progress: &mut progress,
+        live: output.live.as_ref(),
         first: games.start,
     };
     crate::app::contest::expect_seats(plan, schedule, next..games.end);
@@ -175,6 +177,7 @@ struct Sinks<'a, 'o> {
     score: &'a mut Scoreboard,
     early_stop: Option<&'a mut EarlyStop>,
     progress: &'a mut Progress,
+    live: Option<&'a Live>,
     /// The first game of the run's range, where the progress bar starts.
     first: u64,
 }
@@ -199,6 +202,9 @@ impl RecordSink for Sinks<'_, '_> {
         self.tally.add(record);
         self.faults.add(0, record);
         self.crosstable.add(0, record);
+        if let Some(live) = self.live {
+            live.add(record);
+        }
         let decided = match self.early_stop.as_mut() {
             Some(stop) => stop.follow(self.score, record),
             None => {

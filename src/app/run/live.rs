@@ -1,0 +1,42 @@
+//! `run --live`: the live page started before the first game (with the games a resumed run
+//! kept), told the summary and report at the end, and kept up until Ctrl-C.
+
+use super::STOP;
+use super::output::Output;
+use crate::app::plan::RunPlan;
+use crate::game::GameInfo;
+use crate::live::{Live, Setup};
+use crate::summary::Summary;
+use anyhow::Context;
+use std::path::PathBuf;
+
+/// The page of `plan`'s `--live`, serving the run's folder; its URL is printed, even when
+/// quiet, since nothing else says where it is.
+pub fn start(info: &GameInfo, plan: &RunPlan, output: &Output) -> anyhow::Result<Option<Live>> {
+    let Some(address) = &plan.live else {
+        return Ok(None);
+    };
+    let setup = Setup {
+        title: format!("{}: {}", info.name, output.bot_names.join(", ")),
+        bots: output.bot_names.clone(),
+        options: plan.report.options(&output.bot_names)?,
+        total: output.games.end - output.games.start,
+        tally: output.tally.clone(),
+    };
+    let live = Live::start(address, setup, plan.out_dir.clone())?;
+    eprintln!("live: {}", live.url);
+    Ok(Some(live))
+}
+
+/// Shows the final summary and report on the page, then serves it until Ctrl-C (at once when
+/// Ctrl-C already ended the run).
+pub fn finish(live: &Live, summary: &Summary, written: &[PathBuf]) -> anyhow::Result<()> {
+    let value = serde_json::to_value(summary).context("cannot encode the summary")?;
+    let report = written
+        .iter()
+        .any(|path| path.file_name().is_some_and(|name| name == "report.html"))
+        .then_some("report.html");
+    live.finish(Some(value), report);
+    live.linger(&STOP);
+    Ok(())
+}
