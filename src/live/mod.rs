@@ -58,6 +58,13 @@ impl Live {
         })
     }
 
+    /// The run's folder is open: `total` games in all, those of `tally` kept from an earlier
+    /// start.
+    pub fn opened(self, tally: &crate::summary::Tally, total: u64) -> Live {
+        self.shared.opened(tally, total);
+        self
+    }
+
     /// Counts one finished game.
     pub fn add(&self, record: &GameRecord) {
         self.shared.add(record);
@@ -75,8 +82,10 @@ impl Live {
             .finish(summary, report.map(|name| format!("run/{name}")));
     }
 
-    /// Keeps serving the final page until `stop` is set (Ctrl-C).
+    /// Keeps serving the final page until the next Ctrl-C sets `stop` (a run that Ctrl-C
+    /// ended keeps its page too, until the next one).
     pub fn linger(&self, stop: &AtomicBool) {
+        stop.store(false, Ordering::SeqCst);
         eprintln!("live: the final page stays at {} until Ctrl-C", self.url);
         while !stop.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(100));

@@ -29,7 +29,7 @@ pub struct Setup {
     pub options: AnalysisOptions,
     /// Games of the whole run (0 when unknown: a folder another process writes).
     pub total: u64,
-    /// Games counted before the page started (a resumed run's kept games).
+    /// Games counted before the page started.
     pub tally: Tally,
 }
 
@@ -90,6 +90,15 @@ impl Shared {
             title: setup.title,
             options: setup.options,
         }
+    }
+
+    /// `total` games in all, starting from `tally` (a resumed run's kept games, not counted in
+    /// its games/s).
+    pub fn opened(&self, tally: &Tally, total: u64) {
+        let mut feed = lock(&self.feed);
+        feed.tally = tally.clone();
+        feed.first = tally.games;
+        feed.total = total;
     }
 
     /// Counts one finished game.

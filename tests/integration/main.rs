@@ -17,6 +17,7 @@ mod inputs;
 mod knockout;
 mod labyrinth;
 mod layout;
+mod live;
 mod notation;
 mod replay;
 mod report;

@@ -2,26 +2,27 @@
 //! kept), told the summary and report at the end, and kept up until Ctrl-C.
 
 use super::STOP;
-use super::output::Output;
 use crate::app::plan::RunPlan;
 use crate::game::GameInfo;
 use crate::live::{Live, Setup};
-use crate::summary::Summary;
+use crate::summary::{Summary, Tally};
 use anyhow::Context;
 use std::path::PathBuf;
 
-/// The page of `plan`'s `--live`, serving the run's folder; its URL is printed, even when
-/// quiet, since nothing else says where it is.
-pub fn start(info: &GameInfo, plan: &RunPlan, output: &Output) -> anyhow::Result<Option<Live>> {
+/// The page of `plan`'s `--live`, serving the run's folder (its games are counted once the
+/// folder is open, see [`Live::opened`]); its URL is printed, even when quiet, since nothing
+/// else says where it is.
+pub fn start(info: &GameInfo, plan: &RunPlan) -> anyhow::Result<Option<Live>> {
     let Some(address) = &plan.live else {
         return Ok(None);
     };
+    let bots = plan.labels();
     let setup = Setup {
-        title: format!("{}: {}", info.name, output.bot_names.join(", ")),
-        bots: output.bot_names.clone(),
-        options: plan.report.options(&output.bot_names)?,
-        total: output.games.end - output.games.start,
-        tally: output.tally.clone(),
+        title: format!("{}: {}", info.name, bots.join(", ")),
+        options: plan.report.options(&bots)?,
+        bots,
+        total: 0,
+        tally: Tally::new(0),
     };
     let live = Live::start(address, setup, plan.out_dir.clone())?;
     eprintln!("live: {}", live.url);

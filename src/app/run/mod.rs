@@ -62,6 +62,8 @@ pub fn run_game<G: Contest>(
     let total = staged
         .as_ref()
         .map_or_else(|| schedule.total_games(), Staged::total_games);
+    // Before the folder is touched, so an address it cannot use leaves nothing written.
+    let page = live::start(game.info(), plan)?;
     let mut output = output::open(&game, plan, &schedule, total, &mut lineup)?;
     if let Some(note) = &output.stopped_before {
         if !plan.quiet {
@@ -73,7 +75,8 @@ pub fn run_game<G: Contest>(
         let played = stream::Played::nothing();
         return finish::summarize(game.info(), plan, &output, &played);
     }
-    output.live = live::start(game.info(), plan, &output)?;
+    output.live =
+        page.map(|page| page.opened(&output.tally, output.games.end - output.games.start));
     let stages = stream::Stages {
         schedule: &schedule,
         staged: staged.as_mut(),
