@@ -95,7 +95,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             sandbox::configure(&args.sandbox)?;
             doctor::execute(&args, registry::doctor)
         }
-        Command::Watch(args) => watch::execute(&args),
+        Command::Watch(args) => watch::execute(&args, registry::replayer),
         Command::Bench(args) => {
             sandbox::configure(&args.sandbox)?;
             bench::execute(&args)?;

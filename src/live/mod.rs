@@ -6,7 +6,7 @@
 mod server;
 mod state;
 
-pub use state::Setup;
+pub use state::{Replayer, Setup};
 
 use crate::error::UsageError;
 use crate::runner::GameRecord;

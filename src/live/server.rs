@@ -1,5 +1,6 @@
-//! The live page's HTTP server, on its own thread: the page, `state.json`, and the files of
-//! the run's folder under `/run/` (the final report, its plots and replay pages). Read-only:
+//! The live page's HTTP server, on its own thread: the page, `state.json`, the files of the
+//! run's folder under `/run/` (the final report, its plots and replay pages), and, once a
+//! recorded run is over, any game's replay page at `/replay/N`. Read-only:
 //! anything but GET or HEAD is refused with 405, and no path leaves the folder.
 
 use super::state::Shared;
@@ -39,6 +40,23 @@ fn answer(request: Request, shared: &Shared, folder: Option<&Path>) -> std::io::
                 .with_header(header("Content-Type", "application/json"))
                 .with_header(header("Cache-Control", "no-store")),
         ),
+        _ if path.starts_with("/replay/") => {
+            let game = path["/replay/".len()..].parse::<u64>().ok();
+            match game.and_then(|game| shared.replay(game)) {
+                Some(Ok(page)) => request.respond(
+                    Response::from_data(page).with_header(header("Content-Type", CONTENT_HTML)),
+                ),
+                Some(Err(why)) => request.respond(
+                    Response::from_string(format!("no replay: {why}\n")).with_status_code(404),
+                ),
+                None => request.respond(
+                    Response::from_string(
+                        "no replay: the run is not over, or it was not recorded (--record)\n",
+                    )
+                    .with_status_code(404),
+                ),
+            }
+        }
         _ => match path
             .strip_prefix("/run/")
             .and_then(|rest| folder.and_then(|dir| inside(dir, rest)))

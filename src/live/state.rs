@@ -20,6 +20,12 @@ const RECENT_FAULTS: usize = 50;
 /// Points of each LLR curve; past this, every other point is dropped.
 const MAX_CURVE_POINTS: usize = 400;
 
+/// The replay page of a game of the run's folder, once the run is over (`--record`).
+pub type Replayer = Box<dyn Fn(u64) -> Result<Vec<u8>, String> + Send + Sync>;
+
+/// Links to this many of the last games finished.
+const RECENT_GAMES: usize = 20;
+
 /// What is known before the first game.
 pub struct Setup {
     /// What the page's title says: the game and the bots.
@@ -31,6 +37,8 @@ pub struct Setup {
     pub total: u64,
     /// Games counted before the page started.
     pub tally: Tally,
+    /// How each game is replayed, when the run records them.
+    pub replays: Option<Replayer>,
 }
 
 /// The state the run feeds and the server reads.
@@ -39,6 +47,7 @@ pub struct Shared {
     answer: Mutex<Answer>,
     title: String,
     options: AnalysisOptions,
+    replays: Option<Replayer>,
 }
 
 /// Fed per game, under a lock held briefly.
@@ -53,6 +62,8 @@ struct Feed {
     seconds: Option<f64>,
     faults: VecDeque<Value>,
     fault_count: u64,
+    /// The indices of the last games finished.
+    recent: VecDeque<u64>,
     /// The run's summary (summary.json's content), once it finished with one.
     summary: Option<Value>,
     /// The final report's link, once written.
@@ -63,12 +74,32 @@ struct Feed {
 #[derive(Default)]
 struct Answer {
     json: Option<(Instant, std::sync::Arc<Vec<u8>>)>,
-    /// The analysis of the last tally analysed, by its game count.
-    analysis: Option<(u64, Value)>,
+    /// The last analysis of the tally.
+    analysis: Option<Analysed>,
     /// LLR over games, per head-to-head.
     curves: BTreeMap<String, Vec<(u64, f64)>>,
     final_done: bool,
 }
+
+/// An analysis of the tally: of how many games, when, and how long it took.
+struct Analysed {
+    games: u64,
+    value: Value,
+    at: Instant,
+    cost: Duration,
+}
+
+impl Analysed {
+    /// Whether a new analysis is due: after [`REFRESH`], and after [`ANALYSIS_SHARE`] times
+    /// what the last one took, so that analysing a large run (a tenth of a second per 100,000
+    /// games, bootstrap included) keeps within a twentieth of one core.
+    fn due(&self) -> bool {
+        self.at.elapsed() >= REFRESH.max(self.cost * ANALYSIS_SHARE)
+    }
+}
+
+/// The analysis runs at most one part in this many of the time (see [`Analysed::due`]).
+const ANALYSIS_SHARE: u32 = 20;
 
 impl Shared {
     pub fn new(setup: Setup) -> Shared {
@@ -83,12 +114,14 @@ impl Shared {
                 seconds: None,
                 faults: VecDeque::new(),
                 fault_count: 0,
+                recent: VecDeque::new(),
                 summary: None,
                 report: None,
             }),
             answer: Mutex::new(Answer::default()),
             title: setup.title,
             options: setup.options,
+            replays: setup.replays,
         }
     }
 
@@ -105,6 +138,10 @@ impl Shared {
     pub fn add(&self, record: &GameRecord) {
         let mut feed = lock(&self.feed);
         feed.tally.add(record);
+        if feed.recent.len() == RECENT_GAMES {
+            feed.recent.pop_front();
+        }
+        feed.recent.push_back(record.index);
         if let Some(seat) = record.culprit {
             let bot = record.lineup[seat];
             let fault = json!({
@@ -133,6 +170,13 @@ impl Shared {
         feed.seconds = Some(feed.started.elapsed().as_secs_f64());
         feed.summary = summary;
         feed.report = report;
+    }
+
+    /// The replay page of `game`: `None` before the run is over or without records.
+    pub fn replay(&self, game: u64) -> Option<Result<Vec<u8>, String>> {
+        let ready = lock(&self.feed).seconds.is_some();
+        let replays = self.replays.as_ref().filter(|_| ready)?;
+        Some(replays(game))
     }
 
     /// `state.json`: the last answer when it is recent, else a new one.
@@ -168,21 +212,28 @@ impl Shared {
         });
         let faults = json!({ "count": feed.fault_count, "recent": feed.faults });
         let report = feed.report.clone();
+        let replays = (finished && self.replays.is_some()).then(|| feed.recent.clone());
         let scores = distributions(&feed.bots, &feed.tally);
         let cached = answer
             .analysis
             .as_ref()
-            .filter(|(counted, _)| *counted == games)
-            .map(|(_, value)| value.clone());
+            .filter(|analysed| analysed.games == games || !analysed.due())
+            .map(|analysed| analysed.value.clone());
         let analysis = match (feed.summary.clone(), cached) {
             (Some(summary), _) => summary,
             (None, Some(value)) => value,
             (None, None) => {
                 let (bots, tally) = (feed.bots.clone(), feed.tally.clone());
                 drop(feed);
+                let at = Instant::now();
                 let built = Analysis::build(&bots, &tally, &self.options);
                 let value = serde_json::to_value(&built).unwrap_or(Value::Null);
-                answer.analysis = Some((games, value.clone()));
+                answer.analysis = Some(Analysed {
+                    games,
+                    value: value.clone(),
+                    at,
+                    cost: at.elapsed(),
+                });
                 value
             }
         };
@@ -197,6 +248,7 @@ impl Shared {
             "scores": scores,
             "faults": faults,
             "report": report,
+            "replays": replays,
         })
     }
 }
@@ -288,6 +340,7 @@ mod tests {
             options: AnalysisOptions::default(),
             total: 4,
             tally: Tally::new(2),
+            replays: None,
         }
     }
 
@@ -314,6 +367,13 @@ mod tests {
         }
     }
 
+    /// As if the last answer and analysis were long ago.
+    fn forget(shared: &Shared) {
+        let mut answer = lock(&shared.answer);
+        answer.json = None;
+        answer.analysis = None;
+    }
+
     #[test]
     fn the_answer_follows_the_games_and_ends_on_the_summary() {
         let shared = Shared::new(setup());
@@ -321,7 +381,7 @@ mod tests {
         assert_eq!(empty["progress"]["done"], 0);
         shared.add(&game(0, true, false));
         shared.add(&game(1, true, true));
-        lock(&shared.answer).json = None;
+        forget(&shared);
         let two: Value = serde_json::from_slice(&shared.json()).unwrap();
         assert_eq!(two["progress"]["done"], 2);
         assert_eq!(two["analysis"]["games_played"], 2);
@@ -329,7 +389,7 @@ mod tests {
         assert_eq!(two["faults"]["recent"][0]["message"], "illegal move");
         assert_eq!(two["llr"][0]["points"].as_array().unwrap().len(), 1);
         shared.finish(Some(json!({"games_played": 2, "head_to_head": []})), None);
-        lock(&shared.answer).json = None;
+        forget(&shared);
         let done: Value = serde_json::from_slice(&shared.json()).unwrap();
         assert_eq!(done["finished"], true);
         assert_eq!(done["analysis"]["games_played"], 2);

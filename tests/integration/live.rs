@@ -155,7 +155,7 @@ fn stop_run(served: &Served) {
 }
 
 #[test]
-fn a_finished_runs_page_shows_its_report_and_refuses_writes() {
+fn a_finished_runs_page_shows_its_report_and_replays_and_refuses_writes() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
     let served = Served::start(
@@ -169,6 +169,7 @@ fn a_finished_runs_page_shows_its_report_and_refuses_writes() {
             "20",
             "--quiet",
             "--no-plots",
+            "--record",
             "--live=127.0.0.1",
             "--out",
         ],
@@ -183,6 +184,11 @@ fn a_finished_runs_page_shows_its_report_and_refuses_writes() {
     let (status, page) = request(&served.url, "GET", "");
     assert_eq!(status, 200);
     assert!(page.contains("state.json") && !page.contains("src=\"http"));
+    assert_eq!(last["replays"].as_array().unwrap().len(), 20);
+    let (status, replay) = request(&served.url, "GET", "replay/7");
+    assert_eq!(status, 200, "{replay:.300}");
+    assert!(replay.contains("<html"));
+    assert_eq!(request(&served.url, "GET", "replay/999").0, 404);
     assert_eq!(request(&served.url, "POST", "state.json").0, 405);
     assert_eq!(request(&served.url, "GET", "run/../manifest.json").0, 404);
     assert_eq!(request(&served.url, "GET", "nothing").0, 404);

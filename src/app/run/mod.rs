@@ -18,6 +18,7 @@ mod stream;
 
 pub(in crate::app) use early_stop::EarlyStop;
 pub(in crate::app) use lineup::{Contest, find_entry, resolve_bot};
+pub(in crate::app) use live::replayer;
 
 use super::plan::RunPlan;
 use super::replay::replay_of;
@@ -63,7 +64,7 @@ pub fn run_game<G: Contest>(
         .as_ref()
         .map_or_else(|| schedule.total_games(), Staged::total_games);
     // Before the folder is touched, so an address it cannot use leaves nothing written.
-    let page = live::start(game.info(), plan)?;
+    let page = live::start(game.info(), plan, replay_of::<G>)?;
     let mut output = output::open(&game, plan, &schedule, total, &mut lineup)?;
     if let Some(note) = &output.stopped_before {
         if !plan.quiet {

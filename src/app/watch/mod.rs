@@ -6,7 +6,8 @@
 mod growing;
 
 use super::manifest::Manifest;
-use super::run::{STOP, install_ctrl_c};
+use super::replay::FindReplay;
+use super::run::{STOP, install_ctrl_c, replayer};
 use crate::cli::WatchArgs;
 use crate::error::UsageError;
 use crate::live::{Live, Setup};
@@ -21,7 +22,8 @@ use std::time::Duration;
 /// How often the folder is read again.
 const POLL: Duration = Duration::from_millis(500);
 
-pub fn execute(args: &WatchArgs) -> anyhow::Result<ExitCode> {
+/// `find_replay` is the registry's lookup, for the replay pages of a recorded folder.
+pub fn execute(args: &WatchArgs, find_replay: FindReplay) -> anyhow::Result<ExitCode> {
     let dir = &args.dir;
     let manifest = results_folder(dir)?;
     let bots: Vec<String> = manifest.as_ref().map_or_else(Vec::new, |m| {
@@ -47,6 +49,10 @@ pub fn execute(args: &WatchArgs) -> anyhow::Result<ExitCode> {
         },
         total: manifest.as_ref().map_or(0, |m| m.end_game - m.first_game),
         tally: Tally::new(bots.len()),
+        replays: dir
+            .join(crate::replay::RECORDS_FILE)
+            .is_file()
+            .then(|| replayer(dir.clone(), find_replay)),
     };
     install_ctrl_c();
     let live = Live::start(&args.live, setup, Some(dir.clone()))?;
