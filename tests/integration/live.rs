@@ -319,7 +319,7 @@ fn chromium_renders_the_live_page_updating_and_then_final() {
         let bot = row["bot"].as_str().unwrap();
         let marker = format!("<tr data-bot=\"{bot}\" data-elo=\"");
         let elo: f64 = attribute(&dom, &marker).parse().unwrap();
-        assert_eq!(elo, row["elo"].as_f64().unwrap(), "{bot}");
+        assert_eq!(elo, row["elo"].as_f64().unwrap(), "{bot}: {dom:.3000}");
     }
     let games: u64 = attribute(&dom, "<span id=\"done\" data-value=\"")
         .parse()
