@@ -82,10 +82,13 @@ impl Live {
             .finish(summary, report.map(|name| format!("run/{name}")));
     }
 
-    /// Keeps serving the final page until the next Ctrl-C sets `stop` (a run that Ctrl-C
-    /// ended keeps its page too, until the next one).
-    pub fn linger(&self, stop: &AtomicBool) {
-        stop.store(false, Ordering::SeqCst);
+    /// Keeps serving the final page until Ctrl-C sets `stop`. A run that Ctrl-C `interrupted`
+    /// keeps its page too, until the next one; otherwise a Ctrl-C that came as the run ended
+    /// counts.
+    pub fn linger(&self, stop: &AtomicBool, interrupted: bool) {
+        if interrupted {
+            stop.store(false, Ordering::SeqCst);
+        }
         eprintln!("live: the final page stays at {} until Ctrl-C", self.url);
         while !stop.load(Ordering::SeqCst) {
             std::thread::sleep(Duration::from_millis(100));

@@ -53,6 +53,6 @@ pub fn finish(live: &Live, summary: &Summary, written: &[PathBuf]) -> anyhow::Re
         .any(|path| path.file_name().is_some_and(|name| name == "report.html"))
         .then_some("report.html");
     live.finish(Some(value), report);
-    live.linger(&STOP);
+    live.linger(&STOP, summary.interrupted);
     Ok(())
 }

@@ -65,7 +65,7 @@ pub fn execute(args: &WatchArgs, find_replay: FindReplay) -> anyhow::Result<Exit
         if let Some(summary) = over {
             let report = dir.join("report.html").is_file().then_some("report.html");
             live.finish(summary, report);
-            live.linger(&STOP);
+            live.linger(&STOP, false);
             break;
         }
         std::thread::sleep(POLL);
