@@ -43,6 +43,27 @@ pub enum Command {
     /// awkward positions, whole games, answer times, a clean exit.
     #[command(after_help = DOCTOR_HELP)]
     Doctor(DoctorArgs),
+    /// Serve the live page of a results folder another process is writing (a run, a shard).
+    #[command(after_help = WATCH_HELP)]
+    Watch(WatchArgs),
+}
+
+const WATCH_HELP: &str = "\
+Examples:
+  tourney watch results/big-run
+  tourney watch results/big-run --live 0.0.0.0:8080
+
+Reads DIR/games.csv as it grows and serves the page `run --live` serves; once summary.json
+appears it shows the final report. Runs until Ctrl-C. Exit codes: 0 stopped by Ctrl-C, 2 bad
+input (DIR missing or not a results folder, a damaged games.csv, an address it cannot use).";
+
+#[derive(Debug, Args)]
+pub struct WatchArgs {
+    /// The results folder (a run's --out, or a shard's).
+    pub dir: PathBuf,
+    /// Where the page listens: HOST:PORT, HOST or PORT (default: loopback, a free port).
+    #[arg(long, value_name = "ADDR", default_value = crate::live::DEFAULT_ADDRESS)]
+    pub live: String,
 }
 
 const DOCTOR_HELP: &str = "\
@@ -324,6 +345,11 @@ pub struct RunArgs {
     /// every block of games) and once at the end.
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub progress_every: f64,
+    /// Serve a live page of the run at ADDR (HOST:PORT, HOST or PORT; without ADDR, loopback
+    /// and a free port): progress, ratings, head-to-heads, faults, then the final report. The
+    /// URL is printed at start; the page stays after the run until Ctrl-C.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::live::DEFAULT_ADDRESS)]
+    pub live: Option<String>,
     /// Stop a head-to-head, and each pairing of a gauntlet, as soon as its GSPRT
     /// (--sprt-elo0/--sprt-elo1/--sprt-alpha/--sprt-beta) accepts H0 or H1.
     #[arg(long)]

@@ -34,6 +34,7 @@ mod sequential;
 mod serve;
 mod threads;
 mod tune;
+mod watch;
 
 pub use replay::replay_record;
 pub use report::stream_games;
@@ -96,6 +97,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             sandbox::configure(&args.sandbox)?;
             doctor::execute(&args, registry::doctor)
         }
+        Command::Watch(args) => watch::execute(&args, registry::replayer),
         Command::Bench(args) => {
             sandbox::configure(&args.sandbox)?;
             bench::execute(&args)?;

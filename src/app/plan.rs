@@ -72,6 +72,8 @@ pub struct RunPlan {
     /// `--clock` and `--clock-margin-ms` over every program's manifest; recorded in the
     /// results folder, so a resumed run keeps them.
     pub clock: Overrides,
+    /// `--live`: the address of the live page.
+    pub live: Option<String>,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -129,6 +131,10 @@ impl RunPlan {
         plan.progress_every = progress_every(args.progress_every)?;
         plan.record = args.record;
         plan.think_times = args.think_times;
+        if let Some(address) = &args.live {
+            crate::live::parse_address(address)?;
+            plan.live = Some(address.clone());
+        }
         if args.force {
             plan.existing = Existing::Replace;
         }
@@ -255,6 +261,7 @@ impl RunPlan {
             disqualify: None,
             think_times: false,
             clock: Overrides::default(),
+            live: None,
         }
     }
 

@@ -21,6 +21,31 @@ pub fn replay_of<G: Registered>(_game: &str) -> Result<ReplayFn, UsageError> {
     Ok(replay_game::<G>)
 }
 
+/// The page of game `game` of `dir`'s records, as `tourney replay --html` writes it (the live
+/// page's replay links): written to a scratch file, read back and removed.
+pub fn page(dir: &Path, game: u64, find: FindReplay) -> anyhow::Result<Vec<u8>> {
+    let found = replay::read_games(dir, &std::collections::BTreeSet::from([game]))?;
+    let Some((_, line)) = found.lines.into_iter().next() else {
+        anyhow::bail!("the records hold no game {game}");
+    };
+    let replay = find(&found.header.game)?;
+    let scratch = std::env::temp_dir().join(format!(
+        "tourney-live-{}-game-{game}.html",
+        std::process::id()
+    ));
+    let args = ReplayArgs {
+        dir: dir.to_path_buf(),
+        game,
+        html: Some(scratch.clone()),
+        quiet: true,
+    };
+    let played = replay(&args, &found.header, &line);
+    let bytes = std::fs::read(&scratch);
+    let _ = std::fs::remove_file(&scratch);
+    played?;
+    Ok(bytes?)
+}
+
 /// Exit code of a record the engine does not reproduce (the message says where).
 const MISMATCH: u8 = 1;
 

@@ -217,7 +217,7 @@ fn add_switch(args: &mut Vec<String>, switch: &str) {
 /// The arguments to run `args` for real in `scratch` quickly; `None` where only the parse is
 /// checked; or why the command cannot work: some of its input folders exist and others do not
 /// (a `merge` of shards the file never made). Only the parse is checked where `bench` measures
-/// and `serve` waits by design, `tune` plays whole SPSA iterations of search bots, external
+/// and `serve`, `watch` and `--live` wait by design, `tune` plays whole SPSA iterations of search bots, external
 /// programs and contest clients are not there to start, and every input the command names is
 /// an example the doc never makes (`report results/a results/b`). Game counts above 20 become
 /// one seed group; a run of search bots (`mcts`, `minimax`) becomes the empty first of two
@@ -238,7 +238,11 @@ fn real_args(args: &[String], scratch: &Path) -> Result<Option<Vec<String>>, Str
         .filter_map(|flag| value(args, flag))
         .collect::<Vec<_>>()
         .join(",");
-    if bots.contains(".toml") || bots.contains("cgs:") || args.iter().any(|a| a == "--serve") {
+    // `--serve` waits for clients, and `--live` keeps its page until Ctrl-C.
+    let waits = args
+        .iter()
+        .any(|a| a == "--serve" || a == "--live" || a.starts_with("--live="));
+    if bots.contains(".toml") || bots.contains("cgs:") || waits {
         return Ok(None);
     }
     let inputs: Vec<&str> = positionals(args)

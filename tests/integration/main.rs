@@ -19,6 +19,7 @@ mod inputs;
 mod knockout;
 mod labyrinth;
 mod layout;
+mod live;
 mod notation;
 mod replay;
 mod report;

@@ -12,6 +12,7 @@
 mod early_stop;
 mod finish;
 mod lineup;
+mod live;
 mod output;
 mod stream;
 mod withdrawal;
@@ -19,6 +20,7 @@ mod withdrawal;
 pub(in crate::app) use early_stop::EarlyStop;
 pub(in crate::app) use lineup::{Contest, find_entry, resolve_bot};
 pub(in crate::app) use withdrawal::Withdrawals;
+pub(in crate::app) use live::replayer;
 
 use super::plan::RunPlan;
 use super::replay::replay_of;
@@ -63,6 +65,8 @@ pub fn run_game<G: Contest>(
     let total = staged
         .as_ref()
         .map_or_else(|| schedule.total_games(), Staged::total_games);
+    // Before the folder is touched, so an address it cannot use leaves nothing written.
+    let page = live::start(game.info(), plan, replay_of::<G>)?;
     let mut output = output::open(&game, plan, &schedule, total, &mut lineup)?;
     if let Some(note) = &output.stopped_before {
         if !plan.quiet {
@@ -74,6 +78,8 @@ pub fn run_game<G: Contest>(
         let played = stream::Played::nothing();
         return finish::summarize(game.info(), plan, &output, &played);
     }
+    output.live =
+        page.map(|page| page.opened(&output.tally, output.games.end - output.games.start));
     let stages = stream::Stages {
         schedule: &schedule,
         staged: staged.as_mut(),
@@ -90,6 +96,9 @@ pub fn run_game<G: Contest>(
     )?;
     if !plan.quiet {
         finish::print(plan, &summary, &output, &played, &written);
+    }
+    if let Some(page) = &output.live {
+        live::finish(page, &summary, &written)?;
     }
     Ok(summary)
 }

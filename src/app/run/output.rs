@@ -43,6 +43,8 @@ pub struct Output {
     /// A resumed run that `--sprt-stop` had already ended: the manifest's note. Nothing is
     /// played or written.
     pub stopped_before: Option<String>,
+    /// `--live`: the page fed each game (see [`crate::live`]).
+    pub live: Option<crate::live::Live>,
 }
 
 impl Output {
@@ -85,6 +87,7 @@ pub fn open<G: Registered>(
             .transpose()?,
         withdrawals: None,
         stopped_before: None,
+        live: None,
         bot_names,
     };
     output.withdrawals = plan.disqualify.map(|rate| {

@@ -13,6 +13,7 @@ use crate::app::score::Scoreboard;
 use crate::app::threads;
 use crate::format::{Staged, Stages as FormatStages};
 use crate::game::Game;
+use crate::live::Live;
 use crate::replay::RecordsWriter;
 use crate::report::games_csv::GamesCsv;
 use crate::report::standings::Crosstable;
@@ -86,6 +87,7 @@ pub fn play<G: Game>(
         early_stop: output.early_stop.as_mut(),
         withdrawals: output.withdrawals.as_mut(),
         progress: &mut progress,
+        live: output.live.as_ref(),
         first: games.start,
     };
     crate::app::contest::expect_seats(plan, schedule, next..games.end);
@@ -180,6 +182,7 @@ struct Sinks<'a, 'o> {
     early_stop: Option<&'a mut EarlyStop>,
     withdrawals: Option<&'a mut Withdrawals>,
     progress: &'a mut Progress,
+    live: Option<&'a Live>,
     /// The first game of the run's range, where the progress bar starts.
     first: u64,
 }
@@ -211,6 +214,9 @@ impl RecordSink for Sinks<'_, '_> {
         self.tally.add(record);
         self.faults.add(0, record);
         self.crosstable.add(0, record);
+        if let Some(live) = self.live {
+            live.add(record);
+        }
         let decided = match self.early_stop.as_mut() {
             Some(stop) => stop.follow(self.score, record),
             None => {

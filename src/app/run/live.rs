@@ -1,0 +1,58 @@
+//! `run --live`: the live page started before the first game (with the games a resumed run
+//! kept), told the summary and report at the end, and kept up until Ctrl-C.
+
+use super::STOP;
+use crate::app::plan::RunPlan;
+use crate::app::replay::{FindReplay, page};
+use crate::game::GameInfo;
+use crate::live::{Live, Replayer, Setup};
+use crate::summary::{Summary, Tally};
+use anyhow::Context;
+use std::path::PathBuf;
+
+/// The page of `plan`'s `--live`, serving the run's folder (its games are counted once the
+/// folder is open, see [`Live::opened`]); its URL is printed, even when quiet, since nothing
+/// else says where it is.
+pub fn start(
+    info: &GameInfo,
+    plan: &RunPlan,
+    find_replay: FindReplay,
+) -> anyhow::Result<Option<Live>> {
+    let Some(address) = &plan.live else {
+        return Ok(None);
+    };
+    let bots = plan.labels();
+    let setup = Setup {
+        title: format!("{}: {}", info.name, bots.join(", ")),
+        options: plan.report.options(&bots)?,
+        bots,
+        total: 0,
+        tally: Tally::new(0),
+        replays: plan
+            .out_dir
+            .clone()
+            .filter(|_| plan.record)
+            .map(|dir| replayer(dir, find_replay)),
+    };
+    let live = Live::start(address, setup, plan.out_dir.clone())?;
+    eprintln!("live: {}", live.url);
+    Ok(Some(live))
+}
+
+/// Replays a game of the records in `dir` into its page.
+pub fn replayer(dir: PathBuf, find: FindReplay) -> Replayer {
+    Box::new(move |game| page(&dir, game, find).map_err(|e| format!("{e:#}")))
+}
+
+/// Shows the final summary and report on the page, then serves it until Ctrl-C (at once when
+/// Ctrl-C already ended the run).
+pub fn finish(live: &Live, summary: &Summary, written: &[PathBuf]) -> anyhow::Result<()> {
+    let value = serde_json::to_value(summary).context("cannot encode the summary")?;
+    let report = written
+        .iter()
+        .any(|path| path.file_name().is_some_and(|name| name == "report.html"))
+        .then_some("report.html");
+    live.finish(Some(value), report);
+    live.linger(&STOP, summary.interrupted);
+    Ok(())
+}

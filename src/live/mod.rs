@@ -1,0 +1,139 @@
+//! The live page of `run --live` and `tourney watch`: a small HTTP server on its own thread
+//! serving a self-contained page that polls `state.json` (see [`state`]) and, once the run is
+//! over, shows its final report. `tiny_http` is synchronous, so the server is one plain thread
+//! beside the run's workers and nothing else changes.
+
+mod server;
+mod state;
+
+pub use state::{Replayer, Setup};
+
+use crate::error::UsageError;
+use crate::runner::GameRecord;
+use serde_json::Value;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+/// Where the page listens without an address: loopback, a free port.
+pub const DEFAULT_ADDRESS: &str = "127.0.0.1:0";
+
+/// A page being served; dropping it stops the server.
+pub struct Live {
+    shared: Arc<state::Shared>,
+    server: Arc<tiny_http::Server>,
+    thread: Option<JoinHandle<()>>,
+    /// The page's address, as printed.
+    pub url: String,
+}
+
+impl Live {
+    /// Listens on `address` (see [`parse_address`]) and serves the page of `setup`, with the
+    /// files of `folder` (the run's) under `/run/`.
+    pub fn start(address: &str, setup: Setup, folder: Option<PathBuf>) -> Result<Live, UsageError> {
+        let wanted = parse_address(address)?;
+        let server = tiny_http::Server::http(wanted)
+            .map_err(|e| UsageError::Invalid(format!("--live: cannot listen on {wanted}: {e}")))?;
+        let bound = server
+            .server_addr()
+            .to_ip()
+            .ok_or_else(|| UsageError::Invalid(format!("--live: cannot listen on {wanted}")))?;
+        let server = Arc::new(server);
+        let shared = Arc::new(state::Shared::new(setup));
+        let thread = {
+            let (server, shared) = (server.clone(), shared.clone());
+            std::thread::Builder::new()
+                .name("live page".into())
+                .spawn(move || server::serve(&server, &shared, folder.as_deref()))
+                .map_err(|e| UsageError::Invalid(format!("--live: cannot start: {e}")))?
+        };
+        Ok(Live {
+            shared,
+            server,
+            thread: Some(thread),
+            url: format!("http://{bound}/"),
+        })
+    }
+
+    /// The run's folder is open: `total` games in all, those of `tally` kept from an earlier
+    /// start.
+    pub fn opened(self, tally: &crate::summary::Tally, total: u64) -> Live {
+        self.shared.opened(tally, total);
+        self
+    }
+
+    /// Counts one finished game.
+    pub fn add(&self, record: &GameRecord) {
+        self.shared.add(record);
+    }
+
+    /// Names the bots of a folder being read, as they appear.
+    pub fn set_bots(&self, bots: &[String]) {
+        self.shared.set_bots(bots);
+    }
+
+    /// The run is over: `summary` is summary.json's content (`None` for a shard, which has
+    /// none), `report` the report's file name in the folder, when one was written.
+    pub fn finish(&self, summary: Option<Value>, report: Option<&str>) {
+        self.shared
+            .finish(summary, report.map(|name| format!("run/{name}")));
+    }
+
+    /// Keeps serving the final page until Ctrl-C sets `stop`. A run that Ctrl-C `interrupted`
+    /// keeps its page too, until the next one; otherwise a Ctrl-C that came as the run ended
+    /// counts.
+    pub fn linger(&self, stop: &AtomicBool, interrupted: bool) {
+        if interrupted {
+            stop.store(false, Ordering::SeqCst);
+        }
+        eprintln!("live: the final page stays at {} until Ctrl-C", self.url);
+        while !stop.load(Ordering::SeqCst) {
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+}
+
+impl Drop for Live {
+    fn drop(&mut self) {
+        self.server.unblock();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// `--live`'s address: `HOST:PORT`, a bare `HOST` (a free port), or a bare `PORT` (on
+/// loopback). Port 0 picks a free one.
+pub fn parse_address(text: &str) -> Result<SocketAddr, UsageError> {
+    if let Ok(port) = text.parse::<u16>() {
+        return Ok(SocketAddr::new(IpAddr::V4(Ipv4Addr::LOCALHOST), port));
+    }
+    if let Ok(ip) = text.parse::<IpAddr>() {
+        return Ok(SocketAddr::new(ip, 0));
+    }
+    text.parse::<SocketAddr>().map_err(|_| {
+        UsageError::Invalid(format!(
+            "--live: '{text}' is not an address; give HOST:PORT (127.0.0.1:8080), a HOST \
+             (0.0.0.0) or a PORT (8080)"
+        ))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_address;
+
+    #[test]
+    fn addresses_read_as_host_port_host_or_port() {
+        assert_eq!(parse_address("8080").unwrap().to_string(), "127.0.0.1:8080");
+        assert_eq!(parse_address("0.0.0.0").unwrap().to_string(), "0.0.0.0:0");
+        assert_eq!(
+            parse_address("127.0.0.1:0").unwrap().to_string(),
+            "127.0.0.1:0"
+        );
+        assert!(parse_address("localhost:x").is_err());
+    }
+}

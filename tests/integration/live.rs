@@ -1,0 +1,351 @@
+//! `run --live` and `tourney watch`: the page's `state.json` follows the games as they finish
+//! and ends on the numbers of summary.json; a folder being written is read as it grows, a torn
+//! last line waiting for the next read; the page is read-only; bad input is refused. Every wait
+//! polls for a condition (no timing is asserted).
+
+use super::chromium;
+use super::support::{stop, tourney_path};
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A `tourney` process serving a live page.
+struct Served {
+    child: Child,
+    /// `http://HOST:PORT/`.
+    url: String,
+}
+
+impl Served {
+    /// Starts `tourney ARGS` and waits for the URL it prints on stderr (the rest of stderr is
+    /// drained, so the process never blocks on it).
+    fn start(args: &[&str], paths: &[&Path]) -> Served {
+        let mut child = Command::new(tourney_path())
+            .args(args)
+            .args(paths)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut lines = BufReader::new(child.stderr.take().unwrap()).lines();
+        let url = loop {
+            let line = lines.next().expect("the URL before stderr ends").unwrap();
+            if let Some(at) = line.find("http://") {
+                break line[at..].split_whitespace().next().unwrap().to_string();
+            }
+        };
+        std::thread::spawn(move || lines.for_each(drop));
+        Served { child, url }
+    }
+
+    /// The page's `state.json`.
+    fn state(&self) -> Value {
+        let (status, body) = request(&self.url, "GET", "state.json");
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str(&body).unwrap()
+    }
+
+    /// Polls `state.json` until `done` holds, and hands back that state.
+    fn until(&self, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+        let deadline = Instant::now() + Duration::from_secs(600);
+        loop {
+            let state = self.state();
+            if done(&state) {
+                return state;
+            }
+            assert!(Instant::now() < deadline, "never {what}: {state:.600}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    /// Ctrl-C ends the page (after the run); hands back the exit code.
+    fn end(mut self) -> i32 {
+        stop(&mut self.child, true);
+        self.child.wait().unwrap().code().unwrap()
+    }
+}
+
+/// `METHOD /PATH` on the server at `url`; the status and the body.
+fn request(url: &str, method: &str, path: &str) -> (u16, String) {
+    let host = url.trim_start_matches("http://").trim_end_matches('/');
+    let mut stream = TcpStream::connect(host).unwrap();
+    write!(
+        stream,
+        "{method} /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
+    )
+    .unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
+    (status, body.to_string())
+}
+
+fn done(state: &Value) -> u64 {
+    state["progress"]["done"].as_u64().unwrap()
+}
+
+fn finished(state: &Value) -> bool {
+    state["finished"].as_bool().unwrap()
+}
+
+/// The page's final numbers are summary.json's.
+fn assert_final_is_summary(state: &Value, dir: &Path) {
+    let text = std::fs::read_to_string(dir.join("summary.json")).unwrap();
+    let summary: Value = serde_json::from_str(&text).unwrap();
+    for key in [
+        "games_played",
+        "ratings",
+        "head_to_head",
+        "pairwise",
+        "per_bot",
+    ] {
+        assert_eq!(state["analysis"][key], summary[key], "{key}");
+    }
+    assert_eq!(done(state), summary["games_played"].as_u64().unwrap());
+}
+
+/// A long head-to-head: the page changes while it plays; Ctrl-C ends the run, whose page then
+/// shows summary.json's numbers until a second Ctrl-C.
+fn long_run(dir: &Path) -> Served {
+    Served::start(
+        &[
+            "run",
+            "--bots",
+            "nice,greedy",
+            "--games",
+            "5000000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--no-plots",
+            "--live",
+            "--out",
+        ],
+        &[dir],
+    )
+}
+
+#[test]
+fn the_live_state_follows_a_run_and_ends_on_its_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let served = long_run(&out);
+    let first = served.until("a game counted", |s| done(s) > 0);
+    assert!(!finished(&first));
+    assert_eq!(first["progress"]["total"], 5_000_000);
+    served.until("more games counted", |s| done(s) > done(&first));
+    stop_run(&served);
+    let last = served.until("finished", finished);
+    assert_final_is_summary(&last, &out);
+    assert!(last["analysis"]["interrupted"].as_bool().unwrap());
+    assert!(!last["llr"][0]["points"].as_array().unwrap().is_empty());
+    assert_eq!(served.end(), 130);
+}
+
+/// Ctrl-C to the run (it keeps its finished games and writes its summary), not to the page.
+fn stop_run(served: &Served) {
+    Command::new("kill")
+        .args(["-s", "INT", &served.child.id().to_string()])
+        .status()
+        .unwrap();
+}
+
+#[test]
+fn a_finished_runs_page_shows_its_report_and_replays_and_refuses_writes() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let served = Served::start(
+        &[
+            "run",
+            "--bots",
+            "nice,greedy",
+            "--map",
+            "small",
+            "--games",
+            "20",
+            "--quiet",
+            "--no-plots",
+            "--record",
+            "--live=127.0.0.1",
+            "--out",
+        ],
+        &[&out],
+    );
+    let last = served.until("finished", finished);
+    assert_final_is_summary(&last, &out);
+    assert_eq!(last["report"], "run/report.html");
+    let (status, page) = request(&served.url, "GET", "run/report.html");
+    assert_eq!(status, 200);
+    assert!(page.contains("<html"));
+    let (status, page) = request(&served.url, "GET", "");
+    assert_eq!(status, 200);
+    assert!(page.contains("state.json") && !page.contains("src=\"http"));
+    assert_eq!(last["replays"].as_array().unwrap().len(), 20);
+    let (status, replay) = request(&served.url, "GET", "replay/7");
+    assert_eq!(status, 200, "{replay:.300}");
+    assert!(replay.contains("<html"));
+    assert_eq!(request(&served.url, "GET", "replay/999").0, 404);
+    assert_eq!(request(&served.url, "POST", "state.json").0, 405);
+    assert_eq!(request(&served.url, "GET", "run/../manifest.json").0, 404);
+    assert_eq!(request(&served.url, "GET", "nothing").0, 404);
+    assert_eq!(served.end(), 0);
+}
+
+#[test]
+fn watch_reads_a_growing_folder_and_a_torn_line_waits() {
+    let dir = tempfile::tempdir().unwrap();
+    let done_run = dir.path().join("done");
+    super::support::small_run("nice,greedy", "20", &[], &done_run);
+    let csv = std::fs::read(done_run.join("games.csv")).unwrap();
+    // The header, games 0 to 2 (two rows each), and half of game 3's first row.
+    let line_ends: Vec<usize> = csv
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i + 1)
+        .collect();
+    let cut = line_ends[6] + 5;
+    let watched = dir.path().join("watched");
+    std::fs::create_dir(&watched).unwrap();
+    std::fs::copy(
+        done_run.join("manifest.json"),
+        watched.join("manifest.json"),
+    )
+    .unwrap();
+    std::fs::write(watched.join("games.csv"), &csv[..cut]).unwrap();
+    let served = Served::start(&["watch"], &[&watched]);
+    // Game 2 may still be missing a seat, and game 3's row is torn: both wait.
+    let part = served.until("two games counted", |s| done(s) == 2);
+    assert!(!finished(&part));
+    assert_eq!(part["progress"]["total"], 20);
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(watched.join("games.csv"))
+        .unwrap();
+    file.write_all(&csv[cut..]).unwrap();
+    served.until("all but the last game counted", |s| done(s) == 19);
+    for name in ["summary.json", "report.html"] {
+        std::fs::copy(done_run.join(name), watched.join(name)).unwrap();
+    }
+    let last = served.until("finished", finished);
+    assert_final_is_summary(&last, &watched);
+    assert_eq!(last["report"], "run/report.html");
+    assert_eq!(served.end(), 0);
+}
+
+#[test]
+fn bad_folders_and_addresses_are_refused_with_nothing_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let expect_refusal = |args: &[&str], paths: &[&Path], says: &str| {
+        let output = Command::new(tourney_path())
+            .args(args)
+            .args(paths)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    };
+    expect_refusal(
+        &["watch"],
+        &[&dir.path().join("missing")],
+        "is not a folder",
+    );
+    expect_refusal(
+        &["watch"],
+        &[dir.path()],
+        "no manifest.json and no games.csv",
+    );
+    let out = dir.path().join("run");
+    let run = ["run", "--bots", "nice,greedy", "--games", "2", "--out"];
+    expect_refusal(
+        &[&run[..], &[&out.display().to_string(), "--live=nowhere:x"]].concat(),
+        &[],
+        "is not an address",
+    );
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = format!("--live={}", taken.local_addr().unwrap());
+    expect_refusal(
+        &[&run[..], &[&out.display().to_string(), &address]].concat(),
+        &[],
+        "cannot listen on",
+    );
+    assert!(!out.exists(), "nothing written");
+}
+
+/// The page as Chromium renders it (fetching `state.json` itself): while the run plays it
+/// updates in place (the counts it has shown, `data-changes`, grow without a reload), and at the
+/// end its ratings are summary.json's.
+#[test]
+fn chromium_renders_the_live_page_updating_and_then_final() {
+    if !chromium::available("the live page renders and updates") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let served = long_run(&out);
+    served.until("a game counted", |s| done(s) > 0);
+    let deadline = Instant::now() + Duration::from_secs(600);
+    loop {
+        let dom = render(&served.url);
+        let changes: u64 = attribute(&dom, "<body data-changes=\"").parse().unwrap();
+        assert!(
+            dom.contains("<span id=\"status\">playing</span>"),
+            "{dom:.2000}"
+        );
+        let shown: u64 = attribute(&dom, "<span id=\"done\" data-value=\"")
+            .parse()
+            .unwrap();
+        assert!(shown > 0 && dom.contains("<td>nice</td>"));
+        if changes >= 2 {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the page never updated: {dom:.2000}"
+        );
+    }
+    stop_run(&served);
+    served.until("finished", finished);
+    let dom = render(&served.url);
+    assert!(dom.contains("<span id=\"status\">finished</span>"));
+    let text = std::fs::read_to_string(out.join("summary.json")).unwrap();
+    let summary: Value = serde_json::from_str(&text).unwrap();
+    for row in summary["ratings"]["rows"].as_array().unwrap() {
+        let bot = row["bot"].as_str().unwrap();
+        let marker = format!("<tr data-bot=\"{bot}\" data-elo=\"");
+        let elo: f64 = attribute(&dom, &marker).parse().unwrap();
+        assert_eq!(elo, row["elo"].as_f64().unwrap(), "{bot}: {dom:.3000}");
+    }
+    let games: u64 = attribute(&dom, "<span id=\"done\" data-value=\"")
+        .parse()
+        .unwrap();
+    assert_eq!(games, summary["games_played"].as_u64().unwrap());
+    assert_eq!(served.end(), 130);
+}
+
+/// The page's DOM after Chromium has run its script for a while.
+fn render(url: &str) -> String {
+    let output = chromium::run(
+        url,
+        &[
+            "--window-size=1280,1000",
+            "--virtual-time-budget=20000",
+            "--dump-dom",
+        ],
+    );
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+/// The value after `marker` in `dom`, up to the closing quote.
+fn attribute<'d>(dom: &'d str, marker: &str) -> &'d str {
+    let start = dom
+        .find(marker)
+        .unwrap_or_else(|| panic!("no {marker} in {dom:.2000}"))
+        + marker.len();
+    &dom[start..start + dom[start..].find('"').unwrap()]
+}
