@@ -19,8 +19,8 @@ mod withdrawal;
 
 pub(in crate::app) use early_stop::EarlyStop;
 pub(in crate::app) use lineup::{Contest, find_entry, resolve_bot};
-pub(in crate::app) use withdrawal::Withdrawals;
 pub(in crate::app) use live::replayer;
+pub(in crate::app) use withdrawal::Withdrawals;
 
 use super::plan::RunPlan;
 use super::replay::replay_of;
