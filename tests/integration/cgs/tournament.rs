@@ -101,7 +101,7 @@ fn clients_need_serve_and_a_game_that_speaks_the_protocol() {
     );
     refused(
         tourney().args(["serve", "--game", "fresh-fish", "--port", "0"]),
-        "t2r and labyrinth",
+        "fresh-fish has no contest-server protocol",
     );
 }
 
