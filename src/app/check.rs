@@ -2,7 +2,7 @@
 //! a CI job can use (0 pass, 1 fail, 2 inconclusive or bad input, 3 harness failure).
 
 use super::folders::Existing;
-use super::plan::{RunPlan, progress_every};
+use super::plan::{RunPlan, progress_every, refuse_disqualify};
 use super::sequential::SequentialTest;
 use super::{registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
@@ -98,6 +98,8 @@ fn judge_fixed(
     verdicts: &mut Verdicts,
 ) -> anyhow::Result<()> {
     let mut plan = RunPlan::build(Some(scenario), matchup, None, registry::describe)?;
+    // The scenario's format and disqualification, as `run` checks them.
+    refuse_disqualify(&plan)?;
     plan.quiet = args.quiet;
     plan.progress_every = progress_every(args.progress_every)?;
     plan.out_dir = args.out.clone().or(scenario.out.clone());

@@ -321,19 +321,21 @@ fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
 /// Refuses `--disqualify` where a withdrawal cannot be decided in game-index order over one
 /// run: a knockout's or a Swiss system's later rounds are drawn from the results of the
 /// earlier ones, and a shard sees only part of the games.
-fn refuse_disqualify(plan: &RunPlan) -> Result<(), UsageError> {
+pub(super) fn refuse_disqualify(plan: &RunPlan) -> Result<(), UsageError> {
     if plan.disqualify.is_none() {
         return Ok(());
     }
     if matches!(plan.format, Format::Knockout(_) | Format::Swiss(_)) {
         return Err(UsageError::Invalid(
-            "--disqualify cannot be combined with a knockout or a Swiss system yet: their              rounds are drawn from the results before them; use a round robin, a gauntlet or              a field"
+            "--disqualify cannot be combined with a knockout or a Swiss system yet: their rounds \
+             are drawn from the results before them; use a round robin, a gauntlet or a field"
                 .into(),
         ));
     }
     if plan.shard.is_some() {
         return Err(UsageError::Invalid(
-            "--disqualify cannot be combined with --shard: a shard sees only its part of the              games, so it cannot tell when a program passes the rate; run it on one machine"
+            "--disqualify cannot be combined with --shard: a shard sees only its part of the \
+             games, so it cannot tell when a program passes the rate; run it on one machine"
                 .into(),
         ));
     }

@@ -65,7 +65,8 @@ impl fmt::Display for FaultPolicy {
 pub fn parse_rate(text: &str) -> Result<f64, String> {
     let wrong = || {
         format!(
-            "--disqualify '{text}': expected a fault rate from 0 to below 1 (0.2) or a              percentage from 0 to below 100 (20%)"
+            "--disqualify '{text}': expected a fault rate from 0 to below 1 (0.2) or a \
+             percentage from 0 to below 100 (20%)"
         )
     };
     let (number, scale) = match text.strip_suffix('%') {

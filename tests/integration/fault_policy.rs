@@ -223,4 +223,16 @@ fn a_scenario_sets_the_policy_and_its_mistakes_name_the_line() {
         tourney().args(["run", "--quiet"]).arg(&scenario),
         "s.toml:3:",
     );
+    // `check` refuses what `run` refuses: a withdrawal in a knockout's drawn rounds.
+    fs::write(
+        &scenario,
+        "game = \"t2r\"\nbots = [\"test-panic\", \"random\", \"nice\"]\n\
+         format = \"knockout\"\ndisqualify = 0.2\n\n[[gates]]\nkind = \"win-rate\"\n\
+         bot = \"nice\"\nagainst = \"random\"\nmin_lower = 0.5\n",
+    )
+    .unwrap();
+    refused(
+        tourney().args(["check", "--quiet"]).arg(&scenario),
+        "--disqualify cannot be combined with a knockout",
+    );
 }
