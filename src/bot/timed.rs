@@ -55,4 +55,42 @@ impl<G: Game> Bot<G> for Timed<G> {
     fn think(&self) -> Option<Think> {
         self.inner.think().or(self.last)
     }
+
+    /// A contest program stays one whose faults always lose, timed or not.
+    fn resumable(&self) -> bool {
+        self.inner.resumable()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::t2r::TicketToRide;
+
+    /// A bot that says, as a contest program does, that a game cannot go on after its fault.
+    struct Unresumable;
+
+    impl Bot<TicketToRide> for Unresumable {
+        fn act(
+            &mut self,
+            _: &TicketToRide,
+            _: &<TicketToRide as Game>::View,
+        ) -> <TicketToRide as Game>::Action {
+            unreachable!("never asked")
+        }
+
+        fn resumable(&self) -> bool {
+            false
+        }
+    }
+
+    #[test]
+    fn a_timed_bot_answers_every_question_as_the_bot_it_times() {
+        let timed = Timed::<TicketToRide> {
+            inner: Box::new(Unresumable),
+            last: None,
+        };
+        assert!(!timed.resumable());
+        assert_eq!(timed.think(), None);
+    }
 }
