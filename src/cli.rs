@@ -412,6 +412,18 @@ pub struct ClockArgs {
     pub clock_margin_ms: Option<u64>,
 }
 
+impl ClockArgs {
+    /// The flags as the settings they override; `None` when neither was given.
+    pub fn overrides(&self) -> Option<crate::external::clock::Overrides> {
+        (self.clock.is_some() || self.clock_margin_ms.is_some()).then(|| {
+            crate::external::clock::Overrides {
+                clock: self.clock,
+                margin: self.clock_margin_ms.map(std::time::Duration::from_millis),
+            }
+        })
+    }
+}
+
 /// How `run` pairs the bots beyond the round robin (docs/guide/formats.md); each flag overrides
 /// a scenario's `format` and `[knockout]` table.
 #[derive(Debug, Args, Clone, Default)]

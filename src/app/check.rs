@@ -100,6 +100,8 @@ fn judge_fixed(
     let mut plan = RunPlan::build(Some(scenario), matchup, None, registry::describe)?;
     // The scenario's format and disqualification, as `run` checks them.
     refuse_disqualify(&plan)?;
+    // Recorded in the folder's manifest, as a run's clock is.
+    plan.clock = args.clock.overrides().unwrap_or_default();
     plan.quiet = args.quiet;
     plan.progress_every = progress_every(args.progress_every)?;
     plan.out_dir = args.out.clone().or(scenario.out.clone());

@@ -73,7 +73,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Check(args) => {
             sandbox::configure(&args.sandbox)?;
-            configure_clock(&args.clock);
+            crate::external::clock::configure(args.clock.overrides().unwrap_or_default());
             check::execute(&args)
         }
         Command::Report(args) => {
@@ -104,12 +104,4 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
     }
-}
-
-/// Sets `--clock` and `--clock-margin-ms` over every manifest of the run.
-fn configure_clock(args: &crate::cli::ClockArgs) {
-    crate::external::clock::configure(crate::external::clock::Overrides {
-        clock: args.clock,
-        margin: args.clock_margin_ms.map(std::time::Duration::from_millis),
-    });
 }

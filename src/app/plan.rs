@@ -115,12 +115,9 @@ impl RunPlan {
             plan.disqualify = Some(parse_rate(rate).map_err(UsageError::Invalid)?);
         }
         refuse_disqualify(&plan)?;
-        if args.clock.clock.is_some() || args.clock.clock_margin_ms.is_some() {
+        if let Some(clock) = args.clock.overrides() {
             // Over a folder's clock too: resuming under another one is then refused.
-            plan.clock = Overrides {
-                clock: args.clock.clock,
-                margin: args.clock.clock_margin_ms.map(Duration::from_millis),
-            };
+            plan.clock = clock;
         }
         if let Some(path) = &args.seeds {
             // Over a folder's seeds too: resuming with a file of other seeds is then refused,
