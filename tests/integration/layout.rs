@@ -122,6 +122,42 @@ fn swiss_and_early_stop_pages_keep_marks_in_their_frames_and_labels_uncovered() 
     assert!(report.to_lowercase().contains("sprt"), "the stop is shown");
 }
 
+/// The sections the contest-day flags add: a think-time table (`--think-times`), faults
+/// forgiven (`--faults tolerate=N`) and a program withdrawn (`--disqualify`), on report.html
+/// and standings.html.
+#[test]
+fn think_time_and_withdrawal_pages_keep_marks_in_their_frames_and_labels_uncovered() {
+    if !available("think-time and withdrawal pages lay out cleanly") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("faulty");
+    tourney()
+        .args(["run", "--bots", "test-panic,random,nice", "--games", "20"])
+        .args([
+            "--faults",
+            "tolerate=1",
+            "--disqualify",
+            "20%",
+            "--think-times",
+        ])
+        .args(["--quiet", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert_clean(&out.join("report.html"), "", 1);
+    assert_clean(&out.join("standings.html"), "", 0);
+    let report = std::fs::read_to_string(out.join("report.html")).unwrap();
+    assert!(
+        report.contains("Think time"),
+        "the think-time table is shown"
+    );
+    for page in ["report.html", "standings.html"] {
+        let text = std::fs::read_to_string(out.join(page)).unwrap();
+        assert!(text.contains("withdrawn"), "{page} says who was withdrawn");
+    }
+}
+
 /// Every other game's board: a pawn used to cover a Labyrinth item's number.
 #[test]
 fn every_games_replay_page_keeps_its_labels_uncovered() {
