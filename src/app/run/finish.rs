@@ -144,3 +144,25 @@ pub fn print(
         _ => terminal::print_run_footer(summary, seconds, plan.out_dir.as_deref(), written),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::{RngExt, SeedableRng};
+
+    /// `report`, `check`, `watch` and the live page read summary.json back: every number must
+    /// come back as the very float that was written (a 17-digit Elo once came back one unit in
+    /// the last place off, and the live page then disagreed with the file it showed).
+    #[test]
+    fn numbers_read_back_from_summary_json_are_the_numbers_written() {
+        let mut rng = crate::seed::Rng::seed_from_u64(7);
+        for _ in 0..20_000 {
+            let x: f64 = rng.random_range(-1000.0..1000.0);
+            let text = serde_json::to_string_pretty(&serde_json::json!({ "elo": x })).unwrap();
+            let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(back["elo"].as_f64(), Some(x), "{text}");
+        }
+        let text = "{\"elo\": 255.42339791078135}";
+        let back: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(back["elo"].as_f64(), Some(255.42339791078135));
+    }
+}
