@@ -21,6 +21,7 @@ mod manifest;
 mod merge;
 mod plan;
 mod progress;
+mod recorded_thinks;
 pub mod registry;
 mod replay;
 mod report;

@@ -5,6 +5,7 @@ use super::faults::{FaultedGames, Replays, loss_links};
 use super::folders;
 use super::games_row::{Columns, Row, bad};
 use super::manifest::Manifest;
+use super::recorded_thinks;
 use super::replay::FindReplay;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
@@ -133,6 +134,11 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
             }
             Some(_) => {}
             None => seats = Some((dir.as_path(), these)),
+        }
+    }
+    for dir in &args.dirs {
+        if let Err(e) = recorded_thinks::add(dir, &bots, &mut tally) {
+            eprintln!("warning: think times left out of the report: {e}");
         }
     }
     let options = settings.options(&bots)?;

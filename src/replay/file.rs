@@ -130,12 +130,16 @@ pub struct Found {
 /// The header and the lines of the `wanted` games that `dir`'s records hold, in one pass over
 /// the file.
 pub fn read_games(dir: &Path, wanted: &BTreeSet<u64>) -> Result<Found, ReadError> {
-    let path = dir.join(RECORDS_FILE);
-    let file = File::open(&path).map_err(|source| ReadError::Open {
-        path: path.clone(),
-        source,
-    })?;
+    let (path, file) = open(dir)?;
     read_records(&path, file, wanted)
+}
+
+fn open(dir: &Path) -> Result<(PathBuf, File), ReadError> {
+    let path = dir.join(RECORDS_FILE);
+    match File::open(&path) {
+        Ok(file) => Ok((path, file)),
+        Err(source) => Err(ReadError::Open { path, source }),
+    }
 }
 
 /// [`read_games`] on the gzip bytes of `input`, which messages call `path` (the fuzz targets
@@ -163,6 +167,22 @@ pub fn read_records(
         lines: found,
         span,
     })
+}
+
+/// Every game's undecoded line of `dir`'s records, with the header, handed to `on_line` in
+/// file order (for readers that need every game but only a few of its fields); what `on_line`
+/// refuses is an error naming the line.
+pub fn each_line(
+    dir: &Path,
+    on_line: &mut dyn FnMut(&Header, &str) -> Result<(), String>,
+) -> Result<(), ReadError> {
+    let (path, file) = open(dir)?;
+    let mut lines = RecordLines::new(&path, file);
+    let header = lines.header()?;
+    while let Some(text) = lines.next_line()? {
+        on_line(&header, &text).map_err(|message| lines.bad(message))?;
+    }
+    Ok(())
 }
 
 /// The text lines of a records file, counted so that a message names the line it is about.

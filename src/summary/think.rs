@@ -57,6 +57,21 @@ impl ThinkTimes {
         }
     }
 
+    /// Adds `other`'s decisions, as if each had been added here.
+    pub fn merge(&mut self, other: &ThinkTimes) {
+        if self.buckets.len() < other.buckets.len() {
+            self.buckets.resize(other.buckets.len(), 0);
+        }
+        for (mine, theirs) in self.buckets.iter_mut().zip(&other.buckets) {
+            *mine += theirs;
+        }
+        self.count += other.count;
+        self.max = self.max.max(other.max);
+        if let Some(left) = other.least_left {
+            self.least_left = Some(self.least_left.map_or(left, |l| l.min(left)));
+        }
+    }
+
     /// The decision at quantile `q` (its bucket's middle, never above the maximum).
     fn quantile(&self, q: f64) -> Duration {
         let rank = ((q * self.count as f64).ceil() as u64).max(1);
@@ -127,6 +142,29 @@ mod tests {
         assert_eq!(
             times.row().unwrap().least_left,
             Some(Duration::from_secs(3))
+        );
+    }
+
+    #[test]
+    fn merged_histograms_are_the_histogram_of_all_decisions() {
+        let thinks: Vec<Think> = (1..=300).map(|ms| took(ms * 7 % 1000)).collect();
+        let timed = Think {
+            took: Duration::from_millis(1),
+            left: Some(Duration::from_millis(5)),
+        };
+        let mut whole = ThinkTimes::default();
+        whole.add(&thinks);
+        whole.add(&[timed]);
+        let (mut first, mut second) = (ThinkTimes::default(), ThinkTimes::default());
+        first.add(&thinks[..40]);
+        second.add(&thinks[40..]);
+        second.add(&[timed]);
+        first.merge(&second);
+        assert_eq!(first.buckets, whole.buckets);
+        assert_eq!(first.row(), whole.row());
+        assert_eq!(
+            first.row().unwrap().least_left,
+            Some(Duration::from_millis(5))
         );
     }
 

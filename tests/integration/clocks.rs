@@ -1,8 +1,8 @@
 //! Clocks through the real binary, with the double `doubles/clocked.py` (slow for its first
 //! moves of every game): a program loses on its clock although each move is far within
 //! `move_ms`, the increment keeps it alive, the time left arrives in every `act`, think times
-//! reach the records and the report, and a bad clock is refused. Every margin is of seconds,
-//! so a loaded machine changes no verdict.
+//! reach the records and the report (a report made later reads them back), and a bad clock
+//! is refused. Every margin is of seconds, so a loaded machine changes no verdict.
 
 use super::external::{examples, manifest, seats, tourney};
 use super::support::{refused, summary};
@@ -116,6 +116,58 @@ fn the_increment_keeps_a_slow_starter_alive_and_act_tells_the_time_left() {
         .unwrap();
     assert!(text.contains("\"think_ms\":"), "records keep think times");
     assert!(text.contains("\"clock_left_ms\":"), "and the time left");
+}
+
+/// The think-time table of `dir`'s report.md: its rows, bot and decisions.
+fn think_rows(dir: &Path) -> Vec<(String, String)> {
+    let report = fs::read_to_string(dir.join("report.md")).unwrap();
+    let table = report
+        .split("## Think time per bot")
+        .nth(1)
+        .and_then(|rest| rest.split("\n## ").next())
+        .unwrap_or_default();
+    table
+        .lines()
+        .filter_map(|line| {
+            let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+            let decisions = cells.get(2)?;
+            decisions
+                .parse::<u64>()
+                .is_ok()
+                .then(|| (cells[1].to_string(), decisions.to_string()))
+        })
+        .collect()
+}
+
+#[test]
+fn a_report_made_later_reads_the_think_times_back_from_the_records() {
+    let dir = tempfile::tempdir().unwrap();
+    let double = slow_starter(dir.path(), "0", "0", "clock = \"30+1\"");
+    let out = dir.path().join("out");
+    play(&double, &out, &[]);
+    let at_the_run = think_rows(&out);
+    assert_eq!(
+        at_the_run.len(),
+        1,
+        "the double alone is timed: {at_the_run:?}"
+    );
+    fs::remove_file(out.join("report.md")).unwrap();
+    let again = dir.path().join("again");
+    tourney()
+        .args(["report", "--quiet", "--no-plots", "--out"])
+        .arg(&again)
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(think_rows(&again), at_the_run);
+    // Without records there is nothing to read back, and no table.
+    fs::remove_file(out.join("records.jsonl.gz")).unwrap();
+    tourney()
+        .args(["report", "--quiet", "--no-plots"])
+        .arg(&out)
+        .assert()
+        .success();
+    assert_eq!(think_rows(&out), vec![]);
 }
 
 #[test]
