@@ -413,14 +413,18 @@ pub struct ClockArgs {
 }
 
 impl ClockArgs {
-    /// The flags as the settings they override; `None` when neither was given.
-    pub fn overrides(&self) -> Option<crate::external::clock::Overrides> {
-        (self.clock.is_some() || self.clock_margin_ms.is_some()).then(|| {
-            crate::external::clock::Overrides {
-                clock: self.clock,
-                margin: self.clock_margin_ms.map(std::time::Duration::from_millis),
-            }
-        })
+    /// `below` (a scenario's or a results folder's clock) with each flag given over its part.
+    pub fn over(
+        &self,
+        below: crate::external::clock::Overrides,
+    ) -> crate::external::clock::Overrides {
+        crate::external::clock::Overrides {
+            clock: self.clock.or(below.clock),
+            margin: self
+                .clock_margin_ms
+                .map(std::time::Duration::from_millis)
+                .or(below.margin),
+        }
     }
 }
 

@@ -19,6 +19,7 @@ const BASELINE_DIR: &str = "results/baselines";
 
 pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let scenario = Scenario::load(&args.scenario, registry::describe)?;
+    crate::external::clock::configure(args.clock.over(scenario.clock));
     // Settled once, so a note about the count is given once, not once per gate.
     let matchup = MatchArgs {
         threads: Some(threads::from_flag(args.threads)?),
@@ -101,7 +102,7 @@ fn judge_fixed(
     // The scenario's format and disqualification, as `run` checks them.
     refuse_disqualify(&plan)?;
     // Recorded in the folder's manifest, as a run's clock is.
-    plan.clock = args.clock.overrides().unwrap_or_default();
+    plan.clock = args.clock.over(scenario.clock);
     plan.quiet = args.quiet;
     plan.progress_every = progress_every(args.progress_every)?;
     plan.out_dir = args.out.clone().or(scenario.out.clone());

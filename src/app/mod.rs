@@ -74,7 +74,6 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Check(args) => {
             sandbox::configure(&args.sandbox)?;
-            crate::external::clock::configure(args.clock.overrides().unwrap_or_default());
             check::execute(&args)
         }
         Command::Report(args) => {

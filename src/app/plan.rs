@@ -115,10 +115,9 @@ impl RunPlan {
             plan.disqualify = Some(parse_rate(rate).map_err(UsageError::Invalid)?);
         }
         refuse_disqualify(&plan)?;
-        if let Some(clock) = args.clock.overrides() {
-            // Over a folder's clock too: resuming under another one is then refused.
-            plan.clock = clock;
-        }
+        // Over a scenario's clock, and a folder's too: resuming under another one is then
+        // refused.
+        plan.clock = args.clock.over(plan.clock);
         if let Some(path) = &args.seeds {
             // Over a folder's seeds too: resuming with a file of other seeds is then refused,
             // naming the two hashes.
@@ -219,6 +218,7 @@ impl RunPlan {
         if let Some(scenario) = scenario {
             plan.faults = scenario.faults.unwrap_or_default();
             plan.disqualify = scenario.disqualify;
+            plan.clock = scenario.clock;
         }
         Ok(plan)
     }

@@ -40,6 +40,10 @@ pub struct ScenarioFile {
     pub faults: Option<Spanned<String>>,
     /// `--disqualify`: a fault rate (`0.2`) or a percentage (`"20%"`).
     pub disqualify: Option<Spanned<toml::Value>>,
+    /// `--clock`: every program's time control (`"60+0.5"`), over its manifest's.
+    pub clock: Option<Spanned<String>>,
+    /// `--clock-margin-ms`: the grace past that clock.
+    pub clock_margin_ms: Option<u64>,
 }
 
 /// A scenario's `[swiss]` table: `--rounds`, which overrides it.

@@ -14,6 +14,7 @@ pub use gate::{Gate, SprtGate};
 use crate::bot::{BotChoice, Params};
 use crate::error::UsageError;
 use crate::external::Manifest;
+use crate::external::clock::{Clock, Overrides};
 use crate::external::manifest::manifest_path;
 use crate::games::{Description, FindGame, GameConfig};
 use crate::runner::faults::{FaultPolicy, parse_rate};
@@ -21,6 +22,7 @@ use file::ScenarioFile;
 pub use file::TuneTable;
 use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 /// A bot as written in `--bots` or a scenario, made ready for `game`: a bot manifest (a
 /// `.toml` path, or a name with a registered `bots/NAME.toml`) is read now, so a broken one is
@@ -78,6 +80,9 @@ pub struct Scenario {
     pub faults: Option<FaultPolicy>,
     /// `disqualify = 0.2`: the fault rate that withdraws a program (`--disqualify` overrides).
     pub disqualify: Option<f64>,
+    /// `clock = "60+0.5"` and `clock_margin_ms`: the programs' time control (`--clock` and
+    /// `--clock-margin-ms` override each).
+    pub clock: Overrides,
     pub gates: Vec<Gate>,
     /// A tuning scenario's `[tune]` table (`tourney tune`); such a scenario needs no bots.
     pub tune: Option<TuneTable>,
@@ -132,6 +137,14 @@ impl Scenario {
         }
         let max_fault_rate = max_fault_rate(&src, &raw)?;
         let (faults, disqualify) = fault_policy(&src, &raw)?;
+        let clock = Overrides {
+            clock: raw
+                .clock
+                .as_ref()
+                .map(|c| Clock::parse(c.get_ref()).map_err(|e| src.error(Some(c.span()), e)))
+                .transpose()?,
+            margin: raw.clock_margin_ms.map(Duration::from_millis),
+        };
         let gates = raw
             .gates
             .iter()
@@ -153,6 +166,7 @@ impl Scenario {
             max_fault_rate,
             faults,
             disqualify,
+            clock,
             gates,
             tune: raw.tune,
         })

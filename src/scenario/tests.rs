@@ -115,6 +115,19 @@ fn unknown_bots_games_rules_and_options_name_the_line_and_the_valid_names() {
 }
 
 #[test]
+fn a_clock_is_read_as_its_flags_are() {
+    let s =
+        parse("bots = [\"nice\", \"greedy\"]\nclock = \"60+0.5\"\nclock_margin_ms = 250").unwrap();
+    assert_eq!(s.clock.clock, Some(Clock::parse("60+0.5").unwrap()));
+    assert_eq!(s.clock.margin, Some(Duration::from_millis(250)));
+    let none = parse("bots = [\"nice\", \"greedy\"]").unwrap();
+    assert_eq!((none.clock.clock, none.clock.margin), (None, None));
+    let (line, message) = error_line("bots = [\"nice\", \"greedy\"]\n\nclock = \"soon\"");
+    assert_eq!(line, 3);
+    assert!(message.contains("clock 'soon'"), "{message}");
+}
+
+#[test]
 fn impossible_values_are_refused() {
     for (text, expected) in [
         ("bots = [\"nice\"]", "at least two bots"),
@@ -143,6 +156,10 @@ fn impossible_values_are_refused() {
         (
             "bots = [\"nice\", \"greedy\"]\n[[gates]]\nkind = \"win-rate\"\nbot = \"nice\"\nagainst = \"greedy\"",
             "min_lower, max_upper",
+        ),
+        (
+            "bots = [\"nice\", \"greedy\"]\nclock = \"0+1\"",
+            "the bank must be more than 0 seconds",
         ),
     ] {
         let (_, message) = error_line(text);

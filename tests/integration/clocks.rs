@@ -5,7 +5,7 @@
 //! is refused. Every margin is of seconds, so a loaded machine changes no verdict.
 
 use super::external::{examples, manifest, seats, tourney};
-use super::support::{refused, summary};
+use super::support::{refused, summary, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -168,6 +168,52 @@ fn a_report_made_later_reads_the_think_times_back_from_the_records() {
         .assert()
         .success();
     assert_eq!(think_rows(&out), vec![]);
+}
+
+#[test]
+fn a_scenarios_clock_times_every_program_and_a_flag_overrides_it() {
+    let dir = tempfile::tempdir().unwrap();
+    // 0.4 s for each of its first three moves: 1.2 s runs out a bank of 1 s, not one of 30.
+    let double = slow_starter(dir.path(), "0.4", "3", "");
+    let scenario = write_file(
+        dir.path(),
+        "clocked.toml",
+        &format!(
+            "game = \"t2r\"\noptions = {{ map = \"small\" }}\nbots = [\"random\", {:?}]\n\
+             games = 2\nclock = \"1+0\"\nclock_margin_ms = 10\n",
+            double.display().to_string()
+        ),
+    );
+    let run = |out: &Path, extra: &[&str]| {
+        tourney()
+            .args(["run", "--quiet", "--no-plots", "--threads", "2", "--out"])
+            .arg(out)
+            .arg(&scenario)
+            .args(extra)
+            .assert()
+            .success();
+    };
+    let out = dir.path().join("scenario");
+    run(&out, &[]);
+    for (bot, termination, fault) in seats(&out) {
+        assert_eq!(termination, "timeout");
+        assert_eq!(fault == "1", bot == "slow", "the fault is the double's");
+    }
+    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert!(manifest.contains("\"clock\": \"1+0\""), "{manifest}");
+    assert!(manifest.contains("\"clock_margin_ms\": 10"), "{manifest}");
+    let flag = dir.path().join("flag");
+    run(&flag, &["--clock", "30+0"]);
+    for (_, termination, fault) in seats(&flag) {
+        assert_ne!(termination, "timeout");
+        assert_eq!(fault, "0");
+    }
+    let manifest = fs::read_to_string(flag.join("manifest.json")).unwrap();
+    assert!(manifest.contains("\"clock\": \"30+0\""), "{manifest}");
+    assert!(
+        manifest.contains("\"clock_margin_ms\": 10"),
+        "the key the flag left: {manifest}"
+    );
 }
 
 #[test]
