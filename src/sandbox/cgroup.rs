@@ -422,6 +422,35 @@ mod tests {
     }
 
     #[test]
+    fn the_cleaner_kills_what_a_program_left_and_keeps_its_group() {
+        let available = Available::probe();
+        if available.memory.is_none() && available.pids.is_none() {
+            eprintln!("skipped: no control group hierarchy may be used here");
+            return;
+        }
+        let name = format!("tourney-{}-cleaner-test", std::process::id());
+        let group = Group::create(&available, &name, 1 << 30, 8).unwrap();
+        let folders = group.folders.clone();
+        let mut left = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .unwrap();
+        for folder in &folders {
+            fs::write(folder.join("cgroup.procs"), left.id().to_string()).unwrap();
+        }
+        super::super::cleaner::later(super::super::cleaner::Leftovers {
+            group: Some(group),
+            walls: None,
+        });
+        // Waits for the kill, on a thread the test does not control: no clock involved.
+        let status = left.wait().unwrap();
+        assert!(!status.success(), "the process left was killed: {status}");
+        for folder in &folders {
+            assert!(folder.exists(), "the emptied group is kept for reuse");
+        }
+    }
+
+    #[test]
     fn a_reused_group_counts_only_the_hits_since_its_reuse() {
         let dir = tempfile::tempdir().unwrap();
         let events = dir.path().join("pids.events");
