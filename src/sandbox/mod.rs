@@ -221,8 +221,8 @@ pub struct Program<'a> {
     pub network: Network,
 }
 
-/// A program's walls, prepared before it starts; dropping it kills what the program left
-/// running and removes its control groups and scratch folder.
+/// A program's walls, prepared before it starts; dropping it has what the program left
+/// running killed and its control groups and scratch folder emptied for a later start.
 pub struct Confinement {
     steps: child::Steps,
     /// The limits it runs under, for naming the one a fault hit.
