@@ -153,8 +153,8 @@ pub struct Group {
     folders: Vec<PathBuf>,
     /// `cgroup.procs` of each folder, opened here so the child only writes to them.
     procs: Vec<OwnedFd>,
-    /// Each counter's file and its value when the group was (re)used: the kernel's counters
-    /// only grow.
+    /// Each counter's file and its value when the group was emptied: the kernel's counters
+    /// only grow, and nothing can raise them while the group is empty.
     memory: Option<(PathBuf, u64)>,
     pids: Option<(PathBuf, u64)>,
     /// `cgroup.kill`, or a `cgroup.procs` to sweep.
@@ -162,10 +162,14 @@ pub struct Group {
     /// The files its limits are written to.
     memory_limits: Vec<PathBuf>,
     pids_limit: Option<PathBuf>,
+    /// The memory (bytes) and process limits last written: a reused group is given the
+    /// same ones nearly always, and is then ready without a write.
+    written: Option<(u64, u64)>,
 }
 
 impl Group {
-    /// A group with these limits: a spare one, or one made now.
+    /// A group with these limits: a spare one, or one made now. A spare one already has its
+    /// counters' baselines, and its limits when they are the same.
     pub fn create(
         available: &Available,
         name: &str,
@@ -180,6 +184,11 @@ impl Group {
             Some(group) => group,
             None => Group::make(available, name)?,
         };
+        if group.written == Some((memory_bytes, processes)) {
+            return Ok(group);
+        }
+        // Unknown until every write is done: a failed one leaves the group's limits unsure.
+        group.written = None;
         if let Some((limit, swap)) = group.memory_limits.split_first() {
             // v1 wants memory+swap (`memsw`, when swap is counted at all) never below memory:
             // raised before, lowered after.
@@ -192,11 +201,16 @@ impl Group {
         if let Some(file) = &group.pids_limit {
             fs::write(file, processes.to_string())?;
         }
-        for (file, start) in [&mut group.memory, &mut group.pids].into_iter().flatten() {
+        group.written = Some((memory_bytes, processes));
+        Ok(group)
+    }
+
+    /// Notes each counter's value now, the baseline a later hit is counted from.
+    fn set_baselines(&mut self) {
+        for (file, start) in [&mut self.memory, &mut self.pids].into_iter().flatten() {
             let key = counter_key(file);
             *start = counter(file, key);
         }
-        Ok(group)
     }
 
     /// A group in no hierarchy: what is left of one handed back for reuse.
@@ -209,6 +223,7 @@ impl Group {
             killer: None,
             memory_limits: Vec::new(),
             pids_limit: None,
+            written: None,
         }
     }
 
@@ -243,6 +258,7 @@ impl Group {
         if let Some(killer) = &group.killer {
             live().push((killer.clone(), group.folders.clone()));
         }
+        group.set_baselines();
         Ok(group)
     }
 
@@ -278,13 +294,15 @@ impl Group {
 
 impl Drop for Group {
     /// Kills what is left of the program; an emptied group is kept for the next program.
+    /// Waits until the group is empty: [`super::cleaner`] does it off the game's thread.
     fn drop(&mut self) {
         let Some(killer) = self.killer.clone() else {
             return;
         };
         kill_now(&killer);
         if wait_empty(&killer) {
-            let group = std::mem::replace(self, Group::empty());
+            let mut group = std::mem::replace(self, Group::empty());
+            group.set_baselines();
             spare().push(group);
         } else {
             live().retain(|(p, _)| p != &killer);
@@ -401,6 +419,35 @@ mod tests {
         assert!(!left.exists(), "the group is removed");
         let status = sleeper.wait().unwrap();
         assert!(!status.success(), "its process was killed: {status}");
+    }
+
+    #[test]
+    fn the_cleaner_kills_what_a_program_left_and_keeps_its_group() {
+        let available = Available::probe();
+        if available.memory.is_none() && available.pids.is_none() {
+            eprintln!("skipped: no control group hierarchy may be used here");
+            return;
+        }
+        let name = format!("tourney-{}-cleaner-test", std::process::id());
+        let group = Group::create(&available, &name, 1 << 30, 8).unwrap();
+        let folders = group.folders.clone();
+        let mut left = std::process::Command::new("sleep")
+            .arg("30")
+            .spawn()
+            .unwrap();
+        for folder in &folders {
+            fs::write(folder.join("cgroup.procs"), left.id().to_string()).unwrap();
+        }
+        super::super::cleaner::later(super::super::cleaner::Leftovers {
+            group: Some(group),
+            walls: None,
+        });
+        // Waits for the kill, on a thread the test does not control: no clock involved.
+        let status = left.wait().unwrap();
+        assert!(!status.success(), "the process left was killed: {status}");
+        for folder in &folders {
+            assert!(folder.exists(), "the emptied group is kept for reuse");
+        }
     }
 
     #[test]

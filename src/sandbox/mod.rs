@@ -6,10 +6,12 @@
 //!
 //! A [`Confinement`] is prepared in the harness for each program (its ruleset, groups and
 //! scratch folder) and applied by the child between `fork` and `exec` with raw system calls
-//! only; dropping it kills whatever the program left running and removes its traces.
+//! only; dropping it has whatever the program left running killed and its traces removed, on
+//! a thread of the harness's own ([`cleaner`]).
 
 mod cgroup;
 mod child;
+mod cleaner;
 mod files;
 mod joins;
 mod limits;
@@ -219,8 +221,8 @@ pub struct Program<'a> {
     pub network: Network,
 }
 
-/// A program's walls, prepared before it starts; dropping it kills what the program left
-/// running and removes its control groups and scratch folder.
+/// A program's walls, prepared before it starts; dropping it has what the program left
+/// running killed and its control groups and scratch folder emptied for a later start.
 pub struct Confinement {
     steps: child::Steps,
     /// The limits it runs under, for naming the one a fault hit.
@@ -346,11 +348,13 @@ impl Confinement {
 }
 
 impl Drop for Confinement {
+    /// Hands the program's groups and walls to the cleaner: the game goes on at once.
     fn drop(&mut self) {
-        drop(self.group.take());
-        if let Some(Err(walls)) = self.walls.take().map(walls::Walls::put_back) {
-            let _ = std::fs::remove_dir_all(&walls.scratch);
-            scratch_folders().retain(|s| s != &walls.scratch);
+        if self.group.is_some() || self.walls.is_some() {
+            cleaner::later(cleaner::Leftovers {
+                group: self.group.take(),
+                walls: self.walls.take(),
+            });
         }
     }
 }
