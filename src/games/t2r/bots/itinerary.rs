@@ -3,10 +3,11 @@
 //! with the longest routes that still fit, and the order in which to claim its routes.
 //! Knows the map and one seat's view; nothing about cards or turns.
 
-use super::path::Paths;
-use super::plan::MAX_ROUTES;
+use super::path::{MAX_CITIES, Paths};
+use super::plan::{MAX_ROUTES, owned_masks};
 use crate::games::t2r::maps::{Link, Map, Route, route_points};
 use crate::games::t2r::view::{UNCLAIMED, View};
+use reuse::{KeptOrder, KeptPlan};
 
 /// How unclaimed routes are weighted; the bot's own routes always weigh 1 and the opponent's
 /// are not in the graph.
@@ -107,24 +108,39 @@ impl Itinerary {
     }
 }
 
-/// The cities of a set of tickets and the path weights between them.
+/// The cities of a set of tickets, the path weights between them, and the paths themselves
+/// from every city but the last (the one whose row is read off the others' columns).
 struct TicketCities {
     /// The city ids, ascending.
     ids: Vec<u8>,
+    /// The position in `ids` of each of its cities, by city id.
+    index: [u8; MAX_CITIES],
     /// From `ids[i]` to `ids[j]` at `i * ids.len() + j`; `None` where no path joins them.
     weights: Vec<Option<u16>>,
+    /// The path from `ids[i]` to `ids[j]` is `routes[start..end]` for `(start, end)` at
+    /// `i * ids.len() + j`, walking from `ids[j]` back: what a search from `ids[i]` towards
+    /// `ids[j]` with the same weights would find, since a search settles a city's route for
+    /// good before it goes on. Empty where no path joins them and for the last city's row.
+    spans: Vec<(usize, usize)>,
+    routes: Vec<u8>,
 }
 
 impl TicketCities {
     /// The weight of the path between two of the cities.
     fn weight(&self, a: u8, b: u8) -> Option<u16> {
-        let index = |city: u8| {
-            self.ids
-                .iter()
-                .position(|&c| c == city)
-                .expect("a ticket city")
-        };
-        self.weights[index(a) * self.ids.len() + index(b)]
+        self.weights[self.at(a, b)]
+    }
+
+    /// The routes of the path from `a` to `b`, if the search from `a` was run.
+    fn path(&self, a: u8, b: u8) -> Option<&[u8]> {
+        let last = *self.ids.last().expect("a ticket city");
+        let (start, end) = self.spans[self.at(a, b)];
+        (a != last).then(|| &self.routes[start..end])
+    }
+
+    fn at(&self, a: u8, b: u8) -> usize {
+        let index = |city: u8| usize::from(self.index[usize::from(city)]);
+        index(a) * self.ids.len() + index(b)
     }
 }
 
@@ -140,10 +156,12 @@ fn reachable_cities(map: &Map, tickets: &[u16], cities: &TicketCities) -> u64 {
     reachable
 }
 
-/// The planner's scratch space, kept for the whole game.
+/// The planner's scratch space and its last plan and claim order, kept for the whole game.
 #[derive(Clone, Debug, Default)]
 pub struct Planner {
     paths: Paths,
+    kept: Option<KeptPlan>,
+    kept_order: Option<KeptOrder>,
 }
 
 /// Weight of a route for `view`'s seat, or `None` if the opponent owns it or it is `removed`.
@@ -165,33 +183,55 @@ impl Planner {
     /// fallbacks: if the expert weights need more trains than the bot has, smoothed weights,
     /// then plain lengths. Tickets whose cities no longer connect are left out. Not extended.
     pub fn itinerary(&mut self, map: &Map, view: &View, tickets: &[u16]) -> Itinerary {
+        self.itinerary_traced(map, view, tickets).0
+    }
+
+    /// [`Planner::itinerary`], and the routes it rests on: every route of the paths it read
+    /// between two ticket cities, with any weighting it tried. An opponent claim elsewhere
+    /// changes neither a distance it used nor a path it chose ([`reuse`]).
+    fn itinerary_traced(&mut self, map: &Map, view: &View, tickets: &[u16]) -> (Itinerary, u128) {
         let trains = u32::from(view.my_trains());
         let mut plan = Itinerary::default();
+        let mut depends = 0;
         for weighting in Weighting::FALLBACKS {
-            plan = self.itinerary_with(map, view, tickets, weighting);
+            let (found, read) = self.itinerary_with(map, view, tickets, weighting);
+            plan = found;
+            depends |= read;
             if plan.length <= trains {
                 break;
             }
         }
-        plan
+        (plan, depends)
     }
 
-    /// [`Planner::itinerary`], then extended with the trains left over.
+    /// [`Planner::itinerary`], then extended with the trains left over. The plan of the last
+    /// call is reused, exactly, when only opponent claims off the paths it rests on came since
+    /// (most claims in a game: [`reuse`] says why nothing else can have changed).
     pub fn extended(&mut self, map: &Map, view: &View, tickets: &[u16]) -> Itinerary {
-        let mut plan = self.itinerary(map, view, tickets);
+        let owned = owned_masks(view);
+        let mut plan = if let Some(kept) = self.kept.as_mut()
+            && kept.holds(view, tickets, owned)
+        {
+            kept.plan.clone()
+        } else {
+            let (plan, depends) = self.itinerary_traced(map, view, tickets);
+            self.kept = Some(KeptPlan::new(view, tickets, owned, depends, plan.clone()));
+            plan
+        };
         extend(map, view, &mut plan);
         plan
     }
 
     /// §5.5 steps 2.1-2.6 with one weighting: the lightest nearest-neighbour chain through the
-    /// cities of the tickets still joinable, and the paths between its consecutive cities.
+    /// cities of the tickets still joinable, and the paths between its consecutive cities;
+    /// with the routes of every path it read.
     fn itinerary_with(
         &mut self,
         map: &Map,
         view: &View,
         tickets: &[u16],
         weighting: Weighting,
-    ) -> Itinerary {
+    ) -> (Itinerary, u128) {
         let table = weighting.table();
         let weigh = |route: &Route| weight(route, view, &table, None);
         let cities = self.ticket_cities(map, tickets, weigh);
@@ -201,16 +241,18 @@ impl Planner {
             weighting,
             ..Itinerary::default()
         };
+        let mut depends = mask_of(&cities.routes);
         for link in chain.windows(2) {
-            let (from, to) = (link[0], link[1]);
-            let segment = self.segment(map, from, to, cities.weight(from, to), weigh);
+            let segment = self.segment(map, &cities, link[0], link[1], weigh);
+            depends |= mask_of(&segment.routes);
             plan.push_segment(map, view, segment);
         }
-        plan
+        (plan, depends)
     }
 
     /// The cities of `tickets` and the weights of the shortest paths between every two of them
-    /// (§5.5 step 2.2).
+    /// (§5.5 step 2.2), with the paths. The graph is undirected, so the last city's row is the
+    /// other rows' column and is not searched.
     fn ticket_cities(
         &mut self,
         map: &Map,
@@ -223,26 +265,51 @@ impl Planner {
             mask |= (1 << ticket.from) | (1 << ticket.to);
         }
         let ids: Vec<u8> = bits(mask).collect();
-        let mut weights = vec![None; ids.len() * ids.len()];
+        let n = ids.len();
+        let mut index = [0; MAX_CITIES];
         for (i, &city) in ids.iter().enumerate() {
+            index[usize::from(city)] = u8::try_from(i).expect("city id < 64");
+        }
+        let mut weights = vec![None; n * n];
+        let mut spans = vec![(0, 0); n * n];
+        let mut routes = Vec::new();
+        for (i, &city) in ids.iter().enumerate().take(n.saturating_sub(1)) {
             self.paths.search_by(map, city, None, weigh);
             for (j, &other) in ids.iter().enumerate() {
-                weights[i * ids.len() + j] = self.paths.distance(other);
+                let distance = self.paths.distance(other);
+                weights[i * n + j] = distance;
+                weights[j * n + i] = distance;
+                let start = routes.len();
+                if distance.is_some() {
+                    routes.extend(self.paths.walk(map, city, other));
+                }
+                spans[i * n + j] = (start, routes.len());
             }
         }
-        TicketCities { ids, weights }
+        if let Some(last) = n.checked_sub(1) {
+            weights[last * n + last] = Some(0);
+        }
+        TicketCities {
+            ids,
+            index,
+            weights,
+            spans,
+            routes,
+        }
     }
 
-    /// The link of the chain from `from` to `to`, weighing `weight`, with the routes of its
-    /// path; a break (no path) has none.
+    /// The link of the chain from `from` to `to`, weighing `weigh`, with the routes of its
+    /// path; a break (no path) has none. The path is the one [`Planner::ticket_cities`] found,
+    /// or, from the city whose row it did not search, a search of its own.
     fn segment(
         &mut self,
         map: &Map,
+        cities: &TicketCities,
         from: u8,
         to: u8,
-        weight: Option<u16>,
         weigh: impl Fn(&Route) -> Option<u16>,
     ) -> Segment {
+        let weight = cities.weight(from, to);
         let mut segment = Segment {
             from,
             to,
@@ -250,8 +317,13 @@ impl Planner {
             routes: Vec::new(),
         };
         if weight.is_some() {
-            self.paths.search_by(map, from, Some(to), weigh);
-            segment.routes.extend(self.paths.walk(map, from, to));
+            match cities.path(from, to) {
+                Some(routes) => segment.routes.extend_from_slice(routes),
+                None => {
+                    self.paths.search_by(map, from, Some(to), weigh);
+                    segment.routes.extend(self.paths.walk(map, from, to));
+                }
+            }
         }
         segment
     }
@@ -260,8 +332,25 @@ impl Planner {
     /// to the longer route, then the lowest `track_id`. A core route's priority is how much
     /// heavier its segment becomes without it (∞ if nothing else joins the segment's ends),
     /// plus 200 for a 6-long route; extension routes have priority 0.
+    ///
+    /// The order of the last call is reused, exactly, for the same plan when only opponent
+    /// claims off the detours it weighed came since ([`reuse`]).
     pub fn claim_order(&mut self, map: &Map, view: &View, plan: &Itinerary) -> Vec<u8> {
+        let owned = owned_masks(view);
+        if let Some(kept) = self.kept_order.as_mut()
+            && kept.holds(view, plan, owned)
+        {
+            return kept.order.clone();
+        }
+        let (order, depends) = self.claim_order_traced(map, view, plan);
+        self.kept_order = Some(KeptOrder::new(view, plan, owned, depends, order.clone()));
+        order
+    }
+
+    /// [`Planner::claim_order`] worked out, with the routes of every detour it found.
+    fn claim_order_traced(&mut self, map: &Map, view: &View, plan: &Itinerary) -> (Vec<u8>, u128) {
         let table = plan.weighting.table();
+        let mut depends = 0;
         let mut ranked: Vec<(u32, u8)> = Vec::with_capacity(plan.core.len() + plan.extension.len());
         for &route in &plan.core {
             let segment = plan
@@ -275,6 +364,9 @@ impl Planner {
                 .paths
                 .search_by(map, segment.from, Some(segment.to), weigh)
             {
+                for detour in self.paths.walk(map, segment.from, segment.to) {
+                    depends |= 1 << detour;
+                }
                 self.paths
                     .distance(segment.to)
                     .map_or(u32::MAX, u32::from)
@@ -298,8 +390,16 @@ impl Planner {
                 route,
             )
         });
-        ranked.into_iter().map(|(_, route)| route).collect()
+        (
+            ranked.into_iter().map(|(_, route)| route).collect(),
+            depends,
+        )
     }
+}
+
+/// The routes in `routes` as a mask by `track_id`.
+fn mask_of(routes: &[u8]) -> u128 {
+    routes.iter().fold(0, |mask, &route| mask | 1 << route)
 }
 
 /// The cities set in a mask, ascending.
@@ -376,5 +476,6 @@ fn extend(map: &Map, view: &View, plan: &mut Itinerary) {
     }
 }
 
+mod reuse;
 #[cfg(test)]
 mod tests;

@@ -102,7 +102,7 @@ impl TicketPlan {
 }
 
 /// The routes each seat owns, as masks.
-fn owned_masks(view: &View) -> [u128; 2] {
+pub fn owned_masks(view: &View) -> [u128; 2] {
     let mut owned = [0u128; 2];
     for (route, &owner) in view.owners.iter().enumerate() {
         if owner != UNCLAIMED {

@@ -202,3 +202,86 @@ fn six_long_routes_get_200_more() {
     );
     assert_eq!(core_and_claim_order(&map), (vec![1, 0], vec![0, 1]));
 }
+
+/// The plan and claim order of a planner kept through a game's claims are those of a fresh
+/// planner at every step, and every segment is the path a search of its own finds.
+#[test]
+fn kept_plans_and_orders_are_what_a_fresh_planner_finds() {
+    use crate::seed::{Stream, rng};
+    use rand::RngExt;
+    let map = usa();
+    for seed in 0..6 {
+        let mut random = rng(seed, 0, Stream::Chance);
+        let mut v = view(&map);
+        v.seat = usize::try_from(seed % 2).expect("a seat");
+        let tickets: Vec<u16> = (0..3)
+            .map(|_| u16::try_from(random.random_range(0..map.tickets.len())).expect("few"))
+            .collect();
+        let mut kept = Planner::default();
+        let mut reused = 0;
+        for _ in 0..60 {
+            let open: Vec<usize> = (0..map.routes.len())
+                .filter(|&r| v.is_unclaimed(r))
+                .collect();
+            let route = open[random.random_range(0..open.len())];
+            let seat = random.random_range(0..2u8);
+            let length = map.routes[route].length;
+            if v.trains[usize::from(seat)] < length {
+                continue;
+            }
+            v.owners[route] = seat;
+            v.trains[usize::from(seat)] -= length;
+            let holds = kept
+                .kept
+                .clone()
+                .is_some_and(|mut k| k.holds(&v, &tickets, owned_masks(&v)));
+            reused += usize::from(holds);
+            let plan = kept.extended(&map, &v, &tickets);
+            let mut fresh = Planner::default();
+            assert_eq!(plan, fresh.extended(&map, &v, &tickets), "seed {seed}");
+            let order = kept.claim_order(&map, &v, &plan);
+            assert_eq!(order, fresh.claim_order(&map, &v, &plan), "seed {seed}");
+            let table = plan.weighting.table();
+            for segment in &plan.segments {
+                let weigh = |r: &Route| weight(r, &v, &table, None);
+                let mut paths = Paths::default();
+                if paths.search_by(&map, segment.from, Some(segment.to), weigh) {
+                    let own: Vec<u8> = paths.walk(&map, segment.from, segment.to).collect();
+                    assert_eq!(segment.routes, own, "seed {seed}");
+                    assert_eq!(segment.weight, paths.distance(segment.to), "seed {seed}");
+                } else {
+                    assert!(segment.routes.is_empty() && segment.weight.is_none());
+                }
+            }
+        }
+        assert!(reused > 0, "seed {seed}: the plan was never kept");
+    }
+}
+
+/// A kept plan holds through an opponent claim off its paths, and not through one on them,
+/// an own claim or other tickets.
+#[test]
+fn a_kept_plan_holds_only_through_opponent_claims_off_its_paths() {
+    let map = line();
+    let mut v = view(&map);
+    let mut planner = Planner::default();
+    let plan = planner.extended(&map, &v, &[0]);
+    let owned = |v: &View| owned_masks(v);
+    let on_path = plan.segments[0].routes[0];
+    let off_path = (0..map.routes.len())
+        .map(|r| u8::try_from(r).expect("few routes"))
+        .find(|&r| mask_of(&plan.segments[0].routes) & 1 << r == 0)
+        .expect("a route off the path");
+    let kept = planner.kept.as_mut().expect("kept");
+    v.owners[usize::from(off_path)] = 1;
+    assert!(kept.holds(&v, &[0], owned(&v)));
+    assert!(!kept.holds(&v, &[0, 1], owned(&v)));
+    let mut theirs = v.clone();
+    theirs.owners[usize::from(on_path)] = 1;
+    assert!(!kept.holds(&theirs, &[0], owned(&theirs)));
+    let mut mine = v.clone();
+    mine.owners[usize::from(on_path)] = 0;
+    mine.trains[0] -= map.routes[usize::from(on_path)].length;
+    assert!(!kept.holds(&mine, &[0], owned(&mine)));
+    assert!(kept.holds(&v, &[0], owned(&v)));
+}
