@@ -4,7 +4,7 @@
 //!
 //! Allocation-free: the scratch arrays live in [`Paths`], which a bot keeps for the whole game.
 
-use crate::games::t2r::maps::{Map, Route, Ticket};
+use crate::games::t2r::maps::{Link, Map, Route, Ticket};
 use crate::games::t2r::view::{UNCLAIMED, View};
 
 /// Cities a map may have; a city set fits in one `u64` bit mask (the largest map has 47).
@@ -53,10 +53,11 @@ impl Paths {
     /// [`Paths::walk`] lists the path.
     pub fn search(&mut self, map: &Map, view: &View, a: u8, b: u8) -> bool {
         let me = u8::try_from(view.seat).expect("seat 0 or 1");
-        self.search_by(map, a, Some(b), |route| {
-            let owner = view.owners[usize::from(route.id)];
+        let owners = &view.owners;
+        self.dijkstra(map, a, Some(b), |link| {
+            let owner = owners[usize::from(link.route)];
             if owner == UNCLAIMED {
-                Some(u16::from(route.length))
+                Some(u16::from(link.length))
             } else if owner == me {
                 Some(0)
             } else {
@@ -80,6 +81,20 @@ impl Paths {
         target: Option<u8>,
         weight: impl Fn(&Route) -> Option<u16>,
     ) -> bool {
+        self.dijkstra(map, a, target, |link| {
+            weight(&map.routes[usize::from(link.route)])
+        })
+    }
+
+    /// [`Paths::search_by`] weighing links: [`Paths::search`] needs only the link's length and
+    /// owner, and reading the route would cost a cache line per link.
+    fn dijkstra(
+        &mut self,
+        map: &Map,
+        a: u8,
+        target: Option<u8>,
+        weight: impl Fn(&Link) -> Option<u16>,
+    ) -> bool {
         let cities = map.cities.len();
         assert!(
             cities <= MAX_CITIES,
@@ -101,13 +116,13 @@ impl Paths {
             frontier &= !(1 << city);
             visited |= 1 << city;
             let here = self.dist[usize::from(city)];
-            // Visited cities are skipped before the route is read: most links lead back.
+            // Visited cities are skipped before the route is weighed: most links lead back.
             for link in &map.links_at[usize::from(city)] {
                 let next = link.other;
                 if visited & (1 << next) != 0 {
                     continue;
                 }
-                let Some(weight) = weight(&map.routes[usize::from(link.route)]) else {
+                let Some(weight) = weight(link) else {
                     continue;
                 };
                 let candidate = here + weight;
