@@ -58,7 +58,10 @@ impl Graph {
     }
 
     fn add(&mut self, a: u8, b: u8, length: u8) {
-        assert!(self.edges < MAX_EDGES, "the used-route mask holds 128 routes");
+        assert!(
+            self.edges < MAX_EDGES,
+            "the used-route mask holds 128 routes"
+        );
         self.ends[self.edges] = (a, b);
         self.lengths[self.edges] = length;
         self.edges += 1;
