@@ -103,8 +103,8 @@ impl Graph {
         }
         let mut started: u64 = 0;
         let mut best = 0;
-        for city in 0..self.cities {
-            let root = 1u64 << component[city];
+        for (city, &label) in component[..self.cities].iter().enumerate() {
+            let root = 1u64 << label;
             let start = if has_odd & root != 0 {
                 odd(city)
             } else {
