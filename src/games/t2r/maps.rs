@@ -103,12 +103,14 @@ impl Route {
     }
 }
 
-/// One end of a route as seen from a city: the route and the city at its other end, so a
-/// search walking a city's neighbours skips the visited ones without reading the route.
+/// One end of a route as seen from a city: the route, the city at its other end and the
+/// route's length, so a search walking a city's neighbours skips the visited ones and weighs
+/// the others without reading the route.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Link {
     pub route: u8,
     pub other: u8,
+    pub length: u8,
 }
 
 /// A destination ticket; cities in file order (not sorted).
@@ -186,10 +188,12 @@ pub fn link(links_at: &mut [Vec<Link>], route: &Route) {
     links_at[usize::from(route.a)].push(Link {
         route: route.id,
         other: route.b,
+        length: route.length,
     });
     links_at[usize::from(route.b)].push(Link {
         route: route.id,
         other: route.a,
+        length: route.length,
     });
 }
 

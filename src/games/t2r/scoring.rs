@@ -61,14 +61,19 @@ pub fn score(game: &TicketToRide, state: &State) -> [Score; 2] {
 /// The cities one seat's routes join: a union-find over the map's cities, for whether a
 /// ticket is complete (scoring, and the search's ticket-completing claims).
 pub struct Joined {
-    parent: Vec<u8>,
+    /// An array, not a vector: scoring builds one per seat of every game.
+    parent: [u8; MAX_CITIES],
 }
+
+/// Cities a map may have (the largest has 47).
+const MAX_CITIES: usize = 64;
 
 impl Joined {
     /// The groups of cities joined by the routes `owns` (by route id) says are the seat's.
     pub fn new(map: &Map, owns: impl Fn(usize) -> bool) -> Joined {
+        assert!(map.cities.len() <= MAX_CITIES, "at most 64 cities");
         let mut joined = Joined {
-            parent: (0..=u8::MAX).take(map.cities.len()).collect(),
+            parent: std::array::from_fn(|city| u8::try_from(city).expect("64 cities")),
         };
         for route in map.routes.iter().filter(|r| owns(usize::from(r.id))) {
             let (a, b) = (joined.root(route.a), joined.root(route.b));

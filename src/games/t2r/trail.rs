@@ -13,6 +13,11 @@
 
 use super::maps::Map;
 
+/// Cities a map may have (the largest has 47): city sets are `u64` masks.
+const MAX_CITIES: usize = 64;
+/// Routes one seat may own: the used-route set is a `u128` mask.
+const MAX_EDGES: usize = 128;
+
 /// Length in trains of the longest trail of `seat` given route owners per `track_id`.
 pub fn longest_trail(map: &Map, owners: &[u8], seat: usize) -> u32 {
     let owned = map
@@ -26,46 +31,87 @@ pub fn longest_trail(map: &Map, owners: &[u8], seat: usize) -> u32 {
     graph.longest()
 }
 
-/// The seat's network: adjacency lists of (edge index, other city) over local edge indices.
+/// The seat's network, in fixed arrays on the stack because scoring runs it for both seats
+/// of every game: the edges as added, and after [`Graph::link`] each city's (edge, other
+/// city) pairs, contiguous, city by city.
 struct Graph {
-    adjacent: Vec<Vec<(u8, u8)>>,
-    lengths: Vec<u32>,
+    cities: usize,
+    edges: usize,
+    ends: [(u8, u8); MAX_EDGES],
+    lengths: [u8; MAX_EDGES],
+    /// City `c`'s pairs are `adjacent[first[c]..first[c + 1]]`.
+    first: [u16; MAX_CITIES + 1],
+    adjacent: [(u8, u8); 2 * MAX_EDGES],
 }
 
 impl Graph {
     fn new(cities: usize) -> Graph {
+        assert!(cities <= MAX_CITIES, "a city set is a u64 mask");
         Graph {
-            adjacent: vec![Vec::new(); cities],
-            lengths: Vec::new(),
+            cities,
+            edges: 0,
+            ends: [(0, 0); MAX_EDGES],
+            lengths: [0; MAX_EDGES],
+            first: [0; MAX_CITIES + 1],
+            adjacent: [(0, 0); 2 * MAX_EDGES],
         }
     }
 
     fn add(&mut self, a: u8, b: u8, length: u8) {
-        let edge = u8::try_from(self.lengths.len()).expect("at most 128 routes per seat");
-        assert!(edge < 128, "the used-route mask holds 128 routes");
-        self.lengths.push(u32::from(length));
-        self.adjacent[usize::from(a)].push((edge, b));
-        self.adjacent[usize::from(b)].push((edge, a));
+        assert!(
+            self.edges < MAX_EDGES,
+            "the used-route mask holds 128 routes"
+        );
+        self.ends[self.edges] = (a, b);
+        self.lengths[self.edges] = length;
+        self.edges += 1;
     }
 
-    fn longest(&self) -> u32 {
-        let component = self.components();
-        let mut has_odd = vec![false; self.adjacent.len()];
-        for (city, edges) in self.adjacent.iter().enumerate() {
-            if edges.len() % 2 == 1 {
-                has_odd[component[city]] = true;
+    /// Fills `first` and `adjacent` from the edges: each city's pairs in the order added.
+    fn link(&mut self) {
+        let mut degree = [0u8; MAX_CITIES];
+        for &(a, b) in &self.ends[..self.edges] {
+            degree[usize::from(a)] += 1;
+            degree[usize::from(b)] += 1;
+        }
+        let mut next = [0u16; MAX_CITIES];
+        for city in 0..self.cities {
+            next[city] = self.first[city];
+            self.first[city + 1] = self.first[city] + u16::from(degree[city]);
+        }
+        for (edge, &(a, b)) in self.ends[..self.edges].iter().enumerate() {
+            let edge = u8::try_from(edge).expect("under 128 edges");
+            for (here, there) in [(a, b), (b, a)] {
+                let slot = &mut next[usize::from(here)];
+                self.adjacent[usize::from(*slot)] = (edge, there);
+                *slot += 1;
             }
         }
-        let mut started = vec![false; self.adjacent.len()];
+    }
+
+    fn links(&self, city: usize) -> &[(u8, u8)] {
+        &self.adjacent[usize::from(self.first[city])..usize::from(self.first[city + 1])]
+    }
+
+    fn longest(&mut self) -> u32 {
+        self.link();
+        let component = self.components();
+        let odd = |city: usize| self.links(city).len() % 2 == 1;
+        let mut has_odd: u64 = 0;
+        for city in (0..self.cities).filter(|&c| odd(c)) {
+            has_odd |= 1 << component[city];
+        }
+        let mut started: u64 = 0;
         let mut best = 0;
-        for (city, edges) in self.adjacent.iter().enumerate() {
-            let root = component[city];
-            let start = if has_odd[root] {
-                edges.len() % 2 == 1
+        for (city, &label) in component[..self.cities].iter().enumerate() {
+            let root = 1u64 << label;
+            let start = if has_odd & root != 0 {
+                odd(city)
             } else {
-                !edges.is_empty() && !std::mem::replace(&mut started[root], true)
+                !self.links(city).is_empty() && started & root == 0
             };
             if start {
+                started |= root;
                 best = best.max(self.search(city, 0));
             }
         }
@@ -75,11 +121,11 @@ impl Graph {
     /// Longest extension from `city` over routes not in `used`.
     fn search(&self, city: usize, used: u128) -> u32 {
         let mut best = 0;
-        for &(edge, next) in &self.adjacent[city] {
+        for &(edge, next) in self.links(city) {
             let bit = 1u128 << edge;
             if used & bit == 0 {
-                let length =
-                    self.lengths[usize::from(edge)] + self.search(usize::from(next), used | bit);
+                let length = u32::from(self.lengths[usize::from(edge)])
+                    + self.search(usize::from(next), used | bit);
                 best = best.max(length);
             }
         }
@@ -87,21 +133,26 @@ impl Graph {
     }
 
     /// A component label per city (the lowest city of its component).
-    fn components(&self) -> Vec<usize> {
-        let mut label = vec![usize::MAX; self.adjacent.len()];
-        let mut stack = Vec::new();
-        for root in 0..self.adjacent.len() {
-            if label[root] != usize::MAX {
+    fn components(&self) -> [u8; MAX_CITIES] {
+        const NONE: u8 = u8::MAX;
+        let mut label = [NONE; MAX_CITIES];
+        let mut stack = [0u8; MAX_CITIES];
+        for root in 0..self.cities {
+            if label[root] != NONE {
                 continue;
             }
-            label[root] = root;
-            stack.push(root);
-            while let Some(city) = stack.pop() {
-                for &(_, next) in &self.adjacent[city] {
-                    let next = usize::from(next);
-                    if label[next] == usize::MAX {
-                        label[next] = root;
-                        stack.push(next);
+            let root = u8::try_from(root).expect("under 64 cities");
+            label[usize::from(root)] = root;
+            stack[0] = root;
+            let mut height = 1;
+            while height > 0 {
+                height -= 1;
+                let city = usize::from(stack[height]);
+                for &(_, next) in self.links(city) {
+                    if label[usize::from(next)] == NONE {
+                        label[usize::from(next)] = root;
+                        stack[height] = next;
+                        height += 1;
                     }
                 }
             }
@@ -111,8 +162,9 @@ impl Graph {
 
     /// Reference answer for tests: the same search started from every city.
     #[cfg(test)]
-    fn longest_from_every_city(&self) -> u32 {
-        (0..self.adjacent.len())
+    fn longest_from_every_city(&mut self) -> u32 {
+        self.link();
+        (0..self.cities)
             .map(|c| self.search(c, 0))
             .max()
             .unwrap_or(0)

@@ -4,7 +4,7 @@
 //!
 //! Allocation-free: the scratch arrays live in [`Paths`], which a bot keeps for the whole game.
 
-use crate::games::t2r::maps::{Map, Route, Ticket};
+use crate::games::t2r::maps::{Link, Map, Route, Ticket};
 use crate::games::t2r::view::{UNCLAIMED, View};
 
 /// Cities a map may have; a city set fits in one `u64` bit mask (the largest map has 47).
@@ -53,10 +53,11 @@ impl Paths {
     /// [`Paths::walk`] lists the path.
     pub fn search(&mut self, map: &Map, view: &View, a: u8, b: u8) -> bool {
         let me = u8::try_from(view.seat).expect("seat 0 or 1");
-        self.search_by(map, a, Some(b), |route| {
-            let owner = view.owners[usize::from(route.id)];
+        let owners = &view.owners;
+        self.dijkstra::<Buckets>(map, a, Some(b), |link| {
+            let owner = owners[usize::from(link.route)];
             if owner == UNCLAIMED {
-                Some(u16::from(route.length))
+                Some(u16::from(link.length))
             } else if owner == me {
                 Some(0)
             } else {
@@ -80,6 +81,20 @@ impl Paths {
         target: Option<u8>,
         weight: impl Fn(&Route) -> Option<u16>,
     ) -> bool {
+        self.dijkstra::<Scan>(map, a, target, |link| {
+            weight(&map.routes[usize::from(link.route)])
+        })
+    }
+
+    /// [`Paths::search_by`] weighing links: [`Paths::search`] needs only the link's length and
+    /// owner, and reading the route would cost a cache line per link. `F` keeps the frontier.
+    fn dijkstra<F: Frontier>(
+        &mut self,
+        map: &Map,
+        a: u8,
+        target: Option<u8>,
+        weight: impl Fn(&Link) -> Option<u16>,
+    ) -> bool {
         let cities = map.cities.len();
         assert!(
             cities <= MAX_CITIES,
@@ -87,37 +102,33 @@ impl Paths {
         );
         self.dist[..cities].fill(INFINITE);
         self.dist[usize::from(a)] = 0;
-        // Unvisited cities with a finite distance: the others are ∞, so the minimum is here.
-        let mut frontier: u64 = 1 << a;
+        let mut frontier = F::start(a);
         let mut visited: u64 = 0;
-        loop {
-            if frontier == 0 {
-                return false;
-            }
-            let city = self.closest(frontier);
+        while let Some(city) = frontier.pop(&self.dist) {
             if Some(city) == target {
                 return true;
             }
-            frontier &= !(1 << city);
             visited |= 1 << city;
             let here = self.dist[usize::from(city)];
-            // Visited cities are skipped before the route is read: most links lead back.
+            // Visited cities are skipped before the route is weighed: most links lead back.
             for link in &map.links_at[usize::from(city)] {
                 let next = link.other;
                 if visited & (1 << next) != 0 {
                     continue;
                 }
-                let Some(weight) = weight(&map.routes[usize::from(link.route)]) else {
+                let Some(weight) = weight(link) else {
                     continue;
                 };
                 let candidate = here + weight;
-                if candidate < self.dist[usize::from(next)] {
+                let old = self.dist[usize::from(next)];
+                if candidate < old {
+                    frontier.improve(next, old, candidate);
                     self.dist[usize::from(next)] = candidate;
                     self.pred[usize::from(next)] = link.route;
-                    frontier |= 1 << next;
                 }
             }
         }
+        false
     }
 
     /// The distance of `city` found by the last search, `None` if it was not reached. Exact
@@ -150,19 +161,97 @@ impl Paths {
                 .sum(),
         )
     }
+}
 
-    /// The frontier city with the smallest distance, lowest id on ties: the minimum of
-    /// (distance, city) packed in one number, with no branch to mispredict.
-    fn closest(&self, frontier: u64) -> u8 {
-        let mut bits = frontier;
+/// The unvisited cities with a finite distance (the others are ∞, so the next to settle is
+/// here) and which comes next: the smallest distance, the lowest city id on ties.
+trait Frontier {
+    /// The frontier holding only `city`, at distance 0.
+    fn start(city: u8) -> Self;
+    /// `city`'s distance dropped from `old` (∞: it was not in the frontier) to `new`.
+    fn improve(&mut self, city: u8, old: u16, new: u16);
+    /// Takes out the next city to settle; `None` when the frontier is empty.
+    fn pop(&mut self, dist: &[u16; MAX_CITIES]) -> Option<u8>;
+}
+
+/// For any weights: a city set, its minimum found by a scan.
+struct Scan(u64);
+
+impl Frontier for Scan {
+    fn start(city: u8) -> Self {
+        Scan(1 << city)
+    }
+
+    fn improve(&mut self, city: u8, _: u16, _: u16) {
+        self.0 |= 1 << city;
+    }
+
+    /// The minimum of (distance, city) packed in one number, with no branch to mispredict.
+    fn pop(&mut self, dist: &[u16; MAX_CITIES]) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let mut bits = self.0;
         let mut best = u32::MAX;
         while bits != 0 {
             let city = bits.trailing_zeros();
             bits &= bits - 1;
-            let dist = u32::from(self.dist[city as usize]);
-            best = best.min(dist << 6 | city);
+            best = best.min(u32::from(dist[city as usize]) << 6 | city);
         }
-        u8::try_from(best & 63).expect("city id < 64")
+        let city = u8::try_from(best & 63).expect("city id < 64");
+        self.0 &= !(1 << city);
+        Some(city)
+    }
+}
+
+/// Distances a [`Buckets`] frontier spans: more than the longest route (8, §2.2).
+const BUCKETS: usize = 16;
+
+/// For weights below [`BUCKETS`], such as route lengths: Dial's bucket queue. Every frontier
+/// distance lies within `cursor..cursor + BUCKETS` (the last settled distance plus one
+/// route), so each bucket holds the cities of one distance and the first non-empty bucket from
+/// `cursor` holds the smallest; its lowest bit is the lowest city id, as [`Scan`] picks.
+struct Buckets {
+    sets: [u64; BUCKETS],
+    /// The distance last settled.
+    cursor: usize,
+    len: u32,
+}
+
+impl Frontier for Buckets {
+    fn start(city: u8) -> Self {
+        let mut sets = [0; BUCKETS];
+        sets[0] = 1 << city;
+        Buckets {
+            sets,
+            cursor: 0,
+            len: 1,
+        }
+    }
+
+    fn improve(&mut self, city: u8, old: u16, new: u16) {
+        let new = usize::from(new);
+        assert!(new - self.cursor < BUCKETS, "a weight over the bucket span");
+        if old == INFINITE {
+            self.len += 1;
+        } else {
+            self.sets[usize::from(old) % BUCKETS] &= !(1 << city);
+        }
+        self.sets[new % BUCKETS] |= 1 << city;
+    }
+
+    fn pop(&mut self, _: &[u16; MAX_CITIES]) -> Option<u8> {
+        if self.len == 0 {
+            return None;
+        }
+        while self.sets[self.cursor % BUCKETS] == 0 {
+            self.cursor += 1;
+        }
+        let set = &mut self.sets[self.cursor % BUCKETS];
+        let city = u8::try_from(set.trailing_zeros()).expect("city id < 64");
+        *set &= *set - 1;
+        self.len -= 1;
+        Some(city)
     }
 }
 
@@ -243,6 +332,43 @@ mod tests {
         let mut v = view(&map);
         give_routes(&mut v, 0, &[0, 2]);
         assert_eq!(path_of(&map, &v, 0, 3), Some(vec![]));
+    }
+
+    /// `search`'s bucket queue settles cities in the order of `search_by`'s scan, ties
+    /// included, so both find the same paths: random boards where seat 0 owns many routes
+    /// (zero weights, so many ties) or few.
+    #[test]
+    fn buckets_find_the_paths_the_scan_finds() {
+        use rand::{RngExt, SeedableRng};
+        let map = usa();
+        let cities = u8::try_from(map.cities.len()).expect("47 cities");
+        let mut rng = crate::seed::Rng::seed_from_u64(11);
+        for round in 0..400 {
+            let mut v = view(&map);
+            let mine = round % 5;
+            for owner in v.owners.iter_mut() {
+                *owner = match rng.random_range(0..10u32) {
+                    n if n < mine => 0,
+                    n if n < mine + 2 => 1,
+                    _ => UNCLAIMED,
+                };
+            }
+            let (a, b) = (rng.random_range(0..cities), rng.random_range(0..cities));
+            let weigh = |r: &Route| match v.owners[usize::from(r.id)] {
+                UNCLAIMED => Some(u16::from(r.length)),
+                0 => Some(0),
+                _ => None,
+            };
+            let mut scan = Paths::default();
+            let reached = scan.search_by(&map, a, Some(b), weigh);
+            let mut buckets = Paths::default();
+            assert_eq!(buckets.search(&map, &v, a, b), reached);
+            if reached {
+                let scanned: Vec<u8> = scan.walk(&map, a, b).collect();
+                let bucketed: Vec<u8> = buckets.walk(&map, a, b).collect();
+                assert_eq!(bucketed, scanned, "round {round}: {a} to {b}");
+            }
+        }
     }
 
     #[test]

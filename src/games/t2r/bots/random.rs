@@ -64,6 +64,10 @@ impl Random {
             (0, Colour::Purple),
             |best, (m, k)| if m > best.0 { (m, k) } else { best },
         );
+        // Every pile tried below is at most the biggest one: most turns no route can qualify.
+        if biggest + 1 < longest {
+            return None;
+        }
         for route in candidates.take_while(|r| r.length + 1 >= longest) {
             for &track in &route.colours {
                 let (m, kind) = if track == Colour::Locomotive {
