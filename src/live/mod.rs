@@ -70,6 +70,12 @@ impl Live {
         self.shared.add(record);
     }
 
+    /// A staged format's picture so far (a knockout's bracket, a Swiss system's rounds), as
+    /// JSON: the page draws it as it is, replacing the last one.
+    pub fn set_staged(&self, picture: Value) {
+        self.shared.set_staged(picture);
+    }
+
     /// Names the bots of a folder being read, as they appear.
     pub fn set_bots(&self, bots: &[String]) {
         self.shared.set_bots(bots);

@@ -64,6 +64,8 @@ struct Feed {
     fault_count: u64,
     /// The indices of the last games finished.
     recent: VecDeque<u64>,
+    /// A staged format's picture so far, as the run last told it.
+    staged: Option<Value>,
     /// The run's summary (summary.json's content), once it finished with one.
     summary: Option<Value>,
     /// The final report's link, once written.
@@ -115,6 +117,7 @@ impl Shared {
                 faults: VecDeque::new(),
                 fault_count: 0,
                 recent: VecDeque::new(),
+                staged: None,
                 summary: None,
                 report: None,
             }),
@@ -156,6 +159,11 @@ impl Shared {
             }
             feed.faults.push_back(fault);
         }
+    }
+
+    /// Replaces the staged format's picture.
+    pub fn set_staged(&self, picture: Value) {
+        lock(&self.feed).staged = Some(picture);
     }
 
     /// Names bots first seen in a folder being read (appended, so indices stay).
@@ -212,6 +220,7 @@ impl Shared {
         });
         let faults = json!({ "count": feed.fault_count, "recent": feed.faults });
         let report = feed.report.clone();
+        let staged = feed.staged.clone();
         let replays = (finished && self.replays.is_some()).then(|| feed.recent.clone());
         let scores = distributions(&feed.bots, &feed.tally);
         let cached = answer
@@ -221,7 +230,15 @@ impl Shared {
             .map(|analysed| analysed.value.clone());
         let analysis = match (feed.summary.clone(), cached) {
             (Some(summary), _) => summary,
-            (None, Some(value)) => value,
+            (None, Some(mut value)) => {
+                // The head-to-heads are cheap: fresh at every refresh, so each LLR curve gains
+                // a point per refresh while the ratings wait for their next analysis.
+                if value["games_played"].as_u64() != Some(games) {
+                    let rows = Analysis::head_to_heads(&feed.bots, &feed.tally, &self.options);
+                    value["head_to_head"] = serde_json::to_value(rows).unwrap_or(Value::Null);
+                }
+                value
+            }
             (None, None) => {
                 let (bots, tally) = (feed.bots.clone(), feed.tally.clone());
                 drop(feed);
@@ -249,6 +266,7 @@ impl Shared {
             "faults": faults,
             "report": report,
             "replays": replays,
+            "staged": staged,
         })
     }
 }
@@ -394,6 +412,28 @@ mod tests {
         assert_eq!(done["finished"], true);
         assert_eq!(done["analysis"]["games_played"], 2);
         assert!(done["progress"]["eta_seconds"].is_null());
+    }
+
+    #[test]
+    fn each_refresh_adds_a_point_to_the_llr_curve_while_the_ratings_wait() {
+        let shared = Shared::new(setup());
+        shared.add(&game(0, true, false));
+        shared.add(&game(1, false, false));
+        let first: Value = serde_json::from_slice(&shared.json()).unwrap();
+        assert_eq!(first["llr"][0]["points"].as_array().unwrap().len(), 1);
+        shared.add(&game(2, true, false));
+        shared.add(&game(3, true, false));
+        // A refresh whose analysis is not due for hours: the ratings are the last ones.
+        let mut answer = lock(&shared.answer);
+        answer.json = None;
+        answer.analysis.as_mut().unwrap().cost = Duration::from_secs(3600);
+        drop(answer);
+        let second: Value = serde_json::from_slice(&shared.json()).unwrap();
+        assert_eq!(second["analysis"]["games_played"], 2, "the cached analysis");
+        assert_eq!(second["analysis"]["head_to_head"][0]["games"], 4);
+        let points = second["llr"][0]["points"].as_array().unwrap();
+        assert_eq!(points.len(), 2, "{points:?}");
+        assert_eq!(points[1][0], 4);
     }
 
     #[test]

@@ -195,6 +195,58 @@ fn a_finished_runs_page_shows_its_report_and_replays_and_refuses_writes() {
     assert_eq!(served.end(), 0);
 }
 
+/// A knockout's bracket fills in while it plays: the pools decided and the semi-finals playing
+/// (the final to come) before the end; Ctrl-C then leaves the picture that summary.json holds.
+#[test]
+fn a_knockout_s_bracket_fills_in_as_it_plays_and_ends_as_summary_json_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let served = Served::start(
+        &[
+            "run",
+            "--bots",
+            "random,greedy,nice,do-nothing",
+            "--format",
+            "knockout",
+            "--pool-size",
+            "2",
+            "--advance",
+            "2",
+            "--games",
+            "2",
+            "--match-games",
+            "5000000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--no-plots",
+            "--live",
+            "--out",
+        ],
+        &[&out],
+    );
+    let knockout = |s: &Value| s["staged"]["knockout"].clone();
+    let part = served.until("a semi-final under way", |s| {
+        knockout(s)["playing"]["matches"][0]["games"].as_u64() > Some(0)
+    });
+    assert!(!finished(&part));
+    let bracket = knockout(&part);
+    assert_eq!(bracket["seeds"].as_array().unwrap().len(), 4, "{bracket}");
+    assert!(bracket.get("pools_playing").is_none(), "pools decided");
+    assert_eq!(bracket["pools"].as_array().unwrap().len(), 2);
+    assert_eq!(bracket["playing"]["name"], "semi-final");
+    assert!(bracket["playing"]["matches"][0]["winner"].is_null());
+    assert_eq!(bracket["to_come"][0]["name"], "final");
+    assert!(bracket["champion"].is_null());
+    stop_run(&served);
+    let last = served.until("finished", finished);
+    let text = std::fs::read_to_string(out.join("summary.json")).unwrap();
+    let summary: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(knockout(&last), summary["knockout"]);
+    assert_eq!(last["analysis"]["knockout"], summary["knockout"]);
+    assert_eq!(served.end(), 130);
+}
+
 #[test]
 fn watch_reads_a_growing_folder_and_a_torn_line_waits() {
     let dir = tempfile::tempdir().unwrap();

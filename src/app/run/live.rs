@@ -1,14 +1,18 @@
 //! `run --live`: the live page started before the first game (with the games a resumed run
-//! kept), told the summary and report at the end, and kept up until Ctrl-C.
+//! kept), shown a knockout's or Swiss system's picture as it is decided, told the summary and
+//! report at the end, and kept up until Ctrl-C.
 
 use super::STOP;
 use crate::app::plan::RunPlan;
 use crate::app::replay::{FindReplay, page};
+use crate::format::{SoFar, Watch};
 use crate::game::GameInfo;
 use crate::live::{Live, Replayer, Setup};
 use crate::summary::{Summary, Tally};
 use anyhow::Context;
+use std::cell::Cell;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// The page of `plan`'s `--live`, serving the run's folder (its games are counted once the
 /// folder is open, see [`Live::opened`]); its URL is printed, even when quiet, since nothing
@@ -55,4 +59,40 @@ pub fn finish(live: &Live, summary: &Summary, written: &[PathBuf]) -> anyhow::Re
     live.finish(Some(value), report);
     live.linger(&STOP, summary.interrupted);
     Ok(())
+}
+
+/// Hands a staged format's pictures to the page: every one that ends a stage, others no more
+/// often than [`PICTURE_EVERY`], so a long pool stage does not rank its pools after every seed
+/// group.
+pub struct StagedWatch<'a> {
+    live: &'a Live,
+    last: Cell<Option<Instant>>,
+}
+
+/// Half the page's refresh: a picture drawn between two of the page's requests is seen.
+const PICTURE_EVERY: Duration = Duration::from_millis(400);
+
+impl StagedWatch<'_> {
+    pub fn new(live: &Live) -> StagedWatch<'_> {
+        StagedWatch {
+            live,
+            last: Cell::new(None),
+        }
+    }
+}
+
+impl Watch for StagedWatch<'_> {
+    fn so_far(&self, settled: bool, so_far: &dyn Fn() -> SoFar) {
+        let recent = self
+            .last
+            .get()
+            .is_some_and(|at| at.elapsed() < PICTURE_EVERY);
+        if recent && !settled {
+            return;
+        }
+        self.last.set(Some(Instant::now()));
+        if let Ok(picture) = serde_json::to_value(so_far()) {
+            self.live.set_staged(picture);
+        }
+    }
 }
