@@ -76,6 +76,12 @@ impl Live {
         self.shared.set_staged(picture);
     }
 
+    /// Games before `games_done` are in the folder's games.csv (flushed), so their replay
+    /// pages can check them there.
+    pub fn flushed(&self, games_done: u64) {
+        self.shared.flushed(games_done);
+    }
+
     /// Names the bots of a folder being read, as they appear.
     pub fn set_bots(&self, bots: &[String]) {
         self.shared.set_bots(bots);

@@ -18,7 +18,8 @@ mod words;
 
 pub use check::{ReplayError, Replayed, check_games_csv, replay};
 pub use file::{
-    Found, RECORDS_FILE, ReadError, RecordsWriter, Span, read_game, read_games, read_records,
+    Found, RECORDS_FILE, ReadError, RecordsWriter, Span, read_game, read_games, read_games_so_far,
+    read_records,
 };
 pub use html::write_page;
 pub use line::{FORMAT, GameLine, Header, Step};

@@ -3,11 +3,13 @@
 //! report at the end, and kept up until Ctrl-C.
 
 use super::STOP;
+use super::output::record_header;
 use crate::app::plan::RunPlan;
 use crate::app::replay::{FindReplay, page};
 use crate::format::{SoFar, Watch};
 use crate::game::GameInfo;
 use crate::live::{Live, Replayer, Setup};
+use crate::replay::Header;
 use crate::summary::{Summary, Tally};
 use anyhow::Context;
 use std::cell::Cell;
@@ -26,26 +28,30 @@ pub fn start(
         return Ok(None);
     };
     let bots = plan.labels();
+    let replays = plan
+        .out_dir
+        .clone()
+        .filter(|_| plan.record)
+        .map(|dir| replayer(dir, find_replay, Some(record_header(plan, &bots))));
     let setup = Setup {
         title: format!("{}: {}", info.name, bots.join(", ")),
         options: plan.report.options(&bots)?,
         bots,
         total: 0,
         tally: Tally::new(0),
-        replays: plan
-            .out_dir
-            .clone()
-            .filter(|_| plan.record)
-            .map(|dir| replayer(dir, find_replay)),
+        replays,
     };
     let live = Live::start(address, setup, plan.out_dir.clone())?;
     eprintln!("live: {}", live.url);
     Ok(Some(live))
 }
 
-/// Replays a game of the records in `dir` into its page.
-pub fn replayer(dir: PathBuf, find: FindReplay) -> Replayer {
-    Box::new(move |game| page(&dir, game, find).map_err(|e| format!("{e:#}")))
+/// Replays a game into its page: from its line, when the page kept it, under `header` (the
+/// run's records' header, known before its file is); else from the records in `dir`.
+pub fn replayer(dir: PathBuf, find: FindReplay, header: Option<Header>) -> Replayer {
+    Box::new(move |game, line| {
+        page(&dir, game, find, header.as_ref().zip(line)).map_err(|e| format!("{e:#}"))
+    })
 }
 
 /// Shows the final summary and report on the page, then serves it until Ctrl-C (at once when

@@ -245,6 +245,9 @@ impl RecordSink for Sinks<'_, '_> {
             csv.block_done(games_done)?;
         }
         self.progress.update(games_done - self.first, &*self.score);
+        if let Some(live) = self.live {
+            live.flushed(games_done);
+        }
         Ok(())
     }
 }
