@@ -23,8 +23,6 @@ pub struct Tournament {
     games_per_pairing: u64,
     lower_score_is_better: bool,
     pools: Option<PoolTally>,
-    /// Bots entering the bracket.
-    entrants: usize,
     /// Each pool's standings, once its games are in.
     standings: Vec<Vec<Standing>>,
     bracket: Option<Bracket>,
@@ -49,18 +47,14 @@ impl Tournament {
         games_per_pairing: u64,
         lower_score_is_better: bool,
     ) -> Tournament {
-        let pools = settings
-            .pool_size
-            .map(|size| PoolTally::new(snake_pools(bots, size), bots));
         Tournament {
             settings,
             bots,
             games_per_pairing: games_per_pairing.div_ceil(2) * 2,
             lower_score_is_better,
-            entrants: pools
-                .as_ref()
-                .map_or(bots, |p| p.pools().len() * settings.advance),
-            pools,
+            pools: settings
+                .pool_size
+                .map(|size| PoolTally::new(snake_pools(bots, size), bots)),
             standings: Vec::new(),
             bracket: None,
         }
@@ -85,11 +79,21 @@ impl Tournament {
         })
     }
 
+    /// Bots entering the bracket: the top of each pool (as many pools as [`snake_pools`]
+    /// deals), or every bot. Counted from the settings, so it holds while the pools are out
+    /// being played.
+    fn entrants(&self) -> usize {
+        match self.settings.pool_size {
+            Some(size) => self.bots.div_ceil(size) * self.settings.advance,
+            None => self.bots,
+        }
+    }
+
     /// Every game the format plays when it is not stopped: the pools, and one match per bracket
     /// entrant but the champion (byes play none).
     pub fn total_games(&self) -> u64 {
         let pools = self.pool_schedule().map_or(0, |s| s.total_games());
-        pools + (self.entrants as u64 - 1) * self.settings.games_per_match()
+        pools + (self.entrants() as u64 - 1) * self.settings.games_per_match()
     }
 
     /// Pairings and games of the pools (or, without pools, of one bracket match), for the
@@ -217,7 +221,7 @@ impl Tournament {
         // Slots of the first round to come: after the one playing, or the whole bracket.
         let next = match (&self.bracket, &playing) {
             (Some(bracket), Some(_)) => bracket.size() / 2,
-            (None, _) if pools.is_some() => self.entrants.next_power_of_two(),
+            (None, _) if pools.is_some() => self.entrants().next_power_of_two(),
             _ => 1,
         };
         let to_come = std::iter::successors(Some(next), |&slots| Some(slots / 2))
@@ -225,7 +229,7 @@ impl Tournament {
             .map(|slots| PendingRound {
                 name: round_name(slots),
                 // Byes play no match: only in the first round, when entrants fall short.
-                matches: (slots / 2).min(self.entrants.saturating_sub(slots / 2)),
+                matches: (slots / 2).min(self.entrants().saturating_sub(slots / 2)),
             })
             .collect();
         KnockoutSoFar {
