@@ -304,7 +304,7 @@ mod tests {
         let header = Header {
             format: FORMAT.to_string(),
             tool: "test".into(),
-            game: "t2r".into(),
+            game: "a game".into(),
             rules: None,
             options: Default::default(),
             seats: None,
