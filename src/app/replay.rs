@@ -21,14 +21,30 @@ pub fn replay_of<G: Registered>(_game: &str) -> Result<ReplayFn, UsageError> {
     Ok(replay_game::<G>)
 }
 
-/// The page of game `game` of `dir`'s records, as `tourney replay --html` writes it (the live
-/// page's replay links): written to a scratch file, read back and removed.
-pub fn page(dir: &Path, game: u64, find: FindReplay) -> anyhow::Result<Vec<u8>> {
-    let found = replay::read_games(dir, &std::collections::BTreeSet::from([game]))?;
-    let Some((_, line)) = found.lines.into_iter().next() else {
-        anyhow::bail!("the records hold no game {game}");
+/// The page of game `game`, as `tourney replay --html` writes it (the live page's replay
+/// links): from `kept`, the records' header and the game's line when the run kept them, else
+/// from `dir`'s records as far as they are written (a run may be writing them). Written to a
+/// scratch file, read back and removed.
+pub fn page(
+    dir: &Path,
+    game: u64,
+    find: FindReplay,
+    kept: Option<(&Header, &str)>,
+) -> anyhow::Result<Vec<u8>> {
+    let found;
+    let (header, line) = match kept {
+        Some(kept) => kept,
+        None => {
+            found = replay::read_games_so_far(dir, &std::collections::BTreeSet::from([game]))?;
+            let Some((_, line)) = found.lines.first() else {
+                anyhow::bail!(
+                    "the records hold no game {game}, or not yet (they are written in batches)"
+                );
+            };
+            (&found.header, line.as_str())
+        }
     };
-    let replay = find(&found.header.game)?;
+    let replay = find(&header.game)?;
     let scratch = std::env::temp_dir().join(format!(
         "tourney-live-{}-game-{game}.html",
         std::process::id()
@@ -39,7 +55,7 @@ pub fn page(dir: &Path, game: u64, find: FindReplay) -> anyhow::Result<Vec<u8>> 
         html: Some(scratch.clone()),
         quiet: true,
     };
-    let played = replay(&args, &found.header, &line);
+    let played = replay(&args, header, line);
     let bytes = std::fs::read(&scratch);
     let _ = std::fs::remove_file(&scratch);
     played?;

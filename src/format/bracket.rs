@@ -111,14 +111,14 @@ impl Bracket {
         }
     }
 
-    /// `final`, `semi-final`, `quarter-final`, else `round of N`.
+    /// The current round's name (see [`round_name`]).
     pub fn round_name(&self) -> String {
-        match self.slots.len() {
-            2 => "final".to_string(),
-            4 => "semi-final".to_string(),
-            8 => "quarter-final".to_string(),
-            n => format!("round of {n}"),
-        }
+        round_name(self.slots.len())
+    }
+
+    /// Slots of the current round: entrants still in (and byes, in the first round).
+    pub fn size(&self) -> usize {
+        self.slots.len()
     }
 
     /// The current round's matches to play, as (better seed, other seed); byes are left out.
@@ -135,9 +135,17 @@ impl Bracket {
     /// Decides the current round from its matches' tallies (in [`Bracket::matches`] order) and
     /// moves the winners on.
     pub fn advance(&mut self, tallies: &[MatchTally]) {
+        let decided = self.decide(tallies);
+        let next = decided.iter().map(|one| Some(one.winner)).collect();
+        self.rounds.push((self.round_name(), decided));
+        self.slots = next;
+    }
+
+    /// The current round's matches in slot order, byes included, each decided from its tally
+    /// (in [`Bracket::matches`] order) as it stands.
+    pub fn decide(&self, tallies: &[MatchTally]) -> Vec<Decided> {
         let mut tallies = tallies.iter();
         let mut decided = Vec::new();
-        let mut next = Vec::new();
         for pair in self.slots.chunks(2) {
             let one = match pair {
                 [Some(a), Some(b)] => {
@@ -161,10 +169,19 @@ impl Bracket {
                 },
                 _ => unreachable!("a bracket never pairs two byes"),
             };
-            next.push(Some(one.winner));
             decided.push(one);
         }
-        self.rounds.push((self.round_name(), decided));
-        self.slots = next;
+        decided
+    }
+}
+
+/// The name of a round of `slots` slots: `final`, `semi-final`, `quarter-final`, else `round of
+/// N`.
+pub fn round_name(slots: usize) -> String {
+    match slots {
+        2 => "final".to_string(),
+        4 => "semi-final".to_string(),
+        8 => "quarter-final".to_string(),
+        n => format!("round of {n}"),
     }
 }

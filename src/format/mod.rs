@@ -34,6 +34,7 @@ mod swiss;
 mod swiss_play;
 pub mod swiss_table;
 mod tournament;
+mod watch;
 
 pub use bracket::{Bracket, MatchTally, seeding_order};
 pub use pools::{PoolTally, shown_tenths, snake_pools};
@@ -45,6 +46,7 @@ pub use staged::{Decided, Staged};
 pub use swiss::Swiss;
 pub use swiss_play::SwissPlay;
 pub use tournament::{Stages, Tournament};
+pub use watch::{KnockoutSoFar, PendingRound, PlayingMatch, PlayingRound, SoFar, Watch, Watcher};
 
 /// Games of a bracket match when the command line does not say.
 pub const DEFAULT_MATCH_GAMES: u64 = 10;

@@ -8,6 +8,7 @@ use super::pairing::Round;
 use super::result::SwissResult;
 use super::swiss_table::{MatchScore, SwissTable};
 use super::tournament::{Stages, stage};
+use super::watch::{SoFar, tell};
 use crate::game::Game;
 use crate::runner::{RecordSink, Schedule, Shift, StreamStatus};
 
@@ -53,7 +54,8 @@ impl SwissPlay {
     }
 
     /// Plays every round, handing each record to `sink` in game order; stops early when a
-    /// round is interrupted or the sink asks to (an unfinished round is not counted).
+    /// round is interrupted or the sink asks to (an unfinished round is not counted). The
+    /// watcher, if any, is shown the rounds and standings after each round.
     pub fn play<G: Game>(
         &mut self,
         stages: &Stages<'_, G>,
@@ -77,6 +79,9 @@ impl SwissPlay {
                 break;
             }
             self.table.add_round(&round, matches);
+            tell(stages.watcher, true, &|names| {
+                SoFar::Swiss(self.result(names))
+            });
         }
         Ok(played)
     }

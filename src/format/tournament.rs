@@ -4,9 +4,10 @@
 //! game order, before the next is scheduled: the same at any thread count.
 
 use super::Knockout;
-use super::bracket::{Bracket, Decided, MatchTally};
+use super::bracket::{Bracket, Decided, MatchTally, round_name};
 use super::pools::{PoolTally, Standing, shown_tenths, snake_pools};
 use super::result::{Entrant, KnockoutResult, MatchResult, PoolRow, PoolTable, RoundResult};
+use super::watch::{KnockoutSoFar, PendingRound, PlayingMatch, PlayingRound, SoFar, Watcher, tell};
 use crate::game::Game;
 use crate::runner::{
     Flow, GameRecord, Lineup, RecordSink, Schedule, Shift, StreamStatus, run_fixtures,
@@ -34,6 +35,8 @@ pub struct Stages<'a, G: Game> {
     pub master_seed: u64,
     pub pool: &'a rayon::ThreadPool,
     pub stop: &'a AtomicBool,
+    /// Shown what the format decided so far as it plays (the live page).
+    pub watcher: Option<Watcher<'a>>,
 }
 
 impl Tournament {
@@ -57,13 +60,6 @@ impl Tournament {
         }
     }
 
-    fn entrants(&self) -> usize {
-        match &self.pools {
-            Some(pools) => pools.pools().len() * self.settings.advance,
-            None => self.bots,
-        }
-    }
-
     /// The pool stage: every pair within each pool, pool by pool.
     fn pool_schedule(&self) -> Option<Schedule> {
         let pools = self.pools.as_ref()?;
@@ -81,6 +77,16 @@ impl Tournament {
             seats: 2,
             deals: None,
         })
+    }
+
+    /// Bots entering the bracket: the top of each pool (as many pools as [`snake_pools`]
+    /// deals), or every bot. Counted from the settings, so it holds while the pools are out
+    /// being played.
+    fn entrants(&self) -> usize {
+        match self.settings.pool_size {
+            Some(size) => self.bots.div_ceil(size) * self.settings.advance,
+            None => self.bots,
+        }
     }
 
     /// Every game the format plays when it is not stopped: the pools, and one match per bracket
@@ -102,7 +108,9 @@ impl Tournament {
     }
 
     /// Plays every stage, handing each record to `sink` in game order; stops early when a
-    /// stage is interrupted or the sink asks to.
+    /// stage is interrupted or the sink asks to. The watcher, if any, is shown the picture so
+    /// far as each stage starts and ends, and after every seed group within one (when every
+    /// pairing of the stage has played as many games).
     pub fn play<G: Game>(
         &mut self,
         stages: &Stages<'_, G>,
@@ -110,17 +118,30 @@ impl Tournament {
     ) -> std::io::Result<StreamStatus> {
         let mut shift = Shift::default();
         let mut played = StreamStatus::default();
+        let watcher = stages.watcher;
         if let Some(schedule) = self.pool_schedule() {
-            let pools = self.pools.as_mut().expect("a pool schedule has pools");
-            if !stage(stages, &schedule, &mut shift, &mut played, sink, &mut |r| {
-                pools.add(r)
-            })? {
+            let mut pools = self.pools.take().expect("a pool schedule has pools");
+            let this = &*self;
+            this.tell_pools(watcher, true, &pools);
+            let mut seen = 0;
+            let complete = stage(stages, &schedule, &mut shift, &mut played, sink, &mut |r| {
+                pools.add(r);
+                seen += 1;
+                if watcher.is_some() && seen % schedule.games_per_seed() == 0 {
+                    this.tell_pools(watcher, false, &pools);
+                }
+            })?;
+            if complete {
+                self.standings = pools.standings();
+            }
+            self.pools = Some(pools);
+            if !complete {
+                self.tell_decided(watcher);
                 return Ok(played);
             }
-            self.standings = pools.standings();
         }
-        let mut bracket = Bracket::new(self.seeds());
-        while bracket.champion().is_none() {
+        self.bracket = Some(Bracket::new(self.seeds()));
+        while let Some(bracket) = self.bracket.as_ref().filter(|b| b.champion().is_none()) {
             let matches = bracket.matches();
             let highs: Vec<usize> = matches.iter().map(|&(h, _)| bracket.seeds[h]).collect();
             let schedule = Schedule {
@@ -133,19 +154,126 @@ impl Tournament {
                 deals: None,
             };
             let mut tallies = vec![MatchTally::default(); matches.len()];
+            let this = &*self;
+            this.tell_round(watcher, true, &tallies);
             let first_pairing = shift.pairing;
             let lower = self.lower_score_is_better;
+            let mut seen = 0;
             let complete = stage(stages, &schedule, &mut shift, &mut played, sink, &mut |r| {
                 let m = r.pairing - first_pairing;
                 tallies[m].add(r, highs[m], lower);
+                seen += 1;
+                if watcher.is_some() && seen % schedule.games_per_seed() == 0 {
+                    this.tell_round(watcher, false, &tallies);
+                }
             })?;
             if !complete {
                 break;
             }
-            bracket.advance(&tallies);
+            if let Some(bracket) = self.bracket.as_mut() {
+                bracket.advance(&tallies);
+            }
         }
-        self.bracket = Some(bracket);
+        self.tell_decided(watcher);
         Ok(played)
+    }
+
+    /// Shows the watcher the pools as `pools` stand.
+    fn tell_pools(&self, watcher: Option<Watcher<'_>>, settled: bool, pools: &PoolTally) {
+        tell(watcher, settled, &|names| {
+            SoFar::Knockout(self.so_far(names, Some(&pools.standings()), None))
+        });
+    }
+
+    /// Shows the watcher the bracket round being played as `tallies` stand.
+    fn tell_round(&self, watcher: Option<Watcher<'_>>, settled: bool, tallies: &[MatchTally]) {
+        tell(watcher, settled, &|names| {
+            SoFar::Knockout(self.so_far(names, None, Some(tallies)))
+        });
+    }
+
+    /// Shows the watcher what the format decided, as `summary.json` will hold it: nothing
+    /// playing or to come.
+    fn tell_decided(&self, watcher: Option<Watcher<'_>>) {
+        tell(watcher, true, &|names| {
+            SoFar::Knockout(self.so_far(names, None, None))
+        });
+    }
+
+    /// The picture so far: what is decided, with `pools` the provisional standings of pools
+    /// being played, `playing` the tallies of the bracket round being played (in
+    /// [`Bracket::matches`] order), and the rounds to come after either.
+    fn so_far(
+        &self,
+        names: &[String],
+        pools: Option<&[Vec<Standing>]>,
+        playing: Option<&[MatchTally]>,
+    ) -> KnockoutSoFar {
+        let mut decided = self.result(names);
+        if let Some(standings) = pools {
+            decided.pools = self.pool_tables(standings, names);
+        }
+        let playing = self
+            .bracket
+            .as_ref()
+            .zip(playing)
+            .map(|(bracket, tallies)| self.playing_round(bracket, tallies, names));
+        // Slots of the first round to come: after the one playing, or the whole bracket.
+        let next = match (&self.bracket, &playing) {
+            (Some(bracket), Some(_)) => bracket.size() / 2,
+            (None, _) if pools.is_some() => self.entrants().next_power_of_two(),
+            _ => 1,
+        };
+        let to_come = std::iter::successors(Some(next), |&slots| Some(slots / 2))
+            .take_while(|&slots| slots >= 2)
+            .map(|slots| PendingRound {
+                name: round_name(slots),
+                // Byes play no match: only in the first round, when entrants fall short.
+                matches: (slots / 2).min(self.entrants().saturating_sub(slots / 2)),
+            })
+            .collect();
+        KnockoutSoFar {
+            decided,
+            pools_playing: pools.is_some(),
+            playing,
+            to_come,
+        }
+    }
+
+    /// The bracket's current round as `tallies` stand: a match is decided once its games are
+    /// all in, a bye at once.
+    fn playing_round(
+        &self,
+        bracket: &Bracket,
+        tallies: &[MatchTally],
+        names: &[String],
+    ) -> PlayingRound {
+        let match_games = self.settings.games_per_match();
+        let name = |seed: usize| names[bracket.seeds[seed]].clone();
+        let entrant = |seed: usize| Entrant {
+            seed: seed + 1,
+            bot: name(seed),
+        };
+        let matches = bracket
+            .decide(tallies)
+            .into_iter()
+            .map(|d| {
+                let over = d.low.is_none() || d.tally.games >= match_games;
+                PlayingMatch {
+                    high: entrant(d.high),
+                    low: d.low.map(entrant),
+                    games: d.tally.games,
+                    match_games,
+                    points: [d.tally.high_points, d.tally.low_points],
+                    winner: over.then(|| name(d.winner)),
+                    decided_by: over.then(|| d.by.to_string()),
+                }
+            })
+            .collect();
+        PlayingRound {
+            name: bracket.round_name(),
+            matches,
+        }
     }
 
     /// The bracket's entrants, best seed first: with pools, by place in the pool, then pool
@@ -171,7 +299,7 @@ impl Tournament {
 
     /// What was decided, by bot name (`names` by bot index).
     pub fn result(&self, names: &[String]) -> KnockoutResult {
-        let pools = self.pool_tables(names);
+        let pools = self.pool_tables(&self.standings, names);
         let Some(bracket) = &self.bracket else {
             return KnockoutResult {
                 format: self.settings.describe(),
@@ -203,8 +331,8 @@ impl Tournament {
     }
 
     /// Each pool's standings by bot name, best first, marking who entered the bracket.
-    fn pool_tables(&self, names: &[String]) -> Vec<PoolTable> {
-        self.standings
+    fn pool_tables(&self, standings: &[Vec<Standing>], names: &[String]) -> Vec<PoolTable> {
+        standings
             .iter()
             .enumerate()
             .map(|(i, rows)| PoolTable {

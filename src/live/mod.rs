@@ -70,6 +70,18 @@ impl Live {
         self.shared.add(record);
     }
 
+    /// A staged format's picture so far (a knockout's bracket, a Swiss system's rounds), as
+    /// JSON: the page draws it as it is, replacing the last one.
+    pub fn set_staged(&self, picture: Value) {
+        self.shared.set_staged(picture);
+    }
+
+    /// Games before `games_done` are in the folder's games.csv (flushed), so their replay
+    /// pages can check them there.
+    pub fn flushed(&self, games_done: u64) {
+        self.shared.flushed(games_done);
+    }
+
     /// Names the bots of a folder being read, as they appear.
     pub fn set_bots(&self, bots: &[String]) {
         self.shared.set_bots(bots);

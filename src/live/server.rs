@@ -1,7 +1,7 @@
 //! The live page's HTTP server, on its own thread: the page, `state.json`, the files of the
-//! run's folder under `/run/` (the final report, its plots and replay pages), and, once a
-//! recorded run is over, any game's replay page at `/replay/N`. Read-only:
-//! anything but GET or HEAD is refused with 405, and no path leaves the folder.
+//! run's folder under `/run/` (the final report, its plots and replay pages), and, for a
+//! recorded run, the replay page of any finished game at `/replay/N`, while the run plays too.
+//! Read-only: anything but GET or HEAD is refused with 405, and no path leaves the folder.
 
 use super::state::Shared;
 use std::path::{Path, PathBuf};
@@ -50,10 +50,8 @@ fn answer(request: Request, shared: &Shared, folder: Option<&Path>) -> std::io::
                     Response::from_string(format!("no replay: {why}\n")).with_status_code(404),
                 ),
                 None => request.respond(
-                    Response::from_string(
-                        "no replay: the run is not over, or it was not recorded (--record)\n",
-                    )
-                    .with_status_code(404),
+                    Response::from_string("no replay: the run is not recorded (--record)\n")
+                        .with_status_code(404),
                 ),
             }
         }

@@ -20,8 +20,9 @@ const RECENT_FAULTS: usize = 50;
 /// Points of each LLR curve; past this, every other point is dropped.
 const MAX_CURVE_POINTS: usize = 400;
 
-/// The replay page of a game of the run's folder, once the run is over (`--record`).
-pub type Replayer = Box<dyn Fn(u64) -> Result<Vec<u8>, String> + Send + Sync>;
+/// The replay page of a game of a recorded run (`--record`): from the game's record line when
+/// the page kept it (`Some`), else from the records in the run's folder as far as written.
+pub type Replayer = Box<dyn Fn(u64, Option<&str>) -> Result<Vec<u8>, String> + Send + Sync>;
 
 /// Links to this many of the last games finished.
 const RECENT_GAMES: usize = 20;
@@ -64,6 +65,16 @@ struct Feed {
     fault_count: u64,
     /// The indices of the last games finished.
     recent: VecDeque<u64>,
+    /// `recent` when games.csv was last flushed: the games the page links, whose rows are on
+    /// disk (a run hands a block of games over, then flushes).
+    shown: VecDeque<u64>,
+    /// The record lines of the games in `recent`, `shown` and `faults`, when the run records
+    /// them: their replays while the records file still holds them in its writer's buffer.
+    lines: BTreeMap<u64, String>,
+    /// Games before this are in games.csv on disk (`None`: a folder being read, all of them).
+    flushed: Option<u64>,
+    /// A staged format's picture so far, as the run last told it.
+    staged: Option<Value>,
     /// The run's summary (summary.json's content), once it finished with one.
     summary: Option<Value>,
     /// The final report's link, once written.
@@ -115,6 +126,10 @@ impl Shared {
                 faults: VecDeque::new(),
                 fault_count: 0,
                 recent: VecDeque::new(),
+                shown: VecDeque::new(),
+                lines: BTreeMap::new(),
+                flushed: None,
+                staged: None,
                 summary: None,
                 report: None,
             }),
@@ -132,16 +147,25 @@ impl Shared {
         feed.tally = tally.clone();
         feed.first = tally.games;
         feed.total = total;
+        // The run writes games.csv: no game is on disk before its first block is flushed.
+        feed.flushed = Some(0);
     }
 
     /// Counts one finished game.
     pub fn add(&self, record: &GameRecord) {
         let mut feed = lock(&self.feed);
         feed.tally.add(record);
-        if feed.recent.len() == RECENT_GAMES {
-            feed.recent.pop_front();
+        if feed.recent.len() == RECENT_GAMES
+            && let Some(gone) = feed.recent.pop_front()
+        {
+            feed.forget_line(gone);
         }
         feed.recent.push_back(record.index);
+        if self.replays.is_some()
+            && let Some(line) = &record.log
+        {
+            feed.lines.insert(record.index, line.clone());
+        }
         if let Some(seat) = record.culprit {
             let bot = record.lineup[seat];
             let fault = json!({
@@ -151,11 +175,29 @@ impl Shared {
                 "message": record.fault,
             });
             feed.fault_count += 1;
-            if feed.faults.len() == RECENT_FAULTS {
-                feed.faults.pop_front();
+            if feed.faults.len() == RECENT_FAULTS
+                && let Some(gone) = feed.faults.pop_front()
+            {
+                feed.forget_line(gone["game"].as_u64().unwrap_or(u64::MAX));
             }
             feed.faults.push_back(fault);
         }
+    }
+
+    /// Games before `games_done` are in games.csv on disk.
+    pub fn flushed(&self, games_done: u64) {
+        let mut feed = lock(&self.feed);
+        feed.flushed = Some(games_done);
+        let recent = feed.recent.clone();
+        let before = std::mem::replace(&mut feed.shown, recent);
+        for game in before {
+            feed.forget_line(game);
+        }
+    }
+
+    /// Replaces the staged format's picture.
+    pub fn set_staged(&self, picture: Value) {
+        lock(&self.feed).staged = Some(picture);
     }
 
     /// Names bots first seen in a folder being read (appended, so indices stay).
@@ -172,11 +214,20 @@ impl Shared {
         feed.report = report;
     }
 
-    /// The replay page of `game`: `None` before the run is over or without records.
+    /// The replay page of `game`, from its line when kept; `None` without records. A game
+    /// whose games.csv rows are not on disk yet (its replay checks them) is not served.
     pub fn replay(&self, game: u64) -> Option<Result<Vec<u8>, String>> {
-        let ready = lock(&self.feed).seconds.is_some();
-        let replays = self.replays.as_ref().filter(|_| ready)?;
-        Some(replays(game))
+        let replays = self.replays.as_ref()?;
+        let line = {
+            let feed = lock(&self.feed);
+            if !feed.written(game) {
+                return Some(Err(format!(
+                    "game {game} is not written yet: try again in a moment"
+                )));
+            }
+            feed.lines.get(&game).cloned()
+        };
+        Some(replays(game, line.as_deref()))
     }
 
     /// `state.json`: the last answer when it is recent, else a new one.
@@ -212,7 +263,14 @@ impl Shared {
         });
         let faults = json!({ "count": feed.fault_count, "recent": feed.faults });
         let report = feed.report.clone();
-        let replays = (finished && self.replays.is_some()).then(|| feed.recent.clone());
+        let staged = feed.staged.clone();
+        let replays = self.replays.as_ref().map(|_| {
+            let listed = match feed.flushed {
+                Some(_) => &feed.shown,
+                None => &feed.recent,
+            };
+            listed.iter().copied().collect::<Vec<u64>>()
+        });
         let scores = distributions(&feed.bots, &feed.tally);
         let cached = answer
             .analysis
@@ -221,7 +279,15 @@ impl Shared {
             .map(|analysed| analysed.value.clone());
         let analysis = match (feed.summary.clone(), cached) {
             (Some(summary), _) => summary,
-            (None, Some(value)) => value,
+            (None, Some(mut value)) => {
+                // The head-to-heads are cheap: fresh at every refresh, so each LLR curve gains
+                // a point per refresh while the ratings wait for their next analysis.
+                if value["games_played"].as_u64() != Some(games) {
+                    let rows = Analysis::head_to_heads(&feed.bots, &feed.tally, &self.options);
+                    value["head_to_head"] = serde_json::to_value(rows).unwrap_or(Value::Null);
+                }
+                value
+            }
             (None, None) => {
                 let (bots, tally) = (feed.bots.clone(), feed.tally.clone());
                 drop(feed);
@@ -249,7 +315,29 @@ impl Shared {
             "faults": faults,
             "report": report,
             "replays": replays,
+            "staged": staged,
         })
+    }
+}
+
+impl Feed {
+    /// Whether `game`'s rows are in games.csv on disk (as far as the page knows: a game not
+    /// finished yet is not).
+    fn written(&self, game: u64) -> bool {
+        self.flushed.is_none_or(|flushed| game < flushed)
+    }
+
+    /// Drops the kept line of a game no longer listed as recent, shown or faulted.
+    fn forget_line(&mut self, game: u64) {
+        if !self.lines.contains_key(&game) {
+            return;
+        }
+        let listed = self.recent.contains(&game)
+            || self.shown.contains(&game)
+            || self.faults.iter().any(|f| f["game"].as_u64() == Some(game));
+        if !listed {
+            self.lines.remove(&game);
+        }
     }
 }
 
@@ -394,6 +482,71 @@ mod tests {
         assert_eq!(done["finished"], true);
         assert_eq!(done["analysis"]["games_played"], 2);
         assert!(done["progress"]["eta_seconds"].is_null());
+    }
+
+    /// While a recorded run plays, the page links the last games whose rows games.csv holds
+    /// on disk, replays them from the lines it kept, and older ones from the records file.
+    #[test]
+    fn replays_follow_the_flushed_games_from_kept_lines_then_the_file() {
+        let shared = Shared::new(Setup {
+            replays: Some(Box::new(|game, line| {
+                Ok(line
+                    .map_or(format!("file {game}"), str::to_string)
+                    .into_bytes())
+            })),
+            ..setup()
+        });
+        shared.opened(&Tally::new(2), 100);
+        let add = |games: std::ops::Range<u64>| {
+            for index in games {
+                let mut record = game(index, true, false);
+                record.log = Some(format!("line {index}"));
+                shared.add(&record);
+            }
+        };
+        let replay = |game| shared.replay(game).unwrap().map(String::from_utf8);
+        let listed = || {
+            forget(&shared);
+            let state: Value = serde_json::from_slice(&shared.json()).unwrap();
+            state["replays"].as_array().unwrap().len()
+        };
+        add(0..25);
+        assert!(replay(24).unwrap_err().contains("not written yet"));
+        assert_eq!(listed(), 0, "nothing on disk yet");
+        shared.flushed(25);
+        assert_eq!(listed(), RECENT_GAMES);
+        assert_eq!(replay(24).unwrap().unwrap(), "line 24");
+        assert_eq!(replay(2).unwrap().unwrap(), "file 2", "an early game");
+        add(25..30);
+        assert_eq!(listed(), RECENT_GAMES, "the games on disk stay listed");
+        assert_eq!(replay(6).unwrap().unwrap(), "line 6", "still listed: kept");
+        assert!(replay(27).unwrap_err().contains("not written yet"));
+        shared.flushed(30);
+        assert_eq!(replay(27).unwrap().unwrap(), "line 27");
+        assert_eq!(replay(6).unwrap().unwrap(), "file 6", "no longer listed");
+        assert!(lock(&shared.feed).lines.len() <= RECENT_GAMES + 5);
+    }
+
+    #[test]
+    fn each_refresh_adds_a_point_to_the_llr_curve_while_the_ratings_wait() {
+        let shared = Shared::new(setup());
+        shared.add(&game(0, true, false));
+        shared.add(&game(1, false, false));
+        let first: Value = serde_json::from_slice(&shared.json()).unwrap();
+        assert_eq!(first["llr"][0]["points"].as_array().unwrap().len(), 1);
+        shared.add(&game(2, true, false));
+        shared.add(&game(3, true, false));
+        // A refresh whose analysis is not due for hours: the ratings are the last ones.
+        let mut answer = lock(&shared.answer);
+        answer.json = None;
+        answer.analysis.as_mut().unwrap().cost = Duration::from_secs(3600);
+        drop(answer);
+        let second: Value = serde_json::from_slice(&shared.json()).unwrap();
+        assert_eq!(second["analysis"]["games_played"], 2, "the cached analysis");
+        assert_eq!(second["analysis"]["head_to_head"][0]["games"], 4);
+        let points = second["llr"][0]["points"].as_array().unwrap();
+        assert_eq!(points.len(), 2, "{points:?}");
+        assert_eq!(points[1][0], 4);
     }
 
     #[test]

@@ -142,6 +142,14 @@ fn open(dir: &Path) -> Result<(PathBuf, File), ReadError> {
     }
 }
 
+/// [`read_games`] on a records file that may still be written (a run playing): the games up
+/// to its last whole line, a stream cut short mid-line or mid-block ending there. Complete
+/// games only: a line counts once its line break is in.
+pub fn read_games_so_far(dir: &Path, wanted: &BTreeSet<u64>) -> Result<Found, ReadError> {
+    let (path, file) = open(dir)?;
+    read_lines(&path, file, wanted, true)
+}
+
 /// [`read_games`] on the gzip bytes of `input`, which messages call `path` (the fuzz targets
 /// read from memory).
 pub fn read_records(
@@ -149,7 +157,17 @@ pub fn read_records(
     input: impl Read,
     wanted: &BTreeSet<u64>,
 ) -> Result<Found, ReadError> {
-    let mut lines = RecordLines::new(path, input);
+    read_lines(path, input, wanted, false)
+}
+
+/// [`read_records`], the stream possibly `growing` (see [`read_games_so_far`]).
+fn read_lines(
+    path: &Path,
+    input: impl Read,
+    wanted: &BTreeSet<u64>,
+    growing: bool,
+) -> Result<Found, ReadError> {
+    let mut lines = RecordLines::new(path, input, growing);
     let header = lines.header()?;
     let mut span = Span::default();
     let mut found = Vec::new();
@@ -177,7 +195,7 @@ pub fn each_line(
     on_line: &mut dyn FnMut(&Header, &str) -> Result<(), String>,
 ) -> Result<(), ReadError> {
     let (path, file) = open(dir)?;
-    let mut lines = RecordLines::new(&path, file);
+    let mut lines = RecordLines::new(&path, file, false);
     let header = lines.header()?;
     while let Some(text) = lines.next_line()? {
         on_line(&header, &text).map_err(|message| lines.bad(message))?;
@@ -191,14 +209,17 @@ struct RecordLines<'a, R: Read> {
     input: BufReader<MultiGzDecoder<R>>,
     /// Lines read so far: the number of the last one.
     read: usize,
+    /// The file may still be written: it ends at its last whole line.
+    growing: bool,
 }
 
 impl<'a, R: Read> RecordLines<'a, R> {
-    fn new(path: &'a Path, input: R) -> Self {
+    fn new(path: &'a Path, input: R, growing: bool) -> Self {
         RecordLines {
             path,
             input: BufReader::new(MultiGzDecoder::new(input)),
             read: 0,
+            growing,
         }
     }
 
@@ -208,8 +229,13 @@ impl<'a, R: Read> RecordLines<'a, R> {
         let mut bytes = Vec::new();
         let read = (&mut self.input)
             .take(MAX_LINE_BYTES as u64 + 1)
-            .read_until(b'\n', &mut bytes)
-            .map_err(|source| self.read_error(source))?;
+            .read_until(b'\n', &mut bytes);
+        let read = match read {
+            // A file being written ends where its writer is: cut short, or mid-line.
+            Err(e) if self.growing && cut_short(&e) => return Ok(None),
+            Ok(_) if self.growing && bytes.last() != Some(&b'\n') => return Ok(None),
+            read => read.map_err(|source| self.read_error(source))?,
+        };
         if read == 0 {
             return Ok(None);
         }
@@ -231,21 +257,20 @@ impl<'a, R: Read> RecordLines<'a, R> {
         Ok(Some(line))
     }
 
-    /// A failed read: the file's fault for what the decoder says of a stream that is not gzip,
-    /// is corrupt or ends early, and for bytes that are not UTF-8; else the system's.
+    /// A failed read: the file's fault (see [`cut_short`]), and for bytes that are not UTF-8;
+    /// else the system's.
     fn read_error(&self, source: std::io::Error) -> ReadError {
-        match source.kind() {
-            ErrorKind::InvalidInput | ErrorKind::InvalidData | ErrorKind::UnexpectedEof => {
-                ReadError::Damaged {
-                    path: self.path.to_path_buf(),
-                    line: self.read,
-                    source,
-                }
+        if cut_short(&source) {
+            ReadError::Damaged {
+                path: self.path.to_path_buf(),
+                line: self.read,
+                source,
             }
-            _ => ReadError::Io {
+        } else {
+            ReadError::Io {
                 path: self.path.to_path_buf(),
                 source,
-            },
+            }
         }
     }
 
@@ -275,9 +300,73 @@ impl<'a, R: Read> RecordLines<'a, R> {
     }
 }
 
+/// Whether `e` is what the decoder says of a stream that is not gzip, is corrupt or ends
+/// early: the file's fault (or, for a file being written, where it ends for now).
+fn cut_short(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        ErrorKind::InvalidInput | ErrorKind::InvalidData | ErrorKind::UnexpectedEof
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A records file cut anywhere, as a run's file is while it is written, reads as the
+    /// games up to its last whole line, each complete, and never as damaged past its header.
+    #[test]
+    fn a_file_being_written_reads_up_to_its_last_whole_line() {
+        let header = Header {
+            format: FORMAT.to_string(),
+            tool: "test".into(),
+            game: "a game".into(),
+            rules: None,
+            options: Default::default(),
+            seats: None,
+            master_seed: 1,
+            bots: vec!["a".into(), "b".into()],
+        };
+        let mut gzip = GzEncoder::new(Vec::new(), Compression::default());
+        serde_json::to_writer(&mut gzip, &header).unwrap();
+        gzip.write_all(b"\n").unwrap();
+        let line = |game: u64| format!("{{\"game\":{game},\"pad\":\"{}\"}}", game * 7919 % 1000);
+        for game in 0..400 {
+            gzip.write_all(line(game).as_bytes()).unwrap();
+            gzip.write_all(b"\n").unwrap();
+        }
+        let bytes = gzip.finish().unwrap();
+        let path = Path::new("records.jsonl.gz");
+        let all: BTreeSet<u64> = (0..400).collect();
+        let (mut seen_some, mut header_in) = (false, false);
+        for cut in (10..bytes.len()).step_by(97).chain([bytes.len() - 1]) {
+            // Before its header is in, the file is refused; never after.
+            let found = match read_lines(path, &bytes[..cut], &all, true) {
+                Err(e) if !header_in => {
+                    assert!(matches!(e, ReadError::Bad { line: 0 | 1, .. }), "{e}");
+                    continue;
+                }
+                found => found.unwrap(),
+            };
+            header_in = true;
+            for (game, text) in &found.lines {
+                assert_eq!(*text, line(*game), "cut at {cut}");
+            }
+            let games: Vec<u64> = found.lines.iter().map(|(g, _)| *g).collect();
+            assert_eq!(games, (0..games.len() as u64).collect::<Vec<_>>());
+            seen_some |= !games.is_empty() && games.len() < 400;
+            assert!(
+                read_records(path, &bytes[..cut], &all).is_err(),
+                "strict: cut short"
+            );
+        }
+        assert!(
+            seen_some,
+            "some cut falls after some games and before others"
+        );
+        let whole = read_lines(path, bytes.as_slice(), &all, true).unwrap();
+        assert_eq!(whole.lines.len(), 400);
+    }
 
     #[test]
     fn a_line_longer_than_any_record_is_refused_without_reading_it_whole() {

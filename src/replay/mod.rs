@@ -19,7 +19,7 @@ mod words;
 pub use check::{ReplayError, Replayed, check_games_csv, replay};
 pub use file::{
     Found, RECORDS_FILE, ReadError, RecordsWriter, Span, each_line, read_game, read_games,
-    read_records,
+    read_games_so_far, read_records,
 };
 pub use html::write_page;
 pub use line::{FORMAT, GameLine, Header, Step};

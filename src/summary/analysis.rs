@@ -259,6 +259,16 @@ pub(super) enum Method {
 
 impl Analysis {
     /// `bots` names every bot index the tally holds.
+    /// The head-to-head rows alone, as [`Analysis::build`] makes them: cheap (no fit, no
+    /// bootstrap), so the live page redoes them at every refresh.
+    pub fn head_to_heads(
+        bots: &[String],
+        tally: &Tally,
+        options: &AnalysisOptions,
+    ) -> Vec<HeadToHeadRow> {
+        head_to_head(bots, tally, options.sprt)
+    }
+
     pub fn build(bots: &[String], tally: &Tally, options: &AnalysisOptions) -> Analysis {
         let n = bots.len().max(tally.bots.len());
         let method = if (3..=MAX_SEATS).contains(&tally.max_seats) {

@@ -195,6 +195,139 @@ fn a_finished_runs_page_shows_its_report_and_replays_and_refuses_writes() {
     assert_eq!(served.end(), 0);
 }
 
+/// A recorded run links its finished games' replays while it plays: a recent game's page from
+/// the line the page kept, an early one's from the records file being written (complete games
+/// only); the LLR plot gains points as the page refreshes.
+#[test]
+fn replays_are_served_while_a_recorded_run_plays() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let served = Served::start(
+        &[
+            "run",
+            "--bots",
+            "nice,greedy",
+            "--map",
+            "small",
+            "--games",
+            "5000000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--no-plots",
+            "--record",
+            "--live",
+            "--out",
+        ],
+        &[&out],
+    );
+    let listed = served.until("replays listed", |s| {
+        s["replays"].as_array().is_some_and(|r| r.len() >= 2) && done(s) > 100
+    });
+    assert!(!finished(&listed));
+    let recent = listed["replays"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    let (status, page) = request(&served.url, "GET", &format!("replay/{recent}"));
+    assert_eq!(status, 200, "{page:.300}");
+    assert!(page.contains("<html"));
+    // Game 0 left the page's list long ago: read from the records as they are written.
+    let deadline = Instant::now() + Duration::from_secs(600);
+    loop {
+        let (status, page) = request(&served.url, "GET", "replay/0");
+        if status == 200 {
+            assert!(page.contains("<html"));
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "game 0 never replayable: {page:.300}"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    let (status, page) = request(&served.url, "GET", "replay/4999999");
+    assert_eq!(status, 404, "a game not played: {page:.300}");
+    assert!(!finished(&served.state()));
+    served.until("three points on the LLR plot", |s| {
+        s["llr"][0]["points"]
+            .as_array()
+            .is_some_and(|p| p.len() >= 3)
+    });
+    stop_run(&served);
+    served.until("finished", finished);
+    assert_eq!(served.end(), 130);
+}
+
+/// A knockout's bracket fills in while it plays: the pools decided and the semi-finals playing
+/// (the final to come) before the end; Ctrl-C then leaves the picture that summary.json holds.
+#[test]
+fn a_knockout_s_bracket_fills_in_as_it_plays_and_ends_as_summary_json_s() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let served = Served::start(
+        &[
+            "run",
+            "--bots",
+            "random,greedy,nice,do-nothing",
+            "--format",
+            "knockout",
+            "--pool-size",
+            "2",
+            "--advance",
+            "2",
+            "--games",
+            "2",
+            "--match-games",
+            "5000000",
+            "--threads",
+            "1",
+            "--quiet",
+            "--no-plots",
+            "--live",
+            "--out",
+        ],
+        &[&out],
+    );
+    let knockout = |s: &Value| s["staged"]["knockout"].clone();
+    let part = served.until("a semi-final under way", |s| {
+        knockout(s)["playing"]["matches"][0]["games"].as_u64() > Some(0)
+    });
+    assert!(!finished(&part));
+    let bracket = knockout(&part);
+    assert_eq!(bracket["seeds"].as_array().unwrap().len(), 4, "{bracket}");
+    assert!(bracket.get("pools_playing").is_none(), "pools decided");
+    assert_eq!(bracket["pools"].as_array().unwrap().len(), 2);
+    assert_eq!(bracket["playing"]["name"], "semi-final");
+    assert!(bracket["playing"]["matches"][0]["winner"].is_null());
+    assert_eq!(bracket["to_come"][0]["name"], "final");
+    assert!(bracket["champion"].is_null());
+    if chromium::available("the live page draws the bracket being played") {
+        // Rendered again while a render shows less (see the Chromium test below).
+        let drawn = |dom: &str| {
+            dom.contains("data-state=\"playing\"") && dom.contains("data-state=\"pending\"")
+        };
+        let mut dom = render(&served.url);
+        for _ in 0..4 {
+            if drawn(&dom) {
+                break;
+            }
+            dom = render(&served.url);
+        }
+        assert!(drawn(&dom), "{dom:.3000}");
+        assert!(dom.contains("<b>semi-final</b>") && dom.contains("pool 1"));
+    }
+    stop_run(&served);
+    let last = served.until("finished", finished);
+    let text = std::fs::read_to_string(out.join("summary.json")).unwrap();
+    let summary: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(knockout(&last), summary["knockout"]);
+    assert_eq!(last["analysis"]["knockout"], summary["knockout"]);
+    assert_eq!(served.end(), 130);
+}
+
 #[test]
 fn watch_reads_a_growing_folder_and_a_torn_line_waits() {
     let dir = tempfile::tempdir().unwrap();

@@ -178,7 +178,7 @@ fn stopped_before(dir: &std::path::Path, wanted: &Manifest) -> anyhow::Result<Op
 
 /// The first line of `records.jsonl.gz`: the configuration as asked for, so a replay
 /// configures the same game.
-fn record_header(plan: &RunPlan, bot_names: &[String]) -> Header {
+pub(super) fn record_header(plan: &RunPlan, bot_names: &[String]) -> Header {
     Header {
         format: replay::FORMAT.to_string(),
         tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),

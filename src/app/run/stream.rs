@@ -4,6 +4,7 @@
 
 use super::STOP;
 use super::early_stop::EarlyStop;
+use super::live::StagedWatch;
 use super::output::Output;
 use super::withdrawal::Withdrawals;
 use crate::app::faults::FaultedGames;
@@ -11,7 +12,7 @@ use crate::app::plan::RunPlan;
 use crate::app::progress::Progress;
 use crate::app::score::Scoreboard;
 use crate::app::threads;
-use crate::format::{Staged, Stages as FormatStages};
+use crate::format::{Staged, Stages as FormatStages, Watcher};
 use crate::game::Game;
 use crate::live::Live;
 use crate::replay::RecordsWriter;
@@ -94,12 +95,17 @@ pub fn play<G: Game>(
     let started = Instant::now();
     let status = match stages.staged {
         Some(tournament) => {
+            let watch = output.live.as_ref().map(StagedWatch::new);
             let stages = FormatStages {
                 game,
                 lineup,
                 master_seed: plan.master_seed,
                 pool: &pool,
                 stop: &STOP,
+                watcher: watch.as_ref().map(|watch| Watcher {
+                    names: &output.bot_names,
+                    watch,
+                }),
             };
             tournament.play(&stages, &mut sinks)
         }
@@ -239,6 +245,9 @@ impl RecordSink for Sinks<'_, '_> {
             csv.block_done(games_done)?;
         }
         self.progress.update(games_done - self.first, &*self.score);
+        if let Some(live) = self.live {
+            live.flushed(games_done);
+        }
         Ok(())
     }
 }

@@ -52,7 +52,7 @@ pub fn execute(args: &WatchArgs, find_replay: FindReplay) -> anyhow::Result<Exit
         replays: dir
             .join(crate::replay::RECORDS_FILE)
             .is_file()
-            .then(|| replayer(dir.clone(), find_replay)),
+            .then(|| replayer(dir.clone(), find_replay, None)),
     };
     install_ctrl_c();
     let live = Live::start(&args.live, setup, Some(dir.clone()))?;
