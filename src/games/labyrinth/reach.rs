@@ -128,6 +128,27 @@ impl Reach {
             .filter(|&(x, y)| self.contains(x, y))
     }
 
+    /// The cell with the smallest `key`, the first in column-major order on ties: what
+    /// `cells().min_by_key(key)` finds, visiting only the set bits (a random game spent a
+    /// sixth of its time walking every cell of the board for its nearest one).
+    pub fn first_min_by_key(&self, key: impl Fn((u8, u8)) -> u32) -> Option<(u8, u8)> {
+        let inside = (1u16 << self.width) - 1;
+        let mut best: Option<(u32, u8, u8)> = None;
+        for (y, &row) in (0u8..).zip(&self.rows[..usize::from(self.height)]) {
+            let mut bits = row & inside;
+            while bits != 0 {
+                let x = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                // Column-major order is (x, y) order, so ties go to the smaller pair.
+                let candidate = (key((x, y)), x, y);
+                if best.is_none_or(|b| candidate < b) {
+                    best = Some(candidate);
+                }
+            }
+        }
+        best.map(|(_, x, y)| (x, y))
+    }
+
     /// The smallest Manhattan distance from a cell of the set to (tx, ty); 0 if it holds it.
     pub fn manhattan_to(&self, tx: u8, ty: u8) -> u32 {
         let mut best = u32::MAX;
@@ -202,5 +223,27 @@ mod tests {
         assert_eq!(r.manhattan_to(0, 2), 2);
         assert_eq!(r.len(), 3);
         assert_eq!(r.cells().collect::<Vec<_>>(), [(0, 0), (2, 5), (6, 3)]);
+    }
+
+    #[test]
+    fn first_min_by_key_is_the_first_minimum_in_column_major_order() {
+        use crate::games::labyrinth::generator;
+        use rand::SeedableRng;
+        for seed in 0..20 {
+            let mut rng = crate::seed::Rng::seed_from_u64(seed);
+            let board = generator::cgs(Some((13, 9)), &mut rng);
+            let links = Links::of(&board);
+            for from in [(0, 0), (5, 4), (12, 8)] {
+                let reach = links.flood(from.0, from.1);
+                for target in [(0, 0), (6, 4), (12, 8), (3, 7)] {
+                    // Coarse keys, so ties are many.
+                    let key = |(x, y): (u8, u8)| {
+                        (u32::from(x.abs_diff(target.0)) + u32::from(y.abs_diff(target.1))) / 3
+                    };
+                    let expected = reach.cells().min_by_key(|&c| key(c));
+                    assert_eq!(reach.first_min_by_key(key), expected);
+                }
+            }
+        }
     }
 }

@@ -74,8 +74,7 @@ pub fn nearest_manhattan(reach: &Reach, target: (u8, u8)) -> (u8, u8) {
 
 fn nearest_by(reach: &Reach, distance: impl Fn((u8, u8)) -> u32) -> (u8, u8) {
     reach
-        .cells()
-        .min_by_key(|&cell| distance(cell))
+        .first_min_by_key(distance)
         .expect("the pawn's own cell is always reachable")
 }
 
