@@ -24,7 +24,8 @@ pub struct Board {
     /// reading every tile at every node of a search.
     open: [[u16; MAX_SIDE]; 4],
     /// Cell index of each item 1–24, or [`NOWHERE`] (as slot 0 always is): a hint
-    /// [`Board::find_item`] checks before trusting, so a stale entry (a test overwriting a tile) costs a scan, not a bug.
+    /// [`Board::find_item`] checks before trusting, so a stale entry (a test overwriting a
+    /// tile) costs a scan, not a bug.
     items: [u8; 25],
 }
 

@@ -45,6 +45,11 @@ impl Game for Labyrinth {
         View::new(seat, state.position)
     }
 
+    /// In place: the position is the one thing worth copying.
+    fn view_into(&self, state: &State, seat: Seat, view: &mut View) {
+        view.refill(seat, &state.position);
+    }
+
     fn legal_actions(&self, view: &View) -> Vec<Action> {
         if view.seat != view.position.to_move() {
             return Vec::new();

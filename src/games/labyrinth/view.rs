@@ -35,6 +35,13 @@ impl View {
         }
     }
 
+    /// This view made over for `seat` in `position`, forgetting what was tried on the last.
+    pub fn refill(&mut self, seat: Seat, position: &Position) {
+        self.seat = seat;
+        self.position = *position;
+        self.tried.set(None);
+    }
+
     /// The position after inserting the extra tile turned `rotation` at `insertion` (a slot
     /// of the board), and the cells the seat's pawn can then reach; remembered for
     /// [`View::reach_after`].
