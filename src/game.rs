@@ -77,6 +77,21 @@ pub trait Game: Send + Sync + Sized + 'static {
     /// Whether `seat` may play `action` now. Must agree with [`Game::legal_actions`].
     fn is_legal(&self, state: &Self::State, seat: Seat, action: &Self::Action) -> bool;
 
+    /// [`Game::is_legal`] for an action a bot chose from `view`, the view of `seat` this game
+    /// built from `state` for that decision: a game whose view keeps work its rules did while
+    /// the bot looked can answer from it instead of doing that work again. The default asks
+    /// [`Game::is_legal`].
+    fn is_legal_from(
+        &self,
+        state: &Self::State,
+        view: &Self::View,
+        seat: Seat,
+        action: &Self::Action,
+    ) -> bool {
+        let _ = view;
+        self.is_legal(state, seat, action)
+    }
+
     /// `action` of `seat` in the game's notation, for people: replays, records' text, fault
     /// messages. Short, in the words of the game's rules file, never Rust debug text; a verb
     /// phrase without its subject ("draws blind"), the caller names the seat. Asked of the

@@ -344,7 +344,9 @@ fn decide<G: Game>(
         .as_mut()
         .expect("every seat has a bot once set up");
     match call_bot(|| bot.try_act(game, view)) {
-        Ok(Ok(action)) if game.is_legal(state, seat, &action) => Ok((action, bot.think())),
+        Ok(Ok(action)) if game.is_legal_from(state, view, seat, &action) => {
+            Ok((action, bot.think()))
+        }
         Ok(Ok(action)) => {
             let what = game.describe(state, seat, &action);
             let why = game.explain_illegal(state, seat, &action);

@@ -23,8 +23,9 @@ pub struct Board {
     /// Kept up to date by every change, so reachability starts from 4 × H words instead of
     /// reading every tile at every node of a search.
     open: [[u16; MAX_SIDE]; 4],
-    /// Cell index of each item 1–24, or [`NOWHERE`]: a hint [`Board::find_item`] checks
-    /// before trusting, so a stale entry (a test overwriting a tile) costs a scan, not a bug.
+    /// Cell index of each item 1–24, or [`NOWHERE`] (as slot 0 always is): a hint
+    /// [`Board::find_item`] checks before trusting, so a stale entry (a test overwriting a
+    /// tile) costs a scan, not a bug.
     items: [u8; 25],
 }
 
@@ -68,13 +69,16 @@ impl Board {
         self.index_item(x, y);
     }
 
-    /// Points the item index at (x, y) for the item of the tile there, if it has one.
+    /// Points the item index at (x, y) for the item of the tile there. A tile without one
+    /// writes slot 0, set back to [`NOWHERE`] at once: two stores instead of a branch on
+    /// whether the cell holds an item, which the insertion's loop over a line mispredicted.
     fn index_item(&mut self, x: u8, y: u8) {
         let at = cell(x, y);
         let item = self.tiles[at].item;
-        if let Some(slot) = self.items.get_mut(usize::from(item)).filter(|_| item > 0) {
+        if let Some(slot) = self.items.get_mut(usize::from(item)) {
             *slot = u8::try_from(at).expect("169 cells fit a byte");
         }
+        self.items[0] = NOWHERE;
     }
 
     /// Shifts the wall planes as an insertion at `side` `n` shifts the tiles, the inserted

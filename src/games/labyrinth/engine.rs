@@ -42,10 +42,12 @@ impl Game for Labyrinth {
     }
 
     fn view(&self, state: &State, seat: Seat) -> View {
-        View {
-            seat,
-            position: state.position,
-        }
+        View::new(seat, state.position)
+    }
+
+    /// In place: the position is the one thing worth copying.
+    fn view_into(&self, state: &State, seat: Seat, view: &mut View) {
+        view.refill(seat, &state.position);
     }
 
     fn legal_actions(&self, view: &View) -> Vec<Action> {
@@ -56,7 +58,17 @@ impl Game for Labyrinth {
     }
 
     fn is_legal(&self, state: &State, seat: Seat, action: &Action) -> bool {
-        state.ended.is_none() && rules::is_legal(&state.position, seat, action)
+        state.ended.is_none() && rules::is_legal(&state.position, seat, action, None)
+    }
+
+    /// A bit test when the bot built its action through [`View::after`] (as `random` and
+    /// `basic` do): the flood fill it ran is the one the check would run.
+    fn is_legal_from(&self, state: &State, view: &View, seat: Seat, action: &Action) -> bool {
+        debug_assert_eq!(view.position, state.position, "the view of this state");
+        let known = (view.seat == seat)
+            .then(|| view.reach_after(action.insertion(), action.rotation))
+            .flatten();
+        state.ended.is_none() && rules::is_legal(&state.position, seat, action, known.as_ref())
     }
 
     fn describe(&self, state: &State, seat: Seat, action: &Action) -> String {

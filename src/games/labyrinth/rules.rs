@@ -1,13 +1,16 @@
 //! The turn rules of §6 and the end of §7, on positions. `is_legal` simulates the one
-//! insertion on a copy and runs one flood fill; it never enumerates the legal actions.
+//! insertion on a copy and runs one flood fill, unless it is given the reachable cells
+//! already; it never enumerates the legal actions.
 
 use super::action::{Action, insertions};
+use super::reach::Reach;
 use super::state::{ITEMS, Position, State};
 use crate::game::Seat;
 use crate::outcome::{Outcome, Termination, forfeit_ranks, ranks_from_keys};
 
-/// Whether `seat` may play `action` in `position` (§6.1, 6.2, 6.6).
-pub fn is_legal(position: &Position, seat: Seat, action: &Action) -> bool {
+/// Whether `seat` may play `action` in `position` (§6.1, 6.2, 6.6). `known`: the cells `seat`
+/// reaches after the action's insertion and rotation, when the caller has them.
+pub fn is_legal(position: &Position, seat: Seat, action: &Action, known: Option<&Reach>) -> bool {
     let board = &position.board;
     if seat != position.to_move()
         || action.rotation > 3
@@ -16,6 +19,9 @@ pub fn is_legal(position: &Position, seat: Seat, action: &Action) -> bool {
         || !position.insertion_allowed(action.insertion())
     {
         return false;
+    }
+    if let Some(reach) = known {
+        return reach.contains(action.x, action.y);
     }
     let mut after = *position;
     after.insert(action.insertion(), action.rotation);

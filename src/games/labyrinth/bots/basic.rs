@@ -2,7 +2,7 @@
 //! and plays the first that makes its target reachable; else the last candidate, moving to
 //! the reachable cell nearest the target. No look-ahead, no defence.
 
-use super::steps::{nearest_euclidean, simulate, target_cell};
+use super::steps::{nearest_euclidean, target_cell};
 use crate::games::labyrinth::action::insertions;
 use crate::games::labyrinth::{Action, Labyrinth, View};
 use crate::seed::Rng;
@@ -17,20 +17,16 @@ pub fn decide(_: &Labyrinth, view: &View, rng: &mut Rng) -> Action {
         .collect();
     candidates.shuffle(rng);
     for &(insertion, rotation) in &candidates {
-        let after = simulate(position, insertion, rotation);
+        let (after, reach) = view.after(insertion, rotation);
         let target = target_cell(&after, view.seat);
         // The quirk of §9.3 falls out here: an item pushed off makes the target the
         // bot's own cell, which is always reachable.
-        if after.reach(view.seat).contains(target.0, target.1) {
+        if reach.contains(target.0, target.1) {
             return Action::new(insertion, rotation, target);
         }
     }
     let &(insertion, rotation) = candidates.last().expect("at least one insertion slot");
-    let after = simulate(position, insertion, rotation);
+    let (after, reach) = view.after(insertion, rotation);
     let target = target_cell(&after, view.seat);
-    Action::new(
-        insertion,
-        rotation,
-        nearest_euclidean(&after.reach(view.seat), target),
-    )
+    Action::new(insertion, rotation, nearest_euclidean(&reach, target))
 }

@@ -55,27 +55,20 @@ pub fn target_cell(position: &Position, seat: Seat) -> (u8, u8) {
 /// "Nearest reachable cell": smallest Euclidean distance to `target`, the first in
 /// column-major order on ties.
 pub fn nearest_euclidean(reach: &Reach, target: (u8, u8)) -> (u8, u8) {
-    nearest_by(reach, |(x, y)| {
-        let (dx, dy) = (
-            i32::from(x) - i32::from(target.0),
-            i32::from(y) - i32::from(target.1),
-        );
-        (dx * dx + dy * dy) as u32
+    nearest_by(reach, target, |dx, dy| {
+        u32::from(dx) * u32::from(dx) + u32::from(dy) * u32::from(dy)
     })
 }
 
 /// The reachable cell with the smallest Manhattan distance to `target`, the first in
 /// column-major order on ties (`greedy`'s move, §9.4.1).
 pub fn nearest_manhattan(reach: &Reach, target: (u8, u8)) -> (u8, u8) {
-    nearest_by(reach, |(x, y)| {
-        u32::from(x.abs_diff(target.0)) + u32::from(y.abs_diff(target.1))
-    })
+    nearest_by(reach, target, |dx, dy| u32::from(dx) + u32::from(dy))
 }
 
-fn nearest_by(reach: &Reach, distance: impl Fn((u8, u8)) -> u32) -> (u8, u8) {
+fn nearest_by(reach: &Reach, target: (u8, u8), distance: impl Fn(u8, u8) -> u32) -> (u8, u8) {
     reach
-        .cells()
-        .min_by_key(|&cell| distance(cell))
+        .nearest(target, distance)
         .expect("the pawn's own cell is always reachable")
 }
 

@@ -136,11 +136,26 @@ fn legal_actions_agree_with_is_legal_on_random_positions() {
         sorted.dedup();
         assert_eq!(sorted.len(), legal.len(), "no duplicates");
         for candidate in candidates(&state.position, &mut rng) {
+            let legal = sorted.binary_search(&candidate).is_ok();
             assert_eq!(
                 game.is_legal(&state, seat, &candidate),
-                sorted.binary_search(&candidate).is_ok(),
+                legal,
                 "seed {seed}: {candidate:?}"
             );
+            // The check from a view the bot tried the insertion on (forbidden ones too) is a
+            // bit test; it must answer as the whole check does, for either seat's view.
+            let board = &state.position.board;
+            if board.is_slot(candidate.side, candidate.index) {
+                for viewer in [seat, 1 - seat] {
+                    let view = game.view(&state, viewer);
+                    view.after(candidate.insertion(), candidate.rotation);
+                    assert_eq!(
+                        game.is_legal_from(&state, &view, viewer, &candidate),
+                        legal && viewer == seat,
+                        "seed {seed}, seat {viewer}'s view: {candidate:?}"
+                    );
+                }
+            }
         }
         let slots = 4 * (state.position.board.width() as usize - 1) / 2
             + 4 * (state.position.board.height() as usize - 1) / 2;
