@@ -13,7 +13,7 @@ use crate::format::{KnockoutResult, SwissResult};
 use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, terminal};
 use crate::runner::GameRecord;
-use crate::summary::{Analysis, AnalysisOptions, SprtOptions, Tally};
+use crate::summary::{Analysis, AnalysisOptions, Disqualify, SprtOptions, SprtStop, Tally};
 use anyhow::Context;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
@@ -151,6 +151,13 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
             [dir] => (decided_of(dir, "knockout"), decided_of(dir, "swiss")),
             _ => (None, None),
         };
+    // Where the run's GSPRT stopped pairings and which programs it withdrew: said by the run,
+    // not redrawn from games.csv, and only of one run's folder.
+    let (sprt_stop, disqualify): (Option<SprtStop>, Option<Disqualify>) = match args.dirs.as_slice()
+    {
+        [dir] => (decided_of(dir, "sprt_stop"), decided_of(dir, "disqualify")),
+        _ => (None, None),
+    };
     let replays = Replays {
         dirs: &args.dirs,
         out: &out,
@@ -163,8 +170,8 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
             crosstable,
         },
         knockout: knockout.as_ref(),
-        sprt_stop: None,
-        disqualify: None,
+        sprt_stop: sprt_stop.as_ref(),
+        disqualify: disqualify.as_ref(),
         swiss: swiss.as_ref(),
     };
     let written = report::write_all(&analysis, &out, settings.plots, &pages)?;
@@ -175,6 +182,15 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
         }
         if let Some(s) = &swiss {
             print!("{}", report::swiss::text(s));
+        }
+        if let Some(stop) = &sprt_stop {
+            terminal::print_sprt_stop(stop);
+        }
+        for withdrawal in disqualify.iter().flat_map(|d| &d.withdrawn) {
+            println!(
+                "{}",
+                withdrawal.text(disqualify.as_ref().map_or(0.0, |d| d.rate))
+            );
         }
         println!(
             "\n{} games from {} folder(s); wrote {} files to {}",
@@ -187,9 +203,11 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
     Ok(())
 }
 
-/// The pools and bracket a knockout run kept in its `summary.json`, or a Swiss system's rounds
-/// and standings (`key` `knockout` or `swiss`: decided as the games are played, so read back
-/// rather than redrawn from `games.csv`); `None` for any other run, or a folder without one.
+/// The pools and bracket a knockout run kept in its `summary.json`, a Swiss system's rounds
+/// and standings, the pairings `--sprt-stop` decided or the programs `--disqualify` withdrew
+/// (`key` `knockout`, `swiss`, `sprt_stop` or `disqualify`: decided as the games are played,
+/// so read back rather than redrawn from `games.csv`); `None` for a run without it, or a
+/// folder without a summary.
 fn decided_of<T: serde::de::DeserializeOwned>(dir: &Path, key: &str) -> Option<T> {
     let text = std::fs::read_to_string(dir.join("summary.json")).ok()?;
     let mut summary: serde_json::Value = serde_json::from_str(&text).ok()?;

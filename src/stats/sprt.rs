@@ -55,7 +55,7 @@ impl SprtBounds {
 }
 
 /// Where the test stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Verdict {
     /// LLR reached the lower bound: the change is not better than H₀ (a "fail").

@@ -49,7 +49,7 @@ pub struct Summary {
 }
 
 /// What `run --disqualify RATE` did.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct Disqualify {
     /// The share of its games a program may fault in.
     pub rate: f64,
@@ -59,7 +59,7 @@ pub struct Disqualify {
 }
 
 /// A program withdrawn: its games after `after_game` were not played.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct Withdrawal {
     pub bot: String,
     /// The game index after which it was withdrawn (its last game counted).
@@ -86,7 +86,7 @@ impl Withdrawal {
 }
 
 /// What `run --sprt-stop` decided.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct SprtStop {
     pub test: SprtOptions,
     /// The whole run ended before its last scheduled game, after this game index.
@@ -96,7 +96,7 @@ pub struct SprtStop {
 
 /// One pairing stopped by its GSPRT: the games of the pairing after `after_game` were not
 /// played (or not counted).
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct StopDecision {
     pub bot: String,
     pub opponent: String,

@@ -149,12 +149,26 @@ fn a_program_that_always_faults_is_withdrawn_and_the_pages_say_when_and_why() {
         later, 0,
         "no game of a withdrawn program after its withdrawal"
     );
-    for page in ["report.html", "standings.html"] {
-        let html = fs::read_to_string(out.join(page)).unwrap();
+    // A report made again later from the folder says it too, read back from summary.json.
+    let again = dir.path().join("again");
+    tourney()
+        .args(["report", "--quiet", "--no-plots", "--out"])
+        .arg(&again)
+        .arg(&out)
+        .assert()
+        .success();
+    for page in [
+        out.join("report.html"),
+        out.join("standings.html"),
+        again.join("report.html"),
+        again.join("standings.html"),
+    ] {
+        let html = fs::read_to_string(&page).unwrap();
         assert!(
             html.contains(&format!("test-panic withdrawn after game {after}"))
                 && html.contains("faulted in 10 of its 10 games"),
-            "{page} says who, when and why"
+            "{} says who, when and why",
+            page.display()
         );
     }
 }

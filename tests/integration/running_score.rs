@@ -130,6 +130,16 @@ fn sprt_stop_ends_a_clear_head_to_head_at_the_same_game_at_any_thread_count() {
     );
     let report = fs::read_to_string(dir.join("report.html")).unwrap();
     assert!(report.contains("<h2>SPRT stop</h2>") && report.contains("H1 accepted"));
+    // A report made again later from the folder reads the stop back from summary.json.
+    let again = root.path().join("again");
+    tourney()
+        .args(["report", "--quiet", "--no-plots", "--out"])
+        .arg(&again)
+        .arg(&dir)
+        .assert()
+        .success();
+    let report = fs::read_to_string(again.join("report.html")).unwrap();
+    assert!(report.contains("<h2>SPRT stop</h2>") && report.contains("H1 accepted"));
 }
 
 #[test]
