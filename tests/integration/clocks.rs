@@ -5,7 +5,7 @@
 //! is refused. Every margin is of seconds, so a loaded machine changes no verdict.
 
 use super::external::{examples, manifest, seats, tourney};
-use super::support::{refused, summary, write_file};
+use super::support::{refused, report_later, summary, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -153,20 +153,11 @@ fn a_report_made_later_reads_the_think_times_back_from_the_records() {
     );
     fs::remove_file(out.join("report.md")).unwrap();
     let again = dir.path().join("again");
-    tourney()
-        .args(["report", "--quiet", "--no-plots", "--out"])
-        .arg(&again)
-        .arg(&out)
-        .assert()
-        .success();
+    report_later(&out, &again);
     assert_eq!(think_rows(&again), at_the_run);
     // Without records there is nothing to read back, and no table.
     fs::remove_file(out.join("records.jsonl.gz")).unwrap();
-    tourney()
-        .args(["report", "--quiet", "--no-plots"])
-        .arg(&out)
-        .assert()
-        .success();
+    report_later(&out, &out);
     assert_eq!(think_rows(&out), vec![]);
 }
 

@@ -4,7 +4,9 @@
 //! so, results stay the same at any thread count, and bad values are refused.
 
 use super::external::{fault_double, tourney};
-use super::support::{csv_header, refused, rows, same_at_one_and_two_threads, summary};
+use super::support::{
+    csv_header, refused, report_later, rows, same_at_one_and_two_threads, summary,
+};
 use std::fs;
 use std::path::Path;
 
@@ -151,12 +153,7 @@ fn a_program_that_always_faults_is_withdrawn_and_the_pages_say_when_and_why() {
     );
     // A report made again later from the folder says it too, read back from summary.json.
     let again = dir.path().join("again");
-    tourney()
-        .args(["report", "--quiet", "--no-plots", "--out"])
-        .arg(&again)
-        .arg(&out)
-        .assert()
-        .success();
+    report_later(&out, &again);
     for page in [
         out.join("report.html"),
         out.join("standings.html"),

@@ -4,8 +4,8 @@
 //! timing: `--progress-every 0` prints after every block.
 
 use super::support::{
-    assert_same_files, files, refused, rows, run, same_at_one_and_two_threads, stderr_of, summary,
-    tourney,
+    assert_same_files, files, refused, report_later, rows, run, same_at_one_and_two_threads,
+    stderr_of, summary, tourney,
 };
 use std::collections::BTreeSet;
 use std::fs;
@@ -132,12 +132,7 @@ fn sprt_stop_ends_a_clear_head_to_head_at_the_same_game_at_any_thread_count() {
     assert!(report.contains("<h2>SPRT stop</h2>") && report.contains("H1 accepted"));
     // A report made again later from the folder reads the stop back from summary.json.
     let again = root.path().join("again");
-    tourney()
-        .args(["report", "--quiet", "--no-plots", "--out"])
-        .arg(&again)
-        .arg(&dir)
-        .assert()
-        .success();
+    report_later(&dir, &again);
     let report = fs::read_to_string(again.join("report.html")).unwrap();
     assert!(report.contains("<h2>SPRT stop</h2>") && report.contains("H1 accepted"));
 }

@@ -69,6 +69,16 @@ pub fn report<P: AsRef<std::ffi::OsStr>>(dirs: &[P]) -> Command {
     command
 }
 
+/// A report of the results folder `dir` made later, quietly and without plots, into `out`
+/// (`dir` itself when it is the same): what a run's folder still says once the run is gone.
+pub fn report_later(dir: &Path, out: &Path) {
+    report(&[dir])
+        .args(["--quiet", "--no-plots", "--out"])
+        .arg(out)
+        .assert()
+        .success();
+}
+
 /// What a finished command printed on stdout, as text.
 pub fn stdout_of(assert: Assert) -> String {
     String::from_utf8(assert.get_output().stdout.clone()).expect("utf-8 on stdout")
