@@ -49,16 +49,63 @@ impl Game for TicketToRide {
     }
 
     fn view(&self, state: &State, seat: Seat) -> View {
-        self.view_in(state, seat, Buffers::default())
+        let map = self.map();
+        let mut view = View {
+            seat,
+            rules: self.rules(),
+            phase: state.phase,
+            turns_taken: [0; 2],
+            hand: [0; 9],
+            tickets: Vec::with_capacity(map.tickets.len()),
+            offer: Vec::with_capacity(3),
+            min_keep: 0,
+            owners: Vec::with_capacity(map.routes.len()),
+            face_up: [None; 5],
+            deck_len: 0,
+            discard: [0; 9],
+            ticket_pile_len: 0,
+            trains: [0; 2],
+            hand_sizes: [0; 2],
+            tickets_held: [0; 2],
+            route_points: [0; 2],
+            opponent_known: [0; 9],
+            final_round: false,
+            first_card: None,
+        };
+        self.view_into(state, seat, &mut view);
+        view
     }
 
+    /// Writes every field over the old view; its vectors keep their buffers, made big enough
+    /// for the whole game by [`Game::view`], so a refill allocates nothing.
     fn view_into(&self, state: &State, seat: Seat, view: &mut View) {
-        let buffers = Buffers {
-            tickets: std::mem::take(&mut view.tickets),
-            offer: std::mem::take(&mut view.offer),
-            owners: std::mem::take(&mut view.owners),
+        let me = &state.players[seat];
+        let opponent = &state.players[1 - seat];
+        let acting = seat == state.seat;
+        view.min_keep = if acting {
+            rules::min_keep(self.rules(), state.phase, me.tickets.len())
+        } else {
+            0
         };
-        *view = self.view_in(state, seat, buffers);
+        refill(&mut view.tickets, &me.tickets);
+        refill(&mut view.offer, me.offer());
+        refill(&mut view.owners, &state.owners);
+        view.seat = seat;
+        view.rules = self.rules();
+        view.phase = state.phase;
+        view.turns_taken = state.turns_taken;
+        view.hand = me.hand;
+        view.face_up = state.face_up;
+        view.deck_len = u16::try_from(state.deck.len()).expect("110 cards");
+        view.discard = state.discard;
+        view.ticket_pile_len = u16::try_from(state.ticket_pile.len()).expect("few tickets");
+        view.trains = [state.players[0].trains, state.players[1].trains];
+        view.hand_sizes = state.players.each_ref().map(|p| count_u8(p.hand_size()));
+        view.tickets_held = state.players.each_ref().map(|p| count_u8(p.tickets.len()));
+        view.route_points = [state.players[0].route_points, state.players[1].route_points];
+        view.opponent_known = opponent.known;
+        view.final_round = state.final_turns_left.is_some();
+        view.first_card = if acting { state.first_card } else { None };
     }
 
     /// Order: blind draw, face-up draws (`official` by slot, `cgs` by colour code), claims in
@@ -157,20 +204,9 @@ impl Game for TicketToRide {
     }
 }
 
-/// The vectors of a [`View`], refilled by [`TicketToRide::view_in`]: empty for a fresh view,
-/// an earlier view's for [`Game::view_into`], which then allocates nothing.
-#[derive(Default)]
-struct Buffers {
-    tickets: Vec<u16>,
-    offer: Vec<u16>,
-    owners: Vec<u8>,
-}
-
-/// `buffer` made a copy of `from`, reusing its allocation, with room for `most` elements, the
-/// most it will ever hold, so a reused buffer never grows.
-fn refill<T: Copy>(buffer: &mut Vec<T>, from: &[T], most: usize) {
+/// `buffer` made a copy of `from`, reusing its allocation.
+fn refill<T: Copy>(buffer: &mut Vec<T>, from: &[T]) {
     buffer.clear();
-    buffer.reserve_exact(most);
     buffer.extend_from_slice(from);
 }
 
@@ -188,44 +224,6 @@ fn face_up_draws(view: &View) -> impl Iterator<Item = Action> + '_ {
 }
 
 impl TicketToRide {
-    /// The view of `seat`, its vectors copied into `buffers`.
-    fn view_in(&self, state: &State, seat: Seat, mut buffers: Buffers) -> View {
-        let me = &state.players[seat];
-        let opponent = &state.players[1 - seat];
-        let acting = seat == state.seat;
-        let min_keep = if acting {
-            rules::min_keep(self.rules(), state.phase, me.tickets.len())
-        } else {
-            0
-        };
-        let map = self.map();
-        refill(&mut buffers.tickets, &me.tickets, map.tickets.len());
-        refill(&mut buffers.offer, me.offer(), 3);
-        refill(&mut buffers.owners, &state.owners, map.routes.len());
-        View {
-            seat,
-            rules: self.rules(),
-            phase: state.phase,
-            turns_taken: state.turns_taken,
-            hand: me.hand,
-            tickets: buffers.tickets,
-            offer: buffers.offer,
-            min_keep,
-            owners: buffers.owners,
-            face_up: state.face_up,
-            deck_len: u16::try_from(state.deck.len()).expect("110 cards"),
-            discard: state.discard,
-            ticket_pile_len: u16::try_from(state.ticket_pile.len()).expect("few tickets"),
-            trains: [state.players[0].trains, state.players[1].trains],
-            hand_sizes: state.players.each_ref().map(|p| count_u8(p.hand_size())),
-            tickets_held: state.players.each_ref().map(|p| count_u8(p.tickets.len())),
-            route_points: [state.players[0].route_points, state.players[1].route_points],
-            opponent_known: opponent.known,
-            final_round: state.final_turns_left.is_some(),
-            first_card: if acting { state.first_card } else { None },
-        }
-    }
-
     /// Legal claims in canonical order: `track_id`, colour code, locomotives ascending. In
     /// `official` a pure-locomotive payment is listed only as `c = Locomotive` (§3.5); in
     /// `cgs` every accepted (route, c, n) with n ≤ L is listed (§4.8).

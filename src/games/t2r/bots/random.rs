@@ -6,7 +6,7 @@ use super::random_card::random_card;
 use super::tickets::{is_cgs_first_turn, keep_all};
 use crate::bot::Simple;
 use crate::game::Seat;
-use crate::games::t2r::maps::Map;
+use crate::games::t2r::maps::{Map, Route};
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Colour, Phase, TicketToRide};
 use crate::seed::Rng;
@@ -16,6 +16,11 @@ pub struct Random {
     rng: Rng,
     /// Route ids by length, longest first, map order on ties: the candidate order.
     longest_first: Arc<[u8]>,
+    /// How many candidates, from the first, are claimed or longer than the seat's trains left.
+    /// They stay so for the rest of the game (claims are never undone and trains only fall;
+    /// a bot plays one seat of one game), so the search for the first candidate resumes here
+    /// instead of passing them again at every turn.
+    passed: usize,
 }
 
 impl Simple<TicketToRide> for Random {
@@ -23,6 +28,7 @@ impl Simple<TicketToRide> for Random {
         Random {
             rng,
             longest_first: Arc::clone(game.longest_first()),
+            passed: 0,
         }
     }
 }
@@ -50,15 +56,18 @@ impl OnMap for Random {
 impl Random {
     /// The first (route, track colour) in candidate order whose single-kind pile m satisfies
     /// m ≥ length ≥ Lmax − 1, paid with that kind and no locomotives.
-    fn claim(&self, map: &Map, view: &View) -> Option<Action> {
+    fn claim(&mut self, map: &Map, view: &View) -> Option<Action> {
         let trains = view.my_trains();
-        let mut candidates = self
-            .longest_first
-            .iter()
-            .map(|&id| &map.routes[usize::from(id)])
-            .filter(|r| view.is_unclaimed(usize::from(r.id)) && r.length <= trains)
-            .peekable();
-        let longest = candidates.peek()?.length;
+        let route = |id: &u8| &map.routes[usize::from(*id)];
+        let open = |r: &Route| view.is_unclaimed(usize::from(r.id)) && r.length <= trains;
+        let rest = &self.longest_first[self.passed..];
+        let Some(skip) = rest.iter().position(|id| open(route(id))) else {
+            self.passed = self.longest_first.len();
+            return None;
+        };
+        self.passed += skip;
+        let candidates = rest[skip..].iter().map(route).filter(|r| open(r));
+        let longest = route(&rest[skip]).length;
         // The largest pile over all 9 kinds, locomotives included, lowest code on ties.
         let (biggest, biggest_kind) = Colour::ALL.iter().map(|&k| (view.hand[k.index()], k)).fold(
             (0, Colour::Purple),
@@ -121,6 +130,7 @@ mod tests {
         Random {
             rng: Rng::new(0),
             longest_first: longest_first(map).into(),
+            passed: 0,
         }
     }
 
