@@ -86,7 +86,13 @@ pub enum Phase {
 }
 
 /// One decision of a Ticket to Ride player.
+///
+/// Aligned to eight bytes so that it is written and read as one machine word: the runner moves
+/// each decision through several results, and four byte-sized fields written one by one then
+/// read back as a word stalled the processor at every step (it cannot forward the small writes
+/// to the wide read). The fields and their order are unchanged.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[repr(align(8))]
 pub enum Action {
     /// Take the top card of the deck (first or second card).
     DrawBlind,

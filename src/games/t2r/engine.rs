@@ -99,10 +99,14 @@ impl Game for TicketToRide {
         view.deck_len = u16::try_from(state.deck.len()).expect("110 cards");
         view.discard = state.discard;
         view.ticket_pile_len = u16::try_from(state.ticket_pile.len()).expect("few tickets");
-        view.trains = [state.players[0].trains, state.players[1].trains];
-        view.hand_sizes = state.players.each_ref().map(|p| count_u8(p.hand_size()));
-        view.tickets_held = state.players.each_ref().map(|p| count_u8(p.tickets.len()));
-        view.route_points = [state.players[0].route_points, state.players[1].route_points];
+        let [first, second] = &state.players;
+        view.trains = [first.trains, second.trains];
+        view.hand_sizes = [first.cards(), second.cards()];
+        view.tickets_held = [
+            count_u8(first.tickets.len()),
+            count_u8(second.tickets.len()),
+        ];
+        view.route_points = [first.route_points, second.route_points];
         view.opponent_known = opponent.known;
         view.final_round = state.final_turns_left.is_some();
         view.first_card = if acting { state.first_card } else { None };

@@ -45,7 +45,13 @@ impl Player {
     }
 
     pub(super) fn hand_size(&self) -> usize {
-        self.hand.iter().map(|&n| usize::from(n)).sum()
+        usize::from(self.cards())
+    }
+
+    /// Cards in hand, summed as bytes (there are 110 cards in all), for the view of every
+    /// decision.
+    pub(super) fn cards(&self) -> u8 {
+        self.hand.iter().fold(0, |sum, &n| sum + n)
     }
 
     pub(super) fn offer(&self) -> &[u16] {

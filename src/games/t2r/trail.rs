@@ -74,11 +74,15 @@ impl Graph {
             degree[usize::from(a)] += 1;
             degree[usize::from(b)] += 1;
         }
+        // The running start kept in a register, not read back from `first` city after city.
         let mut next = [0u16; MAX_CITIES];
+        let mut start = 0;
         for city in 0..self.cities {
-            next[city] = self.first[city];
-            self.first[city + 1] = self.first[city] + u16::from(degree[city]);
+            self.first[city] = start;
+            next[city] = start;
+            start += u16::from(degree[city]);
         }
+        self.first[self.cities] = start;
         for (edge, &(a, b)) in self.ends[..self.edges].iter().enumerate() {
             let edge = u8::try_from(edge).expect("under 128 edges");
             for (here, there) in [(a, b), (b, a)] {

@@ -66,8 +66,8 @@ impl Random {
             return None;
         };
         self.passed += skip;
-        let candidates = rest[skip..].iter().map(route).filter(|r| open(r));
-        let longest = route(&rest[skip]).length;
+        let rest = &rest[skip..];
+        let longest = route(&rest[0]).length;
         // The largest pile over all 9 kinds, locomotives included, lowest code on ties.
         let (biggest, biggest_kind) = Colour::ALL.iter().map(|&k| (view.hand[k.index()], k)).fold(
             (0, Colour::Purple),
@@ -77,7 +77,13 @@ impl Random {
         if biggest + 1 < longest {
             return None;
         }
-        for route in candidates.take_while(|r| r.length + 1 >= longest) {
+        // Nor can a route longer than the biggest pile, which is checked before its owner.
+        let qualifying = rest
+            .iter()
+            .map(route)
+            .take_while(|r| r.length + 1 >= longest)
+            .filter(|r| r.length <= biggest && open(r));
+        for route in qualifying {
             for &track in &route.colours {
                 let (m, kind) = if track == Colour::Locomotive {
                     (biggest, biggest_kind)
@@ -144,6 +150,68 @@ mod tests {
             colour,
             locomotives,
         })
+    }
+
+    /// The claim as the rules of `random` state it, every route looked at every turn: the
+    /// reference for the bot's resumed, narrowed search.
+    fn claim_looking_at_every_route(map: &Map, view: &View) -> Option<Action> {
+        let trains = view.my_trains();
+        let order = longest_first(map);
+        let mut open = order
+            .iter()
+            .map(|&id| &map.routes[usize::from(id)])
+            .filter(|r| view.is_unclaimed(usize::from(r.id)) && r.length <= trains)
+            .peekable();
+        let longest = open.peek()?.length;
+        let biggest = Colour::ALL.iter().map(|&k| view.hand[k.index()]).max()?;
+        let biggest_kind = Colour::ALL
+            .into_iter()
+            .find(|&k| view.hand[k.index()] == biggest)?;
+        open.take_while(|r| r.length + 1 >= longest)
+            .find_map(|route| {
+                route.colours.iter().find_map(|&track| {
+                    let (m, kind) = match track {
+                        Colour::Locomotive => (biggest, biggest_kind),
+                        _ => (view.hand[track.index()], track),
+                    };
+                    (m >= route.length).then(|| single_kind_claim(route.id, route.length, kind))
+                })
+            })
+    }
+
+    #[test]
+    fn resumed_search_claims_what_looking_at_every_route_claims() {
+        use crate::bot::Simple;
+        use crate::game::{Game, ToAct};
+        use crate::games::t2r::tests::game;
+        use crate::games::t2r::{MapName, RuleSet};
+        use rand::SeedableRng;
+        let games = if cfg!(debug_assertions) { 20 } else { 300 };
+        let mut claims = 0;
+        for map in MapName::ALL {
+            for rules in RuleSet::ALL {
+                let game = game(map, rules);
+                for seed in 0..games {
+                    let mut state = game.new_state(Rng::seed_from_u64(seed));
+                    let mut bots =
+                        [0, 1].map(|seat| Random::start(&game, seat, Rng::new(u128::from(seed))));
+                    while let ToAct::Seat(seat) = game.to_act(&state) {
+                        let view = game.view(&state, seat);
+                        if view.phase == Phase::TurnStart && !is_cgs_first_turn(&view) {
+                            let want = claim_looking_at_every_route(game.map(), &view);
+                            assert_eq!(bots[seat].claim(game.map(), &view), want);
+                            claims += usize::from(want.is_some());
+                        }
+                        let action = bots[seat].decide(game.map(), &view);
+                        game.apply(&mut state, seat, action);
+                    }
+                }
+            }
+        }
+        assert!(
+            claims > 1000,
+            "only {claims} claims: the games did not get far"
+        );
     }
 
     #[test]
