@@ -128,9 +128,9 @@ fn take_top(state: &mut State) -> Option<Colour> {
 /// run-out ending; `fail_on_cap` (`cgs` after a face-up draw) also treats a redeal cap reached
 /// with 3 locomotives still showing as running out.
 fn refill(state: &mut State, strict: bool, cap: u32, fail_on_cap: bool) -> Result<(), RanOut> {
-    fill_empty_slots(state, strict)?;
+    let mut locomotives = fill_empty_slots(state, strict)?;
     let mut redeals = 0;
-    while face_up_locomotives(&state.face_up) >= 3 {
+    while locomotives >= 3 {
         if redeals == cap {
             return if fail_on_cap { Err(RanOut) } else { Ok(()) };
         }
@@ -140,12 +140,16 @@ fn refill(state: &mut State, strict: bool, cap: u32, fail_on_cap: bool) -> Resul
                 state.discard[card.index()] += 1;
             }
         }
-        fill_empty_slots(state, strict)?;
+        locomotives = fill_empty_slots(state, strict)?;
     }
     Ok(())
 }
 
-fn fill_empty_slots(state: &mut State, strict: bool) -> Result<(), RanOut> {
+/// Deals a card into every empty face-up slot; the locomotives then showing, counted slot by
+/// slot as it goes: counting them afterwards read the row back as a whole right after its
+/// single-slot writes, which the processor cannot forward, and stalled every refill.
+fn fill_empty_slots(state: &mut State, strict: bool) -> Result<usize, RanOut> {
+    let mut locomotives = 0;
     for slot in 0..5 {
         if state.face_up[slot].is_none() {
             match take_top(state) {
@@ -159,15 +163,9 @@ fn fill_empty_slots(state: &mut State, strict: bool) -> Result<(), RanOut> {
                 None => {}
             }
         }
+        locomotives += usize::from(state.face_up[slot] == Some(Colour::Locomotive));
     }
-    Ok(())
-}
-
-fn face_up_locomotives(face_up: &[Option<Colour>; 5]) -> usize {
-    face_up
-        .iter()
-        .filter(|c| **c == Some(Colour::Locomotive))
-        .count()
+    Ok(locomotives)
 }
 
 /// Whether any face-up card other than a locomotive shows.
