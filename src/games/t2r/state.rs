@@ -51,7 +51,7 @@ impl Player {
     /// Cards in hand, summed as bytes (there are 110 cards in all), for the view of every
     /// decision.
     pub(super) fn cards(&self) -> u8 {
-        self.hand.iter().fold(0, |sum, &n| sum + n)
+        self.hand.iter().sum()
     }
 
     pub(super) fn offer(&self) -> &[u16] {
