@@ -271,11 +271,6 @@ impl Frontier for Buckets {
 /// ∞ as a number, for bots that add or compare costs.
 pub const INFINITE_COST: u32 = u32::MAX;
 
-/// [`Paths::cost`] with ∞ as [`INFINITE_COST`].
-pub fn cost_or_infinite(paths: &mut Paths, map: &Map, view: &View, ticket: &Ticket) -> u32 {
-    paths.cost(map, view, ticket).unwrap_or(INFINITE_COST)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,10 +328,6 @@ mod tests {
             points: 5,
         };
         assert_eq!(Paths::default().cost(&map, &v, &ticket), None);
-        assert_eq!(
-            cost_or_infinite(&mut Paths::default(), &map, &v, &ticket),
-            INFINITE_COST
-        );
     }
 
     #[test]
