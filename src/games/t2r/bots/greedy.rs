@@ -7,7 +7,7 @@ use super::fallback::draw_blind;
 use super::path::Paths;
 use super::payment::best_claim_by_points;
 use super::plan::TicketPlan;
-use super::tickets::{is_cgs_first_turn, is_first_choice, keep_cheapest, offer_costs};
+use super::tickets::{is_cgs_first_turn, is_first_choice, keep_cheapest};
 use crate::bot::Simple;
 use crate::game::Seat;
 use crate::games::t2r::maps::Map;
@@ -33,7 +33,7 @@ impl OnMap for Greedy {
     fn decide(&mut self, map: &Map, view: &View) -> Action {
         match view.phase {
             Phase::SetupTickets | Phase::ChooseTickets => {
-                let (costs, count) = offer_costs(&mut self.paths, map, view);
+                let (costs, count) = self.plan.offer_costs(&mut self.paths, map, view);
                 let keep = if is_first_choice(view) { 2 } else { 1 };
                 keep_cheapest(&costs[..count], keep)
             }

@@ -7,7 +7,7 @@ use super::fallback::draw_blind;
 use super::path::Paths;
 use super::payment::{Payment, claim};
 use super::plan::TicketPlan;
-use super::tickets::{is_cgs_first_turn, is_first_choice, keep_all, keep_cheapest, offer_costs};
+use super::tickets::{is_cgs_first_turn, is_first_choice, keep_all, keep_cheapest};
 use crate::bot::Simple;
 use crate::game::Seat;
 use crate::games::t2r::maps::{Map, Route};
@@ -65,7 +65,7 @@ impl Nice {
     /// Later ticket choice: all of them if their total cost is below both seats' trains, else
     /// the cheapest (first offered on ties, which also covers all-∞).
     fn choose_later(&mut self, map: &Map, view: &View) -> Action {
-        let (costs, count) = offer_costs(&mut self.paths, map, view);
+        let (costs, count) = self.plan.offer_costs(&mut self.paths, map, view);
         let costs = &costs[..count];
         let total = costs.iter().fold(0u32, |sum, &c| sum.saturating_add(c));
         let budget = u32::from(view.trains[view.seat].min(view.trains[view.opponent()]));
@@ -80,16 +80,27 @@ impl Nice {
         if !self.plan.refresh(&mut self.paths, map, view) {
             return;
         }
-        let trains = view.my_trains();
+        let fits = view.my_trains().min(MAX_ROUTE_LENGTH);
+        // A stable counting sort by length that also drops what no longer fits.
+        let mut starts = [0; MAX_ROUTE_LENGTH as usize + 2];
+        let length = |route: u8| usize::from(map.routes[usize::from(route)].length);
+        let fitting = self
+            .plan
+            .routes
+            .iter()
+            .filter(|&&r| length(r) <= usize::from(fits));
+        for &route in fitting.clone() {
+            starts[length(route) + 1] += 1;
+        }
+        for length in 1..starts.len() {
+            starts[length] += starts[length - 1];
+        }
         self.needed.clear();
-        // A stable sort by length that also drops what no longer fits.
-        for length in 1..=trains.min(MAX_ROUTE_LENGTH) {
-            let same_length = self
-                .plan
-                .routes
-                .iter()
-                .filter(|&&r| map.routes[usize::from(r)].length == length);
-            self.needed.extend(same_length);
+        self.needed.resize(starts[starts.len() - 1], 0);
+        for &route in fitting {
+            let slot = &mut starts[length(route)];
+            self.needed[*slot] = route;
+            *slot += 1;
         }
     }
 

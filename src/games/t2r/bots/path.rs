@@ -138,6 +138,19 @@ impl Paths {
         (dist != INFINITE).then_some(dist)
     }
 
+    /// After a search that reached `b`: the cities whose distance is at most `b`'s. They
+    /// include every city the search settled (it settles in order of distance and stops at
+    /// `b`), so a route with neither end among them was never relaxed, and the same search
+    /// with only that route's weight changed runs exactly as this one did.
+    pub fn within_target(&self, map: &Map, b: u8) -> u64 {
+        let limit = self.dist[usize::from(b)];
+        self.dist[..map.cities.len()]
+            .iter()
+            .enumerate()
+            .filter(|&(_, &dist)| dist <= limit)
+            .fold(0, |set, (city, _)| set | 1 << city)
+    }
+
     /// Every route of the path found by the last successful search from `a` to `b` (or of any
     /// city a whole-graph search reached), own routes included, walking from `b` back to `a`.
     pub fn walk<'a>(&'a self, map: &'a Map, a: u8, b: u8) -> impl Iterator<Item = u8> + 'a {
@@ -258,11 +271,6 @@ impl Frontier for Buckets {
 /// ∞ as a number, for bots that add or compare costs.
 pub const INFINITE_COST: u32 = u32::MAX;
 
-/// [`Paths::cost`] with ∞ as [`INFINITE_COST`].
-pub fn cost_or_infinite(paths: &mut Paths, map: &Map, view: &View, ticket: &Ticket) -> u32 {
-    paths.cost(map, view, ticket).unwrap_or(INFINITE_COST)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -320,10 +328,6 @@ mod tests {
             points: 5,
         };
         assert_eq!(Paths::default().cost(&map, &v, &ticket), None);
-        assert_eq!(
-            cost_or_infinite(&mut Paths::default(), &map, &v, &ticket),
-            INFINITE_COST
-        );
     }
 
     #[test]

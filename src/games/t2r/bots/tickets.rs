@@ -1,8 +1,6 @@
-//! Ticket-choice pieces shared by the bots: masks over the offer, offer costs, and the
+//! Ticket-choice pieces shared by the bots: masks over the offer, the cheapest of it, and the
 //! `cgs` first-turn rule that makes most bots open with action C.
 
-use super::path::{Paths, cost_or_infinite};
-use crate::games::t2r::maps::Map;
 use crate::games::t2r::view::View;
 use crate::games::t2r::{Action, Phase, RuleSet};
 
@@ -17,15 +15,6 @@ pub fn keep_all(view: &View) -> Action {
 /// Keeps only the first offered ticket.
 pub fn keep_first() -> Action {
     Action::KeepTickets(1)
-}
-
-/// `cost` of each offered ticket, in offer order; ∞ is [`super::path::INFINITE_COST`].
-pub fn offer_costs(paths: &mut Paths, map: &Map, view: &View) -> ([u32; MAX_OFFER], usize) {
-    let mut costs = [0; MAX_OFFER];
-    for (cost, &ticket) in costs.iter_mut().zip(&view.offer) {
-        *cost = cost_or_infinite(paths, map, view, &map.tickets[usize::from(ticket)]);
-    }
-    (costs, view.offer.len().min(MAX_OFFER))
 }
 
 /// Keeps the `count` cheapest tickets; the earlier offered wins ties (so all-∞ keeps the first).
