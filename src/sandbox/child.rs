@@ -10,7 +10,8 @@ pub const MAX_GROUPS: usize = 3;
 /// The child's steps, as plain numbers (`Copy`, so the `pre_exec` closure owns them).
 #[derive(Clone, Copy, Debug)]
 pub struct Steps {
-    /// `cgroup.procs` of each group to join; the first `groups` count.
+    /// The file of each group to join by writing `0` (`tasks` or `cgroup.procs`); the first
+    /// `groups` count.
     pub group_fds: [RawFd; MAX_GROUPS],
     pub groups: usize,
     /// Whether the program is confined: then core dumps are off too.
