@@ -70,14 +70,14 @@ impl Walls {
     }
 
     /// Empties the scratch folder and keeps the walls for the next start; walls whose folder
-    /// cannot be emptied are handed back, for their folder to be removed.
-    pub fn put_back(self) -> Result<(), Walls> {
+    /// cannot be emptied are dropped, and their folder is handed back to be removed.
+    pub fn put_back(self) -> Result<(), PathBuf> {
         match empty(&self.scratch) {
             Ok(()) => {
                 spare().push(self);
                 Ok(())
             }
-            Err(_) => Err(self),
+            Err(_) => Err(self.scratch),
         }
     }
 }
