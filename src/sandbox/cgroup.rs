@@ -85,6 +85,28 @@ impl Available {
         }
         Available { memory, pids, kill }
     }
+
+    /// Whether a program's join of its groups may wait for the kernel (see [`join_file`]): only
+    /// where one of them is a v2 group.
+    fn joins_may_wait(&self) -> bool {
+        [&self.memory, &self.pids, &self.kill]
+            .into_iter()
+            .any(|h| h.as_ref().is_some_and(|h| h.v2))
+    }
+}
+
+/// The file a program's child writes `0` to, joining a group of `hierarchy`. In v1 it is
+/// `tasks`, which moves the writing thread only: the kernel then takes no global lock, where a
+/// write to `cgroup.procs` (the whole process) waits for an RCU grace period, 4 to 30 ms,
+/// unless another move happened moments before ([`super::joins`]). The child is the one
+/// thread `fork` copied, so moving it moves the whole program, and whatever it starts later
+/// is born in the group. v2 has no such file for a group of its own (`cgroup.threads` moves
+/// threads only within a threaded subtree).
+fn join_file(hierarchy: &Hierarchy) -> &'static str {
+    match hierarchy.v2 {
+        true => "cgroup.procs",
+        false => "tasks",
+    }
 }
 
 impl Hierarchy {
@@ -151,8 +173,9 @@ pub fn kill_all() {
 /// One program's groups: one folder per hierarchy used.
 pub struct Group {
     folders: Vec<PathBuf>,
-    /// `cgroup.procs` of each folder, opened here so the child only writes to them.
-    procs: Vec<OwnedFd>,
+    /// The file of each folder the child joins it by ([`join_file`]), opened here so the child
+    /// only writes to them.
+    joins: Vec<OwnedFd>,
     /// Each counter's file and its value when the group was emptied: the kernel's counters
     /// only grow, and nothing can raise them while the group is empty.
     memory: Option<(PathBuf, u64)>,
@@ -176,7 +199,8 @@ impl Group {
         memory_bytes: u64,
         processes: u64,
     ) -> std::io::Result<Group> {
-        if let Some(first) = available.memory.as_ref().or(available.pids.as_ref()) {
+        let first = available.memory.as_ref().or(available.pids.as_ref());
+        if let Some(first) = first.filter(|_| available.joins_may_wait()) {
             super::joins::starting(&first.base.join("cgroup.procs"));
         }
         let reused = spare().pop();
@@ -217,7 +241,7 @@ impl Group {
     fn empty() -> Group {
         Group {
             folders: Vec::new(),
-            procs: Vec::new(),
+            joins: Vec::new(),
             memory: None,
             pids: None,
             killer: None,
@@ -268,17 +292,17 @@ impl Group {
         if !self.folders.contains(&folder) {
             fs::create_dir(&folder)?;
             self.folders.push(folder.clone());
-            let procs = fs::OpenOptions::new()
+            let join = fs::OpenOptions::new()
                 .write(true)
-                .open(folder.join("cgroup.procs"))?;
-            self.procs.push(procs.into());
+                .open(folder.join(join_file(hierarchy)))?;
+            self.joins.push(join.into());
         }
         Ok(folder)
     }
 
     /// The descriptors the child writes `0` to, joining each group.
     pub fn join_fds(&self) -> Vec<RawFd> {
-        self.procs.iter().map(AsRawFd::as_raw_fd).collect()
+        self.joins.iter().map(AsRawFd::as_raw_fd).collect()
     }
 
     /// Whether the kernel killed a process of the group for lack of memory.
@@ -299,21 +323,21 @@ impl Drop for Group {
         let Some(killer) = self.killer.clone() else {
             return;
         };
-        kill_now(&killer);
         if wait_empty(&killer) {
             let mut group = std::mem::replace(self, Group::empty());
             group.set_baselines();
             spare().push(group);
         } else {
             live().retain(|(p, _)| p != &killer);
-            self.procs.clear();
+            self.joins.clear();
             remove(&self.folders);
         }
     }
 }
 
 /// Kills the group of `killer` until none of its processes is left (a bounded time); whether
-/// it emptied.
+/// it emptied. The list is read first: the group of a program that ended with its session,
+/// the usual case, is found empty by one read.
 fn wait_empty(killer: &Path) -> bool {
     let procs = killer.with_file_name("cgroup.procs");
     let deadline = Instant::now() + EMPTY_WAIT;
@@ -322,17 +346,15 @@ fn wait_empty(killer: &Path) -> bool {
         if empty || Instant::now() >= deadline {
             return empty;
         }
+        kill_now(killer);
         // A killed process leaves its group within microseconds: check often.
         std::thread::sleep(Duration::from_micros(50));
-        kill_now(killer);
     }
 }
 
 /// Kills every process in the group `folder` and removes it: a group a dead harness left.
 pub fn empty_and_remove(folder: &Path) {
-    let killer = folder.join("cgroup.procs");
-    kill_now(&killer);
-    if wait_empty(&killer) {
+    if wait_empty(&folder.join("cgroup.procs")) {
         remove(&[folder.to_path_buf()]);
     }
 }
@@ -448,6 +470,54 @@ mod tests {
         for folder in &folders {
             assert!(folder.exists(), "the emptied group is kept for reuse");
         }
+    }
+
+    #[test]
+    fn a_v1_group_is_joined_through_tasks_and_the_child_lands_in_it_whole() {
+        use std::os::unix::process::CommandExt;
+        let available = Available::probe();
+        if available.memory.is_none() && available.pids.is_none() {
+            eprintln!("skipped: no control group hierarchy may be used here");
+            return;
+        }
+        let name = format!("tourney-{}-join-test", std::process::id());
+        let group = Group::create(&available, &name, 1 << 30, 8).unwrap();
+        let hierarchies = [&available.memory, &available.pids, &available.kill];
+        for (fd, folder) in group.join_fds().into_iter().zip(&group.folders) {
+            let file = fs::read_link(format!("/proc/self/fd/{fd}")).unwrap();
+            let v2 = hierarchies
+                .iter()
+                .flat_map(|h| h.iter())
+                .any(|h| h.v2 && folder.starts_with(&h.base));
+            // `tasks` moves the writing thread only: no global lock, no wait for the kernel.
+            let expected = if v2 { "cgroup.procs" } else { "tasks" };
+            assert_eq!(file, folder.join(expected));
+        }
+        let fds = group.join_fds();
+        let mut command = std::process::Command::new("sleep");
+        command.arg("30");
+        // SAFETY: raw writes to descriptors `group` keeps open until the spawn returns.
+        unsafe {
+            command.pre_exec(move || {
+                for &fd in &fds {
+                    let fd = std::os::fd::BorrowedFd::borrow_raw(fd);
+                    rustix::io::write(fd, b"0")?;
+                }
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().unwrap();
+        let listed = |folder: &PathBuf| {
+            fs::read_to_string(folder.join("cgroup.procs"))
+                .unwrap()
+                .lines()
+                .any(|pid| pid == child.id().to_string())
+        };
+        let joined: Vec<bool> = group.folders.iter().map(listed).collect();
+        child.kill().unwrap();
+        child.wait().unwrap();
+        assert!(joined.iter().all(|&j| j), "the program is in every group");
+        drop(group);
     }
 
     #[test]

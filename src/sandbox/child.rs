@@ -10,7 +10,8 @@ pub const MAX_GROUPS: usize = 3;
 /// The child's steps, as plain numbers (`Copy`, so the `pre_exec` closure owns them).
 #[derive(Clone, Copy, Debug)]
 pub struct Steps {
-    /// `cgroup.procs` of each group to join; the first `groups` count.
+    /// The file of each group to join by writing `0` (`tasks` or `cgroup.procs`); the first
+    /// `groups` count.
     pub group_fds: [RawFd; MAX_GROUPS],
     pub groups: usize,
     /// Whether the program is confined: then core dumps are off too.
@@ -20,6 +21,8 @@ pub struct Steps {
     pub open_files: Option<u64>,
     /// A Landlock ruleset to enforce, last.
     pub ruleset: Option<RawFd>,
+    /// The program's environment ([`super::environment::Environment::address`]) for `exec`.
+    pub environment: Option<usize>,
 }
 
 impl Steps {
@@ -31,14 +34,20 @@ impl Steps {
         file_size: None,
         open_files: None,
         ruleset: None,
+        environment: None,
     };
 
     /// Runs in the child: a session of its own (its id is the program's pid, which is also its
-    /// process group), its groups joined, its limits set, no core dumps, and its ruleset
-    /// enforced.
+    /// process group), its environment, its groups joined, its limits set, no core dumps, and
+    /// its ruleset enforced.
     pub fn run(&self) -> std::io::Result<()> {
         use rustix::process::{Resource, Rlimit, setrlimit, setsid};
         setsid()?;
+        if let Some(address) = self.environment {
+            // SAFETY: in the child before `exec`; the confinement keeps the environment alive
+            // until the spawn returns.
+            unsafe { super::environment::install(address) };
+        }
         for &fd in &self.group_fds[..self.groups] {
             // SAFETY: the parent keeps the descriptor open until the spawn returns.
             let fd = unsafe { BorrowedFd::borrow_raw(fd) };

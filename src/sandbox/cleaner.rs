@@ -23,9 +23,9 @@ impl Leftovers {
     fn clean(self) {
         // The processes first: none may still write into the folder being emptied.
         drop(self.group);
-        if let Some(Err(walls)) = self.walls.map(Walls::put_back) {
-            let _ = std::fs::remove_dir_all(&walls.scratch);
-            super::scratch_folders().retain(|s| s != &walls.scratch);
+        if let Some(Err(scratch)) = self.walls.map(Walls::put_back) {
+            let _ = std::fs::remove_dir_all(&scratch);
+            super::scratch_folders().retain(|s| s != &scratch);
         }
     }
 }

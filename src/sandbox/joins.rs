@@ -1,12 +1,13 @@
-//! Keeps each program's join of its control group fast. Moving a process between groups
-//! takes the kernel's migration lock for writing, and that waits for an RCU grace period
-//! (several milliseconds) unless another move happened moments before: after each writer the
-//! kernel leaves the lock's readers on their slow path for a while, and only then does the
-//! next writer pass at once. cgroup v2's `favordynmods` mount option keeps the lock that way
-//! for good, but a program cannot count on how the machine mounted its groups. So while
-//! programs start, a thread of the harness moves the harness into the group it is already in
-//! every few milliseconds: the move changes nothing, and each program's own join passes
-//! without the wait (measured in `docs/guide/untrusted-programs.md`).
+//! Keeps each program's join of a cgroup v2 group fast (a v1 group is joined by a move that
+//! never waits, `cgroup::join_file`, and this thread is then never started). Moving a process
+//! between groups takes the kernel's migration lock for writing, and that waits for an RCU
+//! grace period (several milliseconds) unless another move happened moments before: after each
+//! writer the kernel leaves the lock's readers on their slow path for a while, and only then
+//! does the next writer pass at once. cgroup v2's `favordynmods` mount option keeps the lock
+//! that way for good, but a program cannot count on how the machine mounted its groups. So
+//! while programs start, a thread of the harness moves the harness into the group it is
+//! already in every few milliseconds: the move changes nothing, and each program's own join
+//! passes without the wait (measured in `docs/guide/untrusted-programs.md`).
 
 use std::fs::File;
 use std::io::Write;

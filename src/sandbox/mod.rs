@@ -12,6 +12,7 @@
 mod cgroup;
 mod child;
 mod cleaner;
+mod environment;
 mod files;
 mod joins;
 mod limits;
@@ -283,6 +284,7 @@ impl Confinement {
             Ok(())
         })?;
         confinement.steps.ruleset = walls.ruleset();
+        confinement.steps.environment = Some(walls.environment.address());
         confinement.walls = Some(walls);
         let mib = 1u64 << 20;
         if support.cgroups.memory.is_some() || support.cgroups.pids.is_some() {
@@ -308,15 +310,11 @@ impl Confinement {
     /// Makes `command` start confined: its scratch folder as `HOME` and `TMPDIR`, and the
     /// child's steps before `exec`.
     pub fn apply(&self, command: &mut Command) {
-        if let Some(walls) = &self.walls {
-            command
-                .env("HOME", &walls.scratch)
-                .env("TMPDIR", &walls.scratch);
-        }
         let steps = self.steps;
         #[cfg(unix)]
         // SAFETY: `Steps::run` makes raw system calls only (async-signal-safe: no allocation,
-        // no lock), on descriptors `self` keeps open until the spawn returns.
+        // no lock) and stores a pointer, on descriptors and an environment `self` keeps until
+        // the spawn returns.
         unsafe {
             std::os::unix::process::CommandExt::pre_exec(command, move || steps.run());
         }

@@ -4,6 +4,7 @@
 //! one for the ruleset), and a run starts the same few programs thousands of times. A folder
 //! is emptied before it is handed on, so no start sees what an earlier one left.
 
+use super::environment::Environment;
 use super::{Network, files};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
@@ -19,11 +20,12 @@ pub struct Key {
     pub abi: i32,
 }
 
-/// A scratch folder and the ruleset made for it.
+/// A scratch folder with the ruleset and the environment made for it.
 pub struct Walls {
     key: Key,
     pub scratch: PathBuf,
     ruleset: Option<OwnedFd>,
+    pub environment: Environment,
 }
 
 /// Walls of ended programs, emptied, waiting for the next start with their key.
@@ -56,6 +58,7 @@ impl Walls {
         };
         Ok(Walls {
             key,
+            environment: Environment::for_scratch(&scratch),
             scratch,
             ruleset,
         })
@@ -67,14 +70,14 @@ impl Walls {
     }
 
     /// Empties the scratch folder and keeps the walls for the next start; walls whose folder
-    /// cannot be emptied are handed back, for their folder to be removed.
-    pub fn put_back(self) -> Result<(), Walls> {
+    /// cannot be emptied are dropped, and their folder is handed back to be removed.
+    pub fn put_back(self) -> Result<(), PathBuf> {
         match empty(&self.scratch) {
             Ok(()) => {
                 spare().push(self);
                 Ok(())
             }
-            Err(_) => Err(self),
+            Err(_) => Err(self.scratch),
         }
     }
 }

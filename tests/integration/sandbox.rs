@@ -141,6 +141,35 @@ fn a_program_cannot_write_the_output_folder_or_tmp_but_can_without_the_sandbox()
 }
 
 #[test]
+fn a_program_writes_its_scratch_folder_which_home_and_tmpdir_name_and_keeps_the_rest() {
+    if !supported("files") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // Set by cargo for the test, so in the harness's environment, and left alone by the
+    // interpreter's launcher (unlike `PATH`, which a pyenv shim changes).
+    let kept = "CARGO_MANIFEST_DIR";
+    let (_, log) = attack(dir.path(), "scratch", kept, &[]);
+    assert!(log.contains("ATTACK scratch: succeeded"), "{log}");
+    let line = log
+        .lines()
+        .find_map(|l| l.split_once("SCRATCH "))
+        .unwrap()
+        .1;
+    let mut words = line.split(' ');
+    let (home, tmpdir) = (words.next().unwrap(), words.next().unwrap());
+    assert_eq!(home, tmpdir, "{log}");
+    let temp = std::env::temp_dir().display().to_string();
+    assert!(home.starts_with(&temp) && home.ends_with("-home"), "{log}");
+    let value = std::env::var(kept).unwrap_or_default();
+    assert_eq!(
+        words.next(),
+        Some(format!("{kept}={value}").as_str()),
+        "{log}"
+    );
+}
+
+#[test]
 fn a_line_protocol_program_cannot_open_a_connection() {
     if !supported("network") {
         return;

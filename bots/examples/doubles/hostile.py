@@ -7,6 +7,8 @@ log) how it went: `ATTACK <mode>: succeeded` or `ATTACK <mode>: blocked (<why>)`
 
 MODE:
   write PATH      creates the file PATH, then plays on
+  scratch NAME    writes a file in $HOME and in $TMPDIR and says where they are and what the
+                  variable NAME holds, then plays on
   read DIR        reads the file DIR/secret and prints it into its log, then plays on
   connect PORT    opens a TCP connection to 127.0.0.1:PORT, then plays on
   fork N          starts N processes that sleep; exits with status 1 when one is refused
@@ -43,6 +45,12 @@ def attack(mode, arg):
         if mode == "write":
             with open(arg, "w") as f:
                 f.write("written by hostile.py\n")
+        elif mode == "scratch":
+            for name in ("HOME", "TMPDIR"):
+                with open(os.path.join(os.environ[name], "note"), "w") as f:
+                    f.write("written by hostile.py\n")
+            print(f"SCRATCH {os.environ['HOME']} {os.environ['TMPDIR']} "
+                  f"{arg}={os.environ.get(arg, '')}", file=sys.stderr, flush=True)
         elif mode == "read":
             with open(os.path.join(arg, "secret")) as f:
                 print("READ " + f.read(), file=sys.stderr, flush=True)
