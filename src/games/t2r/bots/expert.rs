@@ -67,8 +67,9 @@ pub struct Expert {
     /// (trains of both seats, tickets held) at the last refresh: nothing else changes a plan.
     key: Option<([u8; 2], usize)>,
     plan: Itinerary,
-    /// The plan's routes in claim order; worked out only when the bot builds (`None` until
-    /// then), as it costs a search per route.
+    /// The plan's routes in claim order; worked out only when a search asks for the planned
+    /// claims (`None` until then), as it costs a search per route: a build ranks only the
+    /// routes the hand pays.
     order: Option<Vec<u8>>,
     /// The plan's routes at the start of the previous turn, to see the opponent take one.
     watched: u128,
@@ -225,16 +226,20 @@ impl Expert {
             || hand >= thresholds.hoard
             || pays(&full_demand(map, self.planned(), &view.hand), &view.hand);
         if build {
-            if self.order.is_none() {
-                self.order = Some(self.planner.claim_order(map, view, &self.plan));
-            }
-            for &id in self.order.as_deref().expect("just worked out") {
+            // Either payment rule pays a route exactly when the greedy one does.
+            let claimable = |id: u8| {
                 let route = &map.routes[usize::from(id)];
-                if route.length <= view.my_trains()
-                    && let Some(payment) = self.pay(map, view, id)
-                {
-                    return claim(route, payment, view.rules);
-                }
+                route.length <= view.my_trains() && greedy_payment(route, &view.hand).is_some()
+            };
+            let first = match self.order.as_deref() {
+                Some(order) => order.iter().copied().find(|&id| claimable(id)),
+                None => self
+                    .planner
+                    .first_in_claim_order(map, view, &self.plan, claimable),
+            };
+            if let Some(id) = first {
+                let payment = self.pay(map, view, id).expect("a claimable route is paid");
+                return claim(&map.routes[usize::from(id)], payment, view.rules);
             }
         }
         self.draw(map, view)

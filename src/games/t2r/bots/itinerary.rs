@@ -3,7 +3,7 @@
 //! with the longest routes that still fit, and the order in which to claim its routes.
 //! Knows the map and one seat's view; nothing about cards or turns.
 
-use super::path::{MAX_CITIES, Paths};
+use super::path::{MAX_CITIES, NOT_IN_GRAPH, Paths};
 use super::plan::{MAX_ROUTES, owned_masks};
 use crate::games::t2r::maps::{Link, Map, Route, route_points};
 use crate::games::t2r::view::{UNCLAIMED, View};
@@ -117,12 +117,10 @@ struct TicketCities {
     index: [u8; MAX_CITIES],
     /// From `ids[i]` to `ids[j]` at `i * ids.len() + j`; `None` where no path joins them.
     weights: Vec<Option<u16>>,
-    /// The path from `ids[i]` to `ids[j]` is `routes[start..end]` for `(start, end)` at
-    /// `i * ids.len() + j`, walking from `ids[j]` back: what a search from `ids[i]` towards
-    /// `ids[j]` with the same weights would find, since a search settles a city's route for
-    /// good before it goes on. Empty where no path joins them and for the last city's row.
-    spans: Vec<(usize, usize)>,
-    routes: Vec<u8>,
+    /// The search from `ids[i]` at `i`, for every city but the last.
+    rows: Vec<Row>,
+    /// Every route of the paths between two of the cities, as a mask by `track_id`.
+    routes: u128,
 }
 
 impl TicketCities {
@@ -131,17 +129,43 @@ impl TicketCities {
         self.weights[self.at(a, b)]
     }
 
-    /// The routes of the path from `a` to `b`, if the search from `a` was run.
-    fn path(&self, a: u8, b: u8) -> Option<&[u8]> {
-        let last = *self.ids.last().expect("a ticket city");
-        let (start, end) = self.spans[self.at(a, b)];
-        (a != last).then(|| &self.routes[start..end])
+    /// The routes of the path from `a` to `b` (joined by a path), walking from `b` back, if
+    /// the search from `a` settled `b`.
+    fn path<'a>(&'a self, map: &'a Map, a: u8, b: u8) -> Option<impl Iterator<Item = u8> + 'a> {
+        let row = self.rows.get(usize::from(self.index[usize::from(a)]))?;
+        (row.settled & 1 << b != 0).then(|| row.search.walk(map, a, b))
     }
 
     fn at(&self, a: u8, b: u8) -> usize {
         let index = |city: u8| usize::from(self.index[usize::from(city)]);
         index(a) * self.ids.len() + index(b)
     }
+}
+
+/// One search of [`TicketCities`]: its path to a city it settled is what a search towards
+/// that city with the same weights would find, since a search settles a city's route for good
+/// before it goes on. Walked only for the links the chain takes.
+struct Row {
+    search: Paths,
+    /// The ticket cities it settled: those above its city, and any below settled before it
+    /// stopped.
+    settled: u64,
+}
+
+/// The ticket cities `ids` that `search` settled, stopped once the cities of `targets` were
+/// (or `exhausted`: all it reached). A search settles cities in the order of (distance, id)
+/// and every city waiting comes after the last settled, so a city with a distance is settled
+/// when it comes no later than the last target.
+fn settled(search: &Paths, ids: &[u8], targets: u64, exhausted: bool) -> u64 {
+    let key = |city: u8| search.distance(city).map(|d| (d, city));
+    let last = ids
+        .iter()
+        .filter(|&&c| targets & 1 << c != 0)
+        .filter_map(|&c| key(c))
+        .max();
+    ids.iter()
+        .filter(|&&c| key(c).is_some_and(|k| exhausted || last.is_some_and(|last| k <= last)))
+        .fold(0, |mask, &c| mask | 1 << c)
 }
 
 /// The cities of the tickets the opponent has not cut apart (§5.5 step 2.1), as a mask.
@@ -164,18 +188,27 @@ pub struct Planner {
     kept_order: Option<KeptOrder>,
 }
 
-/// Weight of a route for `view`'s seat, or `None` if the opponent owns it or it is `removed`.
-fn weight(route: &Route, view: &View, table: &[u16; 9], removed: Option<u8>) -> Option<u16> {
+/// Weight of a route for `view`'s seat, or `None` if the opponent owns it.
+fn weight(route: &Route, view: &View, table: &[u16; 9]) -> Option<u16> {
     let owner = view.owners[usize::from(route.id)];
-    if Some(route.id) == removed {
-        None
-    } else if owner == UNCLAIMED {
+    if owner == UNCLAIMED {
         Some(table[usize::from(route.length)])
     } else if usize::from(owner) == view.seat {
         Some(1)
     } else {
         None
     }
+}
+
+/// Every route's [`weight`] by `track_id`, as [`Paths::search_by`] reads them: worked out once
+/// for the many searches of a plan.
+fn route_weights(map: &Map, view: &View, weighting: Weighting) -> [u16; MAX_ROUTES] {
+    let table = weighting.table();
+    let mut weights = [NOT_IN_GRAPH; MAX_ROUTES];
+    for route in &map.routes {
+        weights[usize::from(route.id)] = weight(route, view, &table).unwrap_or(NOT_IN_GRAPH);
+    }
+    weights
 }
 
 impl Planner {
@@ -232,18 +265,17 @@ impl Planner {
         tickets: &[u16],
         weighting: Weighting,
     ) -> (Itinerary, u128) {
-        let table = weighting.table();
-        let weigh = |route: &Route| weight(route, view, &table, None);
-        let cities = self.ticket_cities(map, tickets, weigh);
+        let weights = route_weights(map, view, weighting);
+        let cities = self.ticket_cities(map, tickets, &weights);
         let reachable = reachable_cities(map, tickets, &cities);
         let chain = best_chain(&cities.ids, reachable, |a, b| cities.weight(a, b));
         let mut plan = Itinerary {
             weighting,
             ..Itinerary::default()
         };
-        let mut depends = mask_of(&cities.routes);
+        let mut depends = cities.routes;
         for link in chain.windows(2) {
-            let segment = self.segment(map, &cities, link[0], link[1], weigh);
+            let segment = self.segment(map, &cities, link[0], link[1], &weights);
             depends |= mask_of(&segment.routes);
             plan.push_segment(map, view, segment);
         }
@@ -251,14 +283,10 @@ impl Planner {
     }
 
     /// The cities of `tickets` and the weights of the shortest paths between every two of them
-    /// (§5.5 step 2.2), with the paths. The graph is undirected, so the last city's row is the
-    /// other rows' column and is not searched.
-    fn ticket_cities(
-        &mut self,
-        map: &Map,
-        tickets: &[u16],
-        weigh: impl Fn(&Route) -> Option<u16> + Copy,
-    ) -> TicketCities {
+    /// (§5.5 step 2.2), with the paths. The graph is undirected, so each city's row is read
+    /// only to the cities above it, the rest being earlier rows' columns: each search stops
+    /// once those are settled, and the last city's row is not searched.
+    fn ticket_cities(&mut self, map: &Map, tickets: &[u16], by_route: &[u16]) -> TicketCities {
         let mut mask: u64 = 0;
         for &ticket in tickets {
             let ticket = &map.tickets[usize::from(ticket)];
@@ -271,20 +299,21 @@ impl Planner {
             index[usize::from(city)] = u8::try_from(i).expect("city id < 64");
         }
         let mut weights = vec![None; n * n];
-        let mut spans = vec![(0, 0); n * n];
-        let mut routes = Vec::new();
+        let mut rows = Vec::with_capacity(n.saturating_sub(1));
+        let mut routes = 0;
         for (i, &city) in ids.iter().enumerate().take(n.saturating_sub(1)) {
-            self.paths.search_by(map, city, None, weigh);
-            for (j, &other) in ids.iter().enumerate() {
+            let above = mask & !((2 << city) - 1);
+            let exhausted = !self.paths.search_by(map, city, above, by_route);
+            routes |= paths_to(map, &self.paths, city, &ids[i..]);
+            for (j, &other) in ids.iter().enumerate().skip(i) {
                 let distance = self.paths.distance(other);
                 weights[i * n + j] = distance;
                 weights[j * n + i] = distance;
-                let start = routes.len();
-                if distance.is_some() {
-                    routes.extend(self.paths.walk(map, city, other));
-                }
-                spans[i * n + j] = (start, routes.len());
             }
+            rows.push(Row {
+                settled: settled(&self.paths, &ids, above, exhausted),
+                search: self.paths.clone(),
+            });
         }
         if let Some(last) = n.checked_sub(1) {
             weights[last * n + last] = Some(0);
@@ -293,21 +322,21 @@ impl Planner {
             ids,
             index,
             weights,
-            spans,
+            rows,
             routes,
         }
     }
 
-    /// The link of the chain from `from` to `to`, weighing `weigh`, with the routes of its
-    /// path; a break (no path) has none. The path is the one [`Planner::ticket_cities`] found,
-    /// or, from the city whose row it did not search, a search of its own.
+    /// The link of the chain from `from` to `to`, weighing `by_route`, with the routes of its
+    /// path; a break (no path) has none. The path is the one [`Planner::ticket_cities`] found
+    /// if its search from `from` settled `to`, else a search of its own.
     fn segment(
         &mut self,
         map: &Map,
         cities: &TicketCities,
         from: u8,
         to: u8,
-        weigh: impl Fn(&Route) -> Option<u16>,
+        by_route: &[u16],
     ) -> Segment {
         let weight = cities.weight(from, to);
         let mut segment = Segment {
@@ -317,10 +346,10 @@ impl Planner {
             routes: Vec::new(),
         };
         if weight.is_some() {
-            match cities.path(from, to) {
-                Some(routes) => segment.routes.extend_from_slice(routes),
+            match cities.path(map, from, to) {
+                Some(routes) => segment.routes.extend(routes),
                 None => {
-                    self.paths.search_by(map, from, Some(to), weigh);
+                    self.paths.search_by(map, from, 1 << to, by_route);
                     segment.routes.extend(self.paths.walk(map, from, to));
                 }
             }
@@ -347,54 +376,128 @@ impl Planner {
         order
     }
 
+    /// The first route that `claimable` allows in [`Planner::claim_order`]'s order, or `None`:
+    /// the claim a build makes. Unless the kept order holds, only the allowed routes are
+    /// ranked, since the others' detours cannot change which of them comes first, and a hand
+    /// pays a few planned routes at a time.
+    pub fn first_in_claim_order(
+        &mut self,
+        map: &Map,
+        view: &View,
+        plan: &Itinerary,
+        claimable: impl Fn(u8) -> bool,
+    ) -> Option<u8> {
+        let owned = owned_masks(view);
+        if let Some(kept) = self.kept_order.as_mut()
+            && kept.holds(view, plan, owned)
+        {
+            return kept.order.iter().copied().find(|&r| claimable(r));
+        }
+        let mut weights = route_weights(map, view, plan.weighting);
+        let core = plan.core.iter().copied().filter(|&r| claimable(r));
+        let core: Vec<(u32, u8)> = core
+            .map(|route| (self.priority(map, plan, &mut weights, route).0, route))
+            .collect();
+        let extension = plan.extension.iter().filter(|&&r| claimable(r));
+        core.into_iter()
+            .chain(extension.map(|&r| (0, r)))
+            .min_by_key(|&ranked| rank(map, ranked))
+            .map(|(_, route)| route)
+    }
+
     /// [`Planner::claim_order`] worked out, with the routes of every detour it found.
     fn claim_order_traced(&mut self, map: &Map, view: &View, plan: &Itinerary) -> (Vec<u8>, u128) {
-        let table = plan.weighting.table();
+        let mut weights = route_weights(map, view, plan.weighting);
         let mut depends = 0;
         let mut ranked: Vec<(u32, u8)> = Vec::with_capacity(plan.core.len() + plan.extension.len());
         for &route in &plan.core {
-            let segment = plan
-                .segments
-                .iter()
-                .find(|s| s.routes.contains(&route))
-                .expect("a core route lies on a segment");
-            let current = u32::from(segment.weight.expect("a segment with routes has a weight"));
-            let weigh = |r: &Route| weight(r, view, &table, Some(route));
-            let alternative = if self
-                .paths
-                .search_by(map, segment.from, Some(segment.to), weigh)
-            {
-                for detour in self.paths.walk(map, segment.from, segment.to) {
-                    depends |= 1 << detour;
-                }
-                self.paths
-                    .distance(segment.to)
-                    .map_or(u32::MAX, u32::from)
-                    .saturating_sub(current)
-            } else {
-                u32::MAX
-            };
-            let bonus = if map.routes[usize::from(route)].length == 6 {
-                200
-            } else {
-                0
-            };
-            ranked.push((alternative.saturating_add(bonus), route));
+            let (priority, detour) = self.priority(map, plan, &mut weights, route);
+            depends |= detour;
+            ranked.push((priority, route));
         }
         ranked.extend(plan.extension.iter().map(|&r| (0, r)));
-        ranked.sort_by_key(|&(priority, route)| {
-            let length = map.routes[usize::from(route)].length;
-            (
-                std::cmp::Reverse(priority),
-                std::cmp::Reverse(length),
-                route,
-            )
-        });
+        ranked.sort_by_key(|&ranked| rank(map, ranked));
         (
             ranked.into_iter().map(|(_, route)| route).collect(),
             depends,
         )
     }
+
+    /// The claim priority of the core route `route` of `plan`, with the routes of the detour
+    /// it found; `weights` are the plan's route weights, given back as they came.
+    fn priority(
+        &mut self,
+        map: &Map,
+        plan: &Itinerary,
+        weights: &mut [u16; MAX_ROUTES],
+        route: u8,
+    ) -> (u32, u128) {
+        let segment = plan
+            .segments
+            .iter()
+            .find(|s| s.routes.contains(&route))
+            .expect("a core route lies on a segment");
+        let current = u32::from(segment.weight.expect("a segment with routes has a weight"));
+        let kept = std::mem::replace(&mut weights[usize::from(route)], NOT_IN_GRAPH);
+        let found = self
+            .paths
+            .search_by(map, segment.from, 1 << segment.to, weights);
+        weights[usize::from(route)] = kept;
+        let mut detour = 0;
+        let alternative = if found {
+            for route in self.paths.walk(map, segment.from, segment.to) {
+                detour |= 1 << route;
+            }
+            self.paths
+                .distance(segment.to)
+                .map_or(u32::MAX, u32::from)
+                .saturating_sub(current)
+        } else {
+            u32::MAX
+        };
+        let bonus = if map.routes[usize::from(route)].length == 6 {
+            200
+        } else {
+            0
+        };
+        (alternative.saturating_add(bonus), detour)
+    }
+}
+
+/// The sort key of a route and its priority in the claim order: highest priority first, then
+/// the longer route, then the lowest `track_id`.
+fn rank(
+    map: &Map,
+    (priority, route): (u32, u8),
+) -> (std::cmp::Reverse<u32>, std::cmp::Reverse<u8>, u8) {
+    let length = map.routes[usize::from(route)].length;
+    (
+        std::cmp::Reverse(priority),
+        std::cmp::Reverse(length),
+        route,
+    )
+}
+
+/// The routes of the paths the search `row` from `city` found to `cities`, as a mask.
+fn paths_to(map: &Map, row: &Paths, city: u8, cities: &[u8]) -> u128 {
+    let mut routes = 0;
+    // Cities whose path back to `city` is counted in `routes`: a walk stops at one.
+    let mut counted: u64 = 1 << city;
+    for &other in cities {
+        if row.distance(other).is_none() {
+            continue;
+        }
+        let mut at = other;
+        for route in row.walk(map, city, other) {
+            if counted & 1 << at != 0 {
+                break;
+            }
+            counted |= 1 << at;
+            routes |= 1 << route;
+            at = map.routes[usize::from(route)].other_end(at);
+        }
+    }
+    routes
 }
 
 /// The routes in `routes` as a mask by `track_id`.

@@ -4,13 +4,16 @@
 //!
 //! Allocation-free: the scratch arrays live in [`Paths`], which a bot keeps for the whole game.
 
-use crate::games::t2r::maps::{Link, Map, Route, Ticket};
+use crate::games::t2r::maps::{Link, Map, Ticket};
 use crate::games::t2r::view::{UNCLAIMED, View};
 
 /// Cities a map may have; a city set fits in one `u64` bit mask (the largest map has 47).
 pub const MAX_CITIES: usize = 64;
 
 const INFINITE: u16 = u16::MAX;
+
+/// A route weight for [`Paths::search_by`]: the route is not in the graph.
+pub const NOT_IN_GRAPH: u16 = u16::MAX;
 
 /// Scratch space for the search, reused between calls.
 #[derive(Clone, Debug)]
@@ -54,7 +57,7 @@ impl Paths {
     pub fn search(&mut self, map: &Map, view: &View, a: u8, b: u8) -> bool {
         let me = u8::try_from(view.seat).expect("seat 0 or 1");
         let owners = &view.owners;
-        self.dijkstra::<Buckets>(map, a, Some(b), |link| {
+        self.dijkstra::<Buckets>(map, a, 1 << b, |link| {
             let owner = owners[usize::from(link.route)];
             if owner == UNCLAIMED {
                 Some(u16::from(link.length))
@@ -66,23 +69,23 @@ impl Paths {
         })
     }
 
-    /// Dijkstra from `a` with any route weights (`None`: the route is not in the graph), until
-    /// `target` is settled, or over the whole graph when there is none. Returns whether
-    /// `target` was reached (false without a target). Afterwards [`Paths::distance`] and
-    /// [`Paths::walk`] read the result for every settled city.
+    /// Dijkstra from `a` with any route weights, by `track_id` ([`NOT_IN_GRAPH`]: the route
+    /// is left out), until every city of the mask `targets` is settled, or over the whole
+    /// graph when it is empty. Returns whether every target was reached (false without
+    /// targets). Afterwards [`Paths::distance`] and [`Paths::walk`] read the result for every
+    /// settled city, so a caller that reads a few cities stops once they are settled rather
+    /// than search the whole map.
+    ///
+    /// The weights come as a table, worked out once for many searches, since weighing a route
+    /// from its owner and length at every relaxation cost more than the search itself.
     ///
     /// Tie rules (§5.0): the unvisited city with the lowest id is taken among equal distances,
     /// and a distance is only replaced on a strict improvement, so the first route found keeps
     /// a city on ties. Distances are `u16`: weights must keep every path below 65,535.
-    pub fn search_by(
-        &mut self,
-        map: &Map,
-        a: u8,
-        target: Option<u8>,
-        weight: impl Fn(&Route) -> Option<u16>,
-    ) -> bool {
-        self.dijkstra::<Scan>(map, a, target, |link| {
-            weight(&map.routes[usize::from(link.route)])
+    pub fn search_by(&mut self, map: &Map, a: u8, targets: u64, weights: &[u16]) -> bool {
+        self.dijkstra::<Scan>(map, a, targets, |link| {
+            let weight = weights[usize::from(link.route)];
+            (weight != NOT_IN_GRAPH).then_some(weight)
         })
     }
 
@@ -92,7 +95,7 @@ impl Paths {
         &mut self,
         map: &Map,
         a: u8,
-        target: Option<u8>,
+        targets: u64,
         weight: impl Fn(&Link) -> Option<u16>,
     ) -> bool {
         let cities = map.cities.len();
@@ -105,10 +108,10 @@ impl Paths {
         let mut frontier = F::start(a);
         let mut visited: u64 = 0;
         while let Some(city) = frontier.pop(&self.dist) {
-            if Some(city) == target {
+            visited |= 1 << city;
+            if targets != 0 && targets & !visited == 0 {
                 return true;
             }
-            visited |= 1 << city;
             let here = self.dist[usize::from(city)];
             // Visited cities are skipped before the route is weighed: most links lead back.
             for link in &map.links_at[usize::from(city)] {
@@ -132,7 +135,7 @@ impl Paths {
     }
 
     /// The distance of `city` found by the last search, `None` if it was not reached. Exact
-    /// for every city after a search without target, and for the target after one with.
+    /// for every city after a search without targets, and for the targets after one with.
     pub fn distance(&self, city: u8) -> Option<u16> {
         let dist = self.dist[usize::from(city)];
         (dist != INFINITE).then_some(dist)
@@ -358,19 +361,72 @@ mod tests {
                 };
             }
             let (a, b) = (rng.random_range(0..cities), rng.random_range(0..cities));
-            let weigh = |r: &Route| match v.owners[usize::from(r.id)] {
-                UNCLAIMED => Some(u16::from(r.length)),
-                0 => Some(0),
-                _ => None,
-            };
+            let weights = lengths_for_seat_0(&map, &v);
             let mut scan = Paths::default();
-            let reached = scan.search_by(&map, a, Some(b), weigh);
+            let reached = scan.search_by(&map, a, 1 << b, &weights);
             let mut buckets = Paths::default();
             assert_eq!(buckets.search(&map, &v, a, b), reached);
             if reached {
                 let scanned: Vec<u8> = scan.walk(&map, a, b).collect();
                 let bucketed: Vec<u8> = buckets.walk(&map, a, b).collect();
                 assert_eq!(bucketed, scanned, "round {round}: {a} to {b}");
+            }
+        }
+    }
+
+    /// `search`'s weights as a table for `search_by`: own routes 0, unclaimed ones their
+    /// length, the opponent's out of the graph.
+    fn lengths_for_seat_0(map: &Map, v: &View) -> Vec<u16> {
+        map.routes
+            .iter()
+            .map(|r| match v.owners[usize::from(r.id)] {
+                UNCLAIMED => u16::from(r.length),
+                0 => 0,
+                _ => NOT_IN_GRAPH,
+            })
+            .collect()
+    }
+
+    /// A search that stops once a few targets are settled reads the same distances and paths
+    /// for them as a search of the whole graph, and says whether it reached them all.
+    #[test]
+    fn a_search_stopped_at_its_targets_reads_them_as_a_whole_search_does() {
+        use rand::{RngExt, SeedableRng};
+        let map = usa();
+        let cities = u8::try_from(map.cities.len()).expect("47 cities");
+        let mut rng = crate::seed::Rng::seed_from_u64(12);
+        for round in 0..300 {
+            let mut v = view(&map);
+            for owner in v.owners.iter_mut() {
+                *owner = match rng.random_range(0..10u32) {
+                    0 => 0,
+                    1..=3 => 1,
+                    _ => UNCLAIMED,
+                };
+            }
+            let weights = lengths_for_seat_0(&map, &v);
+            let a = rng.random_range(0..cities);
+            let targets: Vec<u8> = (0..4).map(|_| rng.random_range(0..cities)).collect();
+            let mask = targets.iter().fold(0u64, |m, &c| m | 1 << c);
+            let mut whole = Paths::default();
+            assert!(!whole.search_by(&map, a, 0, &weights));
+            let mut stopped = Paths::default();
+            let all = stopped.search_by(&map, a, mask, &weights);
+            assert_eq!(
+                all,
+                targets.iter().all(|&c| whole.distance(c).is_some()),
+                "round {round}"
+            );
+            for &city in &targets {
+                assert_eq!(
+                    stopped.distance(city),
+                    whole.distance(city),
+                    "round {round}"
+                );
+                if whole.distance(city).is_some() {
+                    let a_to = |p: &Paths| p.walk(&map, a, city).collect::<Vec<u8>>();
+                    assert_eq!(a_to(&stopped), a_to(&whole), "round {round}: {a} to {city}");
+                }
             }
         }
     }
