@@ -310,7 +310,17 @@ impl Confinement {
     /// Makes `command` start confined: its scratch folder as `HOME` and `TMPDIR`, and the
     /// child's steps before `exec`.
     pub fn apply(&self, command: &mut Command) {
-        let steps = self.steps;
+        let mut steps = self.steps;
+        // A command given variables of its own gets its environment from `Command` after the
+        // child's steps, over the one they install: set the two there instead.
+        if let Some(walls) = &self.walls
+            && command.get_envs().len() > 0
+        {
+            command
+                .env("HOME", &walls.scratch)
+                .env("TMPDIR", &walls.scratch);
+            steps.environment = None;
+        }
         #[cfg(unix)]
         // SAFETY: `Steps::run` makes raw system calls only (async-signal-safe: no allocation,
         // no lock) and stores a pointer, on descriptors and an environment `self` keeps until
@@ -382,5 +392,49 @@ impl Private for std::fs::DirBuilder {
         #[cfg(unix)]
         std::os::unix::fs::DirBuilderExt::mode(self, 0o700);
         self
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+    use std::process::Stdio;
+
+    /// `HOME` and `TMPDIR` are the scratch folder whether the command has variables of its own
+    /// (then `Command` sets the environment after the child's steps) or not.
+    #[test]
+    fn the_scratch_folder_is_home_with_or_without_variables_of_the_command() {
+        let dir = tempfile::tempdir().unwrap();
+        let scratch = dir.path().join("home");
+        let key = walls::Key {
+            command: dir.path().join("program"),
+            readable: Vec::new(),
+            network: Network::None,
+            abi: 0,
+        };
+        let walls = walls::Walls::for_key(key, scratch.clone(), |folder| {
+            std::fs::create_dir(folder).map_err(|e| e.to_string())
+        })
+        .unwrap();
+        let mut confinement = Confinement::none();
+        confinement.steps.environment = Some(walls.environment.address());
+        confinement.walls = Some(walls);
+        let seen = |own: Option<&str>| {
+            let mut command = Command::new("sh");
+            command
+                .args(["-c", "echo $HOME $TMPDIR $OWN"])
+                .stdout(Stdio::piped());
+            if let Some(value) = own {
+                command.env("OWN", value);
+            }
+            confinement.apply(&mut command);
+            let output = command.output().unwrap();
+            String::from_utf8_lossy(&output.stdout).trim().to_string()
+        };
+        let home = scratch.display();
+        assert_eq!(seen(None), format!("{home} {home}"));
+        assert_eq!(seen(Some("mine")), format!("{home} {home} mine"));
+        // Not handed to the cleaner: these walls are this test's alone.
+        confinement.walls.take();
     }
 }
