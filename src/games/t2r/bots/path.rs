@@ -351,15 +351,7 @@ mod tests {
         let cities = u8::try_from(map.cities.len()).expect("47 cities");
         let mut rng = crate::seed::Rng::seed_from_u64(11);
         for round in 0..400 {
-            let mut v = view(&map);
-            let mine = round % 5;
-            for owner in v.owners.iter_mut() {
-                *owner = match rng.random_range(0..10u32) {
-                    n if n < mine => 0,
-                    n if n < mine + 2 => 1,
-                    _ => UNCLAIMED,
-                };
-            }
+            let v = random_owners(&map, &mut rng, round % 5, 2);
             let (a, b) = (rng.random_range(0..cities), rng.random_range(0..cities));
             let weights = lengths_for_seat_0(&map, &v);
             let mut scan = Paths::default();
@@ -372,6 +364,21 @@ mod tests {
                 assert_eq!(bucketed, scanned, "round {round}: {a} to {b}");
             }
         }
+    }
+
+    /// A board where each route is seat 0's with `mine` chances in ten, seat 1's with
+    /// `theirs`, unclaimed otherwise.
+    fn random_owners(map: &Map, rng: &mut crate::seed::Rng, mine: u32, theirs: u32) -> View {
+        use rand::RngExt;
+        let mut v = view(map);
+        for owner in v.owners.iter_mut() {
+            *owner = match rng.random_range(0..10u32) {
+                n if n < mine => 0,
+                n if n < mine + theirs => 1,
+                _ => UNCLAIMED,
+            };
+        }
+        v
     }
 
     /// `search`'s weights as a table for `search_by`: own routes 0, unclaimed ones their
@@ -396,14 +403,7 @@ mod tests {
         let cities = u8::try_from(map.cities.len()).expect("47 cities");
         let mut rng = crate::seed::Rng::seed_from_u64(12);
         for round in 0..300 {
-            let mut v = view(&map);
-            for owner in v.owners.iter_mut() {
-                *owner = match rng.random_range(0..10u32) {
-                    0 => 0,
-                    1..=3 => 1,
-                    _ => UNCLAIMED,
-                };
-            }
+            let v = random_owners(&map, &mut rng, 1, 3);
             let weights = lengths_for_seat_0(&map, &v);
             let a = rng.random_range(0..cities);
             let targets: Vec<u8> = (0..4).map(|_| rng.random_range(0..cities)).collect();
