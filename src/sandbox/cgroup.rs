@@ -421,8 +421,17 @@ fn counter(file: &Path, key: &str) -> u64 {
 mod tests {
     use super::*;
 
+    /// Held by the tests that probe: each probe sweeps the groups of dead harnesses, the
+    /// group the first test leaves for one included, so they take turns.
+    static PROBING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+    fn probing() -> std::sync::MutexGuard<'static, ()> {
+        PROBING.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
     #[test]
     fn a_group_left_by_a_dead_harness_is_emptied_and_removed_at_the_next_probe() {
+        let _turn = probing();
         let available = Available::probe();
         let Some(hierarchy) = available.memory.or(available.pids) else {
             eprintln!("skipped: no control group hierarchy may be used here");
@@ -431,27 +440,49 @@ mod tests {
         let left = hierarchy
             .base
             .join(format!("tourney-{}-0", super::super::stale::never_alive()));
-        fs::create_dir(&left).unwrap();
         let mut sleeper = std::process::Command::new("sleep")
             .arg("30")
             .spawn()
             .unwrap();
-        fs::write(left.join("cgroup.procs"), sleeper.id().to_string()).unwrap();
+        // The harness's own first probe, if another test starts a program now, may sweep the
+        // group away between its making and the move into it: it is made again until the
+        // sleeper is in.
+        let placed = (0..100).any(|_| {
+            let _ = fs::create_dir(&left);
+            fs::write(left.join("cgroup.procs"), sleeper.id().to_string()).is_ok()
+        });
+        assert!(
+            placed,
+            "the sleeper could not be moved into {}",
+            left.display()
+        );
         Available::probe();
         assert!(!left.exists(), "the group is removed");
         let status = sleeper.wait().unwrap();
         assert!(!status.success(), "its process was killed: {status}");
     }
 
-    #[test]
-    fn the_cleaner_kills_what_a_program_left_and_keeps_its_group() {
-        let available = Available::probe();
+    /// A group of 1 GiB and 8 processes named for the test `label`, with the hierarchies it
+    /// was made in; `None` (said) where this machine lets no hierarchy be used.
+    fn test_group(label: &str) -> Option<(Available, Group)> {
+        let available = {
+            let _turn = probing();
+            Available::probe()
+        };
         if available.memory.is_none() && available.pids.is_none() {
             eprintln!("skipped: no control group hierarchy may be used here");
-            return;
+            return None;
         }
-        let name = format!("tourney-{}-cleaner-test", std::process::id());
+        let name = format!("tourney-{}-{label}-test", std::process::id());
         let group = Group::create(&available, &name, 1 << 30, 8).unwrap();
+        Some((available, group))
+    }
+
+    #[test]
+    fn the_cleaner_kills_what_a_program_left_and_keeps_its_group() {
+        let Some((_, group)) = test_group("cleaner") else {
+            return;
+        };
         let folders = group.folders.clone();
         let mut left = std::process::Command::new("sleep")
             .arg("30")
@@ -475,13 +506,9 @@ mod tests {
     #[test]
     fn a_v1_group_is_joined_through_tasks_and_the_child_lands_in_it_whole() {
         use std::os::unix::process::CommandExt;
-        let available = Available::probe();
-        if available.memory.is_none() && available.pids.is_none() {
-            eprintln!("skipped: no control group hierarchy may be used here");
+        let Some((available, group)) = test_group("join") else {
             return;
-        }
-        let name = format!("tourney-{}-join-test", std::process::id());
-        let group = Group::create(&available, &name, 1 << 30, 8).unwrap();
+        };
         let hierarchies = [&available.memory, &available.pids, &available.kill];
         for (fd, folder) in group.join_fds().into_iter().zip(&group.folders) {
             let file = fs::read_link(format!("/proc/self/fd/{fd}")).unwrap();
