@@ -108,6 +108,7 @@ where
     /// where `depth` cuts the rollout off).
     fn rollout(&mut self, game: &G, mut state: G::State) -> Vec<f64> {
         let mut bots: Vec<Option<Box<dyn Bot<G>>>> = Vec::new();
+        let mut view = None;
         let mut played = 0;
         loop {
             let seats = match game.to_act(&state) {
@@ -124,7 +125,10 @@ where
             };
             let joint: Vec<(Seat, G::Action)> = seats
                 .into_iter()
-                .map(|seat| (seat, self.rollout_action(game, &state, seat, &mut bots)))
+                .map(|seat| {
+                    let action = self.rollout_action(game, &state, seat, &mut bots, &mut view);
+                    (seat, action)
+                })
                 .collect();
             for (seat, action) in joint {
                 game.apply(&mut state, seat, action);
@@ -133,13 +137,16 @@ where
         }
     }
 
-    /// One rollout decision of `seat`; rollout bots are made on first use in this rollout.
+    /// One rollout decision of `seat`; rollout bots are made on first use in this rollout, and
+    /// their views are written over one kept for the rollout ([`Game::view_into`]) rather than
+    /// built afresh for every decision.
     fn rollout_action(
         &mut self,
         game: &G,
         state: &G::State,
         seat: Seat,
         bots: &mut Vec<Option<Box<dyn Bot<G>>>>,
+        view: &mut Option<G::View>,
     ) -> G::Action {
         match self.settings.rollout {
             Rollout::Uniform => {
@@ -158,7 +165,14 @@ where
                     bots[seat] = Some(bot);
                 }
                 let bot = bots[seat].as_mut().expect("made above");
-                bot.act(game, &game.view(state, seat))
+                let view = match view {
+                    Some(view) => {
+                        game.view_into(state, seat, view);
+                        view
+                    }
+                    None => view.insert(game.view(state, seat)),
+                };
+                bot.act(game, view)
             }
         }
     }
