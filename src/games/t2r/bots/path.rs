@@ -86,16 +86,9 @@ impl Paths {
         self.dijkstra::<Scan>(map, a, targets, |link| weights[usize::from(link.route)])
     }
 
-    /// [`Paths::search_by`] weighing links: [`Paths::search`] needs only the link's length and
-    /// owner, and reading the route would cost a cache line per link. `F` keeps the frontier.
-    ///
-    /// The relaxation has no branch on the data, since which way each test goes is a coin toss
-    /// a branch predictor misses about half the time: every link is offered, and the distance,
-    /// route and frontier take the offer or keep their value by selection. That is exact
-    /// without the usual "skip visited cities" test, because weights are never negative: a
-    /// settled city's distance is at most `here`, so no offer improves it strictly. A route
-    /// out of the graph ([`NOT_IN_GRAPH`], `u16::MAX`) saturates the sum to `u16::MAX`, which
-    /// is below no distance either.
+    /// [`Paths::search_by`] weighing links ([`NOT_IN_GRAPH`]: left out): [`Paths::search`]
+    /// needs only the link's length and owner, and reading the route would cost a cache line
+    /// per link. `F` keeps the frontier and relaxes the links.
     fn dijkstra<F: Frontier>(
         &mut self,
         map: &Map,
@@ -119,16 +112,7 @@ impl Paths {
             }
             let here = self.dist[usize::from(city)];
             for link in &map.links_at[usize::from(city)] {
-                let next = usize::from(link.other);
-                let candidate = here.saturating_add(weight(link));
-                let old = self.dist[next];
-                let better = candidate < old;
-                frontier.offer(link.other, old, candidate, better);
-                self.dist[next] = candidate.min(old);
-                // All ones on a strict improvement: the new route, else the old one kept.
-                let take = 0u8.wrapping_sub(u8::from(better));
-                let pred = self.pred[next];
-                self.pred[next] = pred ^ ((pred ^ link.route) & take);
+                frontier.relax(self, here, link, visited, &weight);
             }
         }
         false
@@ -184,10 +168,16 @@ impl Paths {
 trait Frontier {
     /// The frontier holding only `city`, at distance 0.
     fn start(city: u8) -> Self;
-    /// A link offered `new` for `city`, whose distance is `old` (∞: not in the frontier);
-    /// `better` says `new < old`, when `city`'s distance drops to `new`. Called for every
-    /// link, so it selects rather than branches.
-    fn offer(&mut self, city: u8, old: u16, new: u16, better: bool);
+    /// Offers `link`, out of a city settled at distance `here` (`visited`: the settled
+    /// cities), to the city at its other end, which takes it on a strict improvement only.
+    fn relax(
+        &mut self,
+        paths: &mut Paths,
+        here: u16,
+        link: &Link,
+        visited: u64,
+        weight: &impl Fn(&Link) -> u16,
+    );
     /// Takes out the next city to settle; `None` when the frontier is empty.
     fn pop(&mut self, dist: &[u16; MAX_CITIES]) -> Option<u8>;
 }
@@ -200,8 +190,30 @@ impl Frontier for Scan {
         Scan(1 << city)
     }
 
-    fn offer(&mut self, city: u8, _: u16, _: u16, better: bool) {
-        self.0 |= u64::from(better) << city;
+    /// With no branch on the data, since which way each test goes is a coin toss a branch
+    /// predictor misses about half the time: the distance, route and frontier take the offer
+    /// or keep their value by selection. Exact without the usual "skip settled cities" test,
+    /// because weights are never negative: a settled city's distance is at most `here`, so
+    /// no offer improves it strictly. A route out of the graph ([`NOT_IN_GRAPH`],
+    /// `u16::MAX`) saturates the sum to `u16::MAX`, which is below no distance either.
+    fn relax(
+        &mut self,
+        paths: &mut Paths,
+        here: u16,
+        link: &Link,
+        _: u64,
+        weight: &impl Fn(&Link) -> u16,
+    ) {
+        let next = usize::from(link.other);
+        let candidate = here.saturating_add(weight(link));
+        let old = paths.dist[next];
+        let better = candidate < old;
+        self.0 |= u64::from(better) << next;
+        paths.dist[next] = candidate.min(old);
+        // All ones on a strict improvement: the new route, else the old one kept.
+        let take = 0u8.wrapping_sub(u8::from(better));
+        let pred = paths.pred[next];
+        paths.pred[next] = pred ^ ((pred ^ link.route) & take);
     }
 
     /// The minimum of (distance, city) packed in one number, with no branch to mispredict.
@@ -247,19 +259,40 @@ impl Frontier for Buckets {
         }
     }
 
-    /// Moves `city` from `old`'s bucket to `new`'s, or changes nothing when the offer is not
-    /// better (the bit moved is then zero). A city at ∞ is in no bucket, so clearing its bit
-    /// in ∞'s bucket changes nothing either.
-    fn offer(&mut self, city: u8, old: u16, new: u16, better: bool) {
-        let new = usize::from(new);
-        assert!(
-            !better || new - self.cursor < BUCKETS,
-            "a weight over the bucket span"
-        );
-        let bit = u64::from(better) << city;
-        self.len += u32::from(better & (old == INFINITE));
-        self.sets[usize::from(old) % BUCKETS] &= !bit;
-        self.sets[new % BUCKETS] |= bit;
+    /// With branches, unlike [`Scan`]'s: settled cities are skipped before the route is
+    /// weighed (most links lead back, and weighing reads the owner), and the bucket sets live
+    /// in memory, where updating them for every link cost more than the mispredictions.
+    fn relax(
+        &mut self,
+        paths: &mut Paths,
+        here: u16,
+        link: &Link,
+        visited: u64,
+        weight: &impl Fn(&Link) -> u16,
+    ) {
+        let city = link.other;
+        let next = usize::from(city);
+        if visited & (1 << next) != 0 {
+            return;
+        }
+        let weight = weight(link);
+        if weight == NOT_IN_GRAPH {
+            return;
+        }
+        let candidate = here + weight;
+        let old = paths.dist[next];
+        if candidate < old {
+            let new = usize::from(candidate);
+            assert!(new - self.cursor < BUCKETS, "a weight over the bucket span");
+            if old == INFINITE {
+                self.len += 1;
+            } else {
+                self.sets[usize::from(old) % BUCKETS] &= !(1 << city);
+            }
+            self.sets[new % BUCKETS] |= 1 << city;
+            paths.dist[next] = candidate;
+            paths.pred[next] = link.route;
+        }
     }
 
     fn pop(&mut self, _: &[u16; MAX_CITIES]) -> Option<u8> {
