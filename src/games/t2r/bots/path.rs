@@ -60,11 +60,11 @@ impl Paths {
         self.dijkstra::<Buckets>(map, a, 1 << b, |link| {
             let owner = owners[usize::from(link.route)];
             if owner == UNCLAIMED {
-                Some(u16::from(link.length))
+                u16::from(link.length)
             } else if owner == me {
-                Some(0)
+                0
             } else {
-                None
+                NOT_IN_GRAPH
             }
         })
     }
@@ -83,27 +83,25 @@ impl Paths {
     /// and a distance is only replaced on a strict improvement, so the first route found keeps
     /// a city on ties. Distances are `u16`: weights must keep every path below 65,535.
     pub fn search_by(&mut self, map: &Map, a: u8, targets: u64, weights: &[u16]) -> bool {
-        self.dijkstra::<Scan>(map, a, targets, |link| {
-            let weight = weights[usize::from(link.route)];
-            (weight != NOT_IN_GRAPH).then_some(weight)
-        })
+        self.dijkstra::<Scan>(map, a, targets, |link| weights[usize::from(link.route)])
     }
 
-    /// [`Paths::search_by`] weighing links: [`Paths::search`] needs only the link's length and
-    /// owner, and reading the route would cost a cache line per link. `F` keeps the frontier.
+    /// [`Paths::search_by`] weighing links ([`NOT_IN_GRAPH`]: left out): [`Paths::search`]
+    /// needs only the link's length and owner, and reading the route would cost a cache line
+    /// per link. `F` keeps the frontier and relaxes the links.
     fn dijkstra<F: Frontier>(
         &mut self,
         map: &Map,
         a: u8,
         targets: u64,
-        weight: impl Fn(&Link) -> Option<u16>,
+        weight: impl Fn(&Link) -> u16,
     ) -> bool {
-        let cities = map.cities.len();
         assert!(
-            cities <= MAX_CITIES,
+            map.cities.len() <= MAX_CITIES,
             "map has more cities than a u64 mask holds"
         );
-        self.dist[..cities].fill(INFINITE);
+        // The whole array, a fixed size: cheaper than a call to fill the map's part.
+        self.dist = [INFINITE; MAX_CITIES];
         self.dist[usize::from(a)] = 0;
         let mut frontier = F::start(a);
         let mut visited: u64 = 0;
@@ -113,22 +111,8 @@ impl Paths {
                 return true;
             }
             let here = self.dist[usize::from(city)];
-            // Visited cities are skipped before the route is weighed: most links lead back.
             for link in &map.links_at[usize::from(city)] {
-                let next = link.other;
-                if visited & (1 << next) != 0 {
-                    continue;
-                }
-                let Some(weight) = weight(link) else {
-                    continue;
-                };
-                let candidate = here + weight;
-                let old = self.dist[usize::from(next)];
-                if candidate < old {
-                    frontier.improve(next, old, candidate);
-                    self.dist[usize::from(next)] = candidate;
-                    self.pred[usize::from(next)] = link.route;
-                }
+                frontier.relax(self, here, link, visited, &weight);
             }
         }
         false
@@ -184,8 +168,16 @@ impl Paths {
 trait Frontier {
     /// The frontier holding only `city`, at distance 0.
     fn start(city: u8) -> Self;
-    /// `city`'s distance dropped from `old` (∞: it was not in the frontier) to `new`.
-    fn improve(&mut self, city: u8, old: u16, new: u16);
+    /// Offers `link`, out of a city settled at distance `here` (`visited`: the settled
+    /// cities), to the city at its other end, which takes it on a strict improvement only.
+    fn relax(
+        &mut self,
+        paths: &mut Paths,
+        here: u16,
+        link: &Link,
+        visited: u64,
+        weight: &impl Fn(&Link) -> u16,
+    );
     /// Takes out the next city to settle; `None` when the frontier is empty.
     fn pop(&mut self, dist: &[u16; MAX_CITIES]) -> Option<u8>;
 }
@@ -198,8 +190,30 @@ impl Frontier for Scan {
         Scan(1 << city)
     }
 
-    fn improve(&mut self, city: u8, _: u16, _: u16) {
-        self.0 |= 1 << city;
+    /// With no branch on the data, since which way each test goes is a coin toss a branch
+    /// predictor misses about half the time: the distance, route and frontier take the offer
+    /// or keep their value by selection. Exact without the usual "skip settled cities" test,
+    /// because weights are never negative: a settled city's distance is at most `here`, so
+    /// no offer improves it strictly. A route out of the graph ([`NOT_IN_GRAPH`],
+    /// `u16::MAX`) saturates the sum to `u16::MAX`, which is below no distance either.
+    fn relax(
+        &mut self,
+        paths: &mut Paths,
+        here: u16,
+        link: &Link,
+        _: u64,
+        weight: &impl Fn(&Link) -> u16,
+    ) {
+        let next = usize::from(link.other);
+        let candidate = here.saturating_add(weight(link));
+        let old = paths.dist[next];
+        let better = candidate < old;
+        self.0 |= u64::from(better) << next;
+        paths.dist[next] = candidate.min(old);
+        // All ones on a strict improvement: the new route, else the old one kept.
+        let take = 0u8.wrapping_sub(u8::from(better));
+        let pred = paths.pred[next];
+        paths.pred[next] = pred ^ ((pred ^ link.route) & take);
     }
 
     /// The minimum of (distance, city) packed in one number, with no branch to mispredict.
@@ -245,15 +259,40 @@ impl Frontier for Buckets {
         }
     }
 
-    fn improve(&mut self, city: u8, old: u16, new: u16) {
-        let new = usize::from(new);
-        assert!(new - self.cursor < BUCKETS, "a weight over the bucket span");
-        if old == INFINITE {
-            self.len += 1;
-        } else {
-            self.sets[usize::from(old) % BUCKETS] &= !(1 << city);
+    /// With branches, unlike [`Scan`]'s: settled cities are skipped before the route is
+    /// weighed (most links lead back, and weighing reads the owner), and the bucket sets live
+    /// in memory, where updating them for every link cost more than the mispredictions.
+    fn relax(
+        &mut self,
+        paths: &mut Paths,
+        here: u16,
+        link: &Link,
+        visited: u64,
+        weight: &impl Fn(&Link) -> u16,
+    ) {
+        let city = link.other;
+        let next = usize::from(city);
+        if visited & (1 << next) != 0 {
+            return;
         }
-        self.sets[new % BUCKETS] |= 1 << city;
+        let weight = weight(link);
+        if weight == NOT_IN_GRAPH {
+            return;
+        }
+        let candidate = here + weight;
+        let old = paths.dist[next];
+        if candidate < old {
+            let new = usize::from(candidate);
+            assert!(new - self.cursor < BUCKETS, "a weight over the bucket span");
+            if old == INFINITE {
+                self.len += 1;
+            } else {
+                self.sets[usize::from(old) % BUCKETS] &= !(1 << city);
+            }
+            self.sets[new % BUCKETS] |= 1 << city;
+            paths.dist[next] = candidate;
+            paths.pred[next] = link.route;
+        }
     }
 
     fn pop(&mut self, _: &[u16; MAX_CITIES]) -> Option<u8> {
@@ -273,6 +312,9 @@ impl Frontier for Buckets {
 
 /// ∞ as a number, for bots that add or compare costs.
 pub const INFINITE_COST: u32 = u32::MAX;
+
+#[cfg(test)]
+mod exact;
 
 #[cfg(test)]
 mod tests {
@@ -368,7 +410,12 @@ mod tests {
 
     /// A board where each route is seat 0's with `mine` chances in ten, seat 1's with
     /// `theirs`, unclaimed otherwise.
-    fn random_owners(map: &Map, rng: &mut crate::seed::Rng, mine: u32, theirs: u32) -> View {
+    pub(super) fn random_owners(
+        map: &Map,
+        rng: &mut crate::seed::Rng,
+        mine: u32,
+        theirs: u32,
+    ) -> View {
         use rand::RngExt;
         let mut v = view(map);
         for owner in v.owners.iter_mut() {
@@ -383,7 +430,7 @@ mod tests {
 
     /// `search`'s weights as a table for `search_by`: own routes 0, unclaimed ones their
     /// length, the opponent's out of the graph.
-    fn lengths_for_seat_0(map: &Map, v: &View) -> Vec<u16> {
+    pub(super) fn lengths_for_seat_0(map: &Map, v: &View) -> Vec<u16> {
         map.routes
             .iter()
             .map(|r| match v.owners[usize::from(r.id)] {
