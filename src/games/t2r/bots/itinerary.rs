@@ -5,9 +5,11 @@
 
 use super::path::{MAX_CITIES, NOT_IN_GRAPH, Paths};
 use super::plan::{MAX_ROUTES, owned_masks};
-use crate::games::t2r::maps::{Link, Map, Route, route_points};
+use crate::games::t2r::maps::{Link, Map, route_points};
 use crate::games::t2r::view::{UNCLAIMED, View};
 use reuse::{KeptOrder, KeptPlan};
+use std::hint::select_unpredictable;
+use std::sync::LazyLock;
 
 /// How unclaimed routes are weighted; the bot's own routes always weigh 1 and the opponent's
 /// are not in the graph.
@@ -44,17 +46,24 @@ impl Weighting {
         }
     }
 
-    /// [`Weighting::unclaimed`] for every length 0-8, worked out once per search rather than
-    /// at every relaxation.
-    fn table(self) -> [u16; 9] {
-        std::array::from_fn(|length| {
-            let length = u8::try_from(length).expect("at most 8");
-            if length == 0 {
-                0
-            } else {
-                self.unclaimed(length)
+    /// [`Weighting::unclaimed`] for every length 0-8, worked out once for the program rather
+    /// than for every plan or at every relaxation.
+    fn table(self) -> &'static [u16; 9] {
+        static TABLES: LazyLock<[[u16; 9]; 3]> = LazyLock::new(|| {
+            let mut tables = [[0; 9]; 3];
+            for weighting in Weighting::FALLBACKS {
+                tables[weighting as usize] = std::array::from_fn(|length| {
+                    let length = u8::try_from(length).expect("at most 8");
+                    if length == 0 {
+                        0
+                    } else {
+                        weighting.unclaimed(length)
+                    }
+                });
             }
-        })
+            tables
+        });
+        &TABLES[self as usize]
     }
 }
 
@@ -282,25 +291,19 @@ pub struct Planner {
     kept_order: Option<KeptOrder>,
 }
 
-/// Weight of a route for `view`'s seat, or `None` if the opponent owns it.
-fn weight(route: &Route, view: &View, table: &[u16; 9]) -> Option<u16> {
-    let owner = view.owners[usize::from(route.id)];
-    if owner == UNCLAIMED {
-        Some(table[usize::from(route.length)])
-    } else if usize::from(owner) == view.seat {
-        Some(1)
-    } else {
-        None
-    }
-}
-
-/// Every route's [`weight`] by `track_id`, as [`Paths::search_by`] reads them: worked out once
-/// for the many searches of a plan.
+/// Every route's weight by `track_id`, as [`Paths::search_by`] reads them: the `weighting`'s
+/// for an unclaimed route, 1 for one of `view`'s seat, [`NOT_IN_GRAPH`] for the opponent's.
+/// Worked out once for the many searches of a plan, with selects rather than branches, since
+/// which seat owns a route follows no pattern a branch predictor learns.
 fn route_weights(map: &Map, view: &View, weighting: Weighting) -> [u16; MAX_ROUTES] {
     let table = weighting.table();
     let mut weights = [NOT_IN_GRAPH; MAX_ROUTES];
     for route in &map.routes {
-        weights[usize::from(route.id)] = weight(route, view, &table).unwrap_or(NOT_IN_GRAPH);
+        let owner = view.owners[usize::from(route.id)];
+        let unclaimed = table[usize::from(route.length).min(8)];
+        let weight = select_unpredictable(owner == UNCLAIMED, unclaimed, NOT_IN_GRAPH);
+        let mine = usize::from(owner) == view.seat;
+        weights[usize::from(route.id)] = select_unpredictable(mine, 1, weight);
     }
     weights
 }

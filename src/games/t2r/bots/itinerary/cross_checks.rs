@@ -180,3 +180,34 @@ fn ticket_cities_are_what_searches_of_their_own_find() {
     }
     assert!(kept_paths > 0);
 }
+
+/// Route weights on random boards, for either seat and every weighting: the weighting's for an
+/// unclaimed route, 1 for the seat's own, out of the graph for the opponent's, as first
+/// written with branches on the owner.
+#[test]
+fn route_weights_are_the_plain_ones() {
+    let map = usa();
+    let mut rng = Rng::seed_from_u64(35);
+    for round in 0..300 {
+        let mut v = random_board(&map, &mut rng);
+        v.seat = round % 2;
+        let weighting = Weighting::FALLBACKS[round % 3];
+        let weights = route_weights(&map, &v, weighting);
+        for route in &map.routes {
+            let owner = v.owners[usize::from(route.id)];
+            let plain = if owner == UNCLAIMED {
+                weighting.unclaimed(route.length)
+            } else if usize::from(owner) == v.seat {
+                1
+            } else {
+                NOT_IN_GRAPH
+            };
+            assert_eq!(weights[usize::from(route.id)], plain, "round {round}");
+        }
+        assert!(
+            weights[map.routes.len()..]
+                .iter()
+                .all(|&w| w == NOT_IN_GRAPH)
+        );
+    }
+}
