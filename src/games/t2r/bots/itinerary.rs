@@ -505,22 +505,21 @@ fn rank(
 }
 
 /// The routes of the paths the search `row` from `city` found to `cities`, as a mask.
+///
+/// The paths form a tree: every weight is positive, so each city's route leads back to a city
+/// nearer `city`, and no two cities share their route. A walk that meets a route already
+/// counted has met a path already walked, and stops there.
 fn paths_to(map: &Map, row: &Paths, city: u8, cities: &[u8]) -> u128 {
     let mut routes = 0;
-    // Cities whose path back to `city` is counted in `routes`: a walk stops at one.
-    let mut counted: u64 = 1 << city;
     for &other in cities {
         if row.distance(other).is_none() {
             continue;
         }
-        let mut at = other;
         for route in row.walk(map, city, other) {
-            if counted & 1 << at != 0 {
+            if routes & 1 << route != 0 {
                 break;
             }
-            counted |= 1 << at;
             routes |= 1 << route;
-            at = map.routes[usize::from(route)].other_end(at);
         }
     }
     routes
