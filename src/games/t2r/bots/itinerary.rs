@@ -5,9 +5,11 @@
 
 use super::path::{MAX_CITIES, NOT_IN_GRAPH, Paths};
 use super::plan::{MAX_ROUTES, owned_masks};
-use crate::games::t2r::maps::{Link, Map, Route, route_points};
+use crate::games::t2r::maps::{Link, Map, route_points};
 use crate::games::t2r::view::{UNCLAIMED, View};
 use reuse::{KeptOrder, KeptPlan};
+use std::hint::select_unpredictable;
+use std::sync::LazyLock;
 
 /// How unclaimed routes are weighted; the bot's own routes always weigh 1 and the opponent's
 /// are not in the graph.
@@ -44,17 +46,24 @@ impl Weighting {
         }
     }
 
-    /// [`Weighting::unclaimed`] for every length 0-8, worked out once per search rather than
-    /// at every relaxation.
-    fn table(self) -> [u16; 9] {
-        std::array::from_fn(|length| {
-            let length = u8::try_from(length).expect("at most 8");
-            if length == 0 {
-                0
-            } else {
-                self.unclaimed(length)
+    /// [`Weighting::unclaimed`] for every length 0-8, worked out once for the program rather
+    /// than for every plan or at every relaxation.
+    fn table(self) -> &'static [u16; 9] {
+        static TABLES: LazyLock<[[u16; 9]; 3]> = LazyLock::new(|| {
+            let mut tables = [[0; 9]; 3];
+            for weighting in Weighting::FALLBACKS {
+                tables[weighting as usize] = std::array::from_fn(|length| {
+                    let length = u8::try_from(length).expect("at most 8");
+                    if length == 0 {
+                        0
+                    } else {
+                        weighting.unclaimed(length)
+                    }
+                });
             }
-        })
+            tables
+        });
+        &TABLES[self as usize]
     }
 }
 
@@ -109,30 +118,88 @@ impl Itinerary {
 }
 
 /// The cities of a set of tickets, the path weights between them, and the paths themselves
-/// from every city but the last (the one whose row is read off the others' columns).
+/// from every city but the last (the one whose row is read off the others' columns). Kept in
+/// the [`Planner`] and filled anew for each plan, so a plan allocates none of it.
+#[derive(Clone, Debug)]
 struct TicketCities {
-    /// The city ids, ascending.
+    /// The city ids, ascending; a city's position here is its position in `links` and `rows`.
     ids: Vec<u8>,
     /// The position in `ids` of each of its cities, by city id.
     index: [u8; MAX_CITIES],
-    /// From `ids[i]` to `ids[j]` at `i * ids.len() + j`; `None` where no path joins them.
-    weights: Vec<Option<u16>>,
-    /// The search from `ids[i]` at `i`, for every city but the last.
+    /// The cost of the link from `ids[i]` to `ids[j]` at `i * ids.len() + j`: the weight of the
+    /// path, or [`BREAK`] where no path joins them (above any weight, which is a `u16`).
+    links: Vec<u32>,
+    /// The search from `ids[i]` at `i`, for every city but the last; rows beyond are left from
+    /// earlier plans, to be searched into again.
     rows: Vec<Row>,
     /// Every route of the paths between two of the cities, as a mask by `track_id`.
     routes: u128,
 }
 
+impl Default for TicketCities {
+    fn default() -> Self {
+        TicketCities {
+            ids: Vec::new(),
+            index: [0; MAX_CITIES],
+            links: Vec::new(),
+            rows: Vec::new(),
+            routes: 0,
+        }
+    }
+}
+
 impl TicketCities {
-    /// The weight of the path between two of the cities.
+    /// Fills in the cities of `tickets` and the weights of the shortest paths between every two
+    /// of them (§5.5 step 2.2), with the paths. The graph is undirected, so each city's row is
+    /// searched only to the cities above it, the rest being earlier rows' columns: each search
+    /// stops once those are settled, and the last city's row is not searched. Each search runs
+    /// in its row's own [`Paths`], so nothing is copied.
+    fn fill(&mut self, map: &Map, tickets: &[u16], by_route: &[u16]) {
+        let mut mask: u64 = 0;
+        for &ticket in tickets {
+            let ticket = &map.tickets[usize::from(ticket)];
+            mask |= (1 << ticket.from) | (1 << ticket.to);
+        }
+        self.ids.clear();
+        self.ids.extend(bits(mask));
+        let n = self.ids.len();
+        for (i, &city) in self.ids.iter().enumerate() {
+            self.index[usize::from(city)] = u8::try_from(i).expect("city id < 64");
+        }
+        self.links.clear();
+        self.links.resize(n * n, BREAK);
+        let searched = n.saturating_sub(1);
+        if self.rows.len() < searched {
+            self.rows.resize_with(searched, Row::default);
+        }
+        self.routes = 0;
+        for (i, row) in self.rows[..searched].iter_mut().enumerate() {
+            let city = self.ids[i];
+            let above = mask & !((2 << city) - 1);
+            let exhausted = !row.search.search_by(map, city, above, by_route);
+            self.routes |= paths_to(map, &row.search, city, &self.ids[i..]);
+            for (j, &other) in self.ids.iter().enumerate().skip(i) {
+                let link = row.search.distance(other).map_or(BREAK, u32::from);
+                self.links[i * n + j] = link;
+                self.links[j * n + i] = link;
+            }
+            row.settled = settled(&row.search, &self.ids, above, exhausted);
+        }
+        if let Some(last) = n.checked_sub(1) {
+            self.links[last * n + last] = 0;
+        }
+    }
+
+    /// The weight of the path between two of the cities, `None` if no path joins them.
     fn weight(&self, a: u8, b: u8) -> Option<u16> {
-        self.weights[self.at(a, b)]
+        u16::try_from(self.links[self.at(a, b)]).ok()
     }
 
     /// The routes of the path from `a` to `b` (joined by a path), walking from `b` back, if
     /// the search from `a` settled `b`.
     fn path<'a>(&'a self, map: &'a Map, a: u8, b: u8) -> Option<impl Iterator<Item = u8> + 'a> {
-        let row = self.rows.get(usize::from(self.index[usize::from(a)]))?;
+        let searched = &self.rows[..self.ids.len().saturating_sub(1)];
+        let row = searched.get(usize::from(self.index[usize::from(a)]))?;
         (row.settled & 1 << b != 0).then(|| row.search.walk(map, a, b))
     }
 
@@ -140,11 +207,35 @@ impl TicketCities {
         let index = |city: u8| usize::from(self.index[usize::from(city)]);
         index(a) * self.ids.len() + index(b)
     }
+
+    /// The link of the chain from `from` to `to`, weighing `by_route`, with the routes of its
+    /// path; a break (no path) has none. The path is the one [`TicketCities::fill`] found if
+    /// its search from `from` settled `to`, else a search of its own in `paths`.
+    fn segment(&self, map: &Map, paths: &mut Paths, from: u8, to: u8, by_route: &[u16]) -> Segment {
+        let weight = self.weight(from, to);
+        let mut segment = Segment {
+            from,
+            to,
+            weight,
+            routes: Vec::new(),
+        };
+        if weight.is_some() {
+            match self.path(map, from, to) {
+                Some(routes) => segment.routes.extend(routes),
+                None => {
+                    paths.search_by(map, from, 1 << to, by_route);
+                    segment.routes.extend(paths.walk(map, from, to));
+                }
+            }
+        }
+        segment
+    }
 }
 
 /// One search of [`TicketCities`]: its path to a city it settled is what a search towards
 /// that city with the same weights would find, since a search settles a city's route for good
 /// before it goes on. Walked only for the links the chain takes.
+#[derive(Clone, Debug, Default)]
 struct Row {
     search: Paths,
     /// The ticket cities it settled: those above its city, and any below settled before it
@@ -157,24 +248,35 @@ struct Row {
 /// and every city waiting comes after the last settled, so a city with a distance is settled
 /// when it comes no later than the last target.
 fn settled(search: &Paths, ids: &[u8], targets: u64, exhausted: bool) -> u64 {
-    let key = |city: u8| search.distance(city).map(|d| (d, city));
-    let last = ids
-        .iter()
-        .filter(|&&c| targets & 1 << c != 0)
-        .filter_map(|&c| key(c))
-        .max();
+    // (distance, id) as one number in the same order, plus one; 0 for a city not reached.
+    let key = |city: u8| {
+        search
+            .distance(city)
+            .map_or(0, |d| (u32::from(d) << 6 | u32::from(city)) + 1)
+    };
+    let last = if exhausted {
+        u32::MAX
+    } else {
+        ids.iter()
+            .filter(|&&c| targets & 1 << c != 0)
+            .map(|&c| key(c))
+            .max()
+            .unwrap_or(0)
+    };
     ids.iter()
-        .filter(|&&c| key(c).is_some_and(|k| exhausted || last.is_some_and(|last| k <= last)))
+        .filter(|&&c| (1..=last).contains(&key(c)))
         .fold(0, |mask, &c| mask | 1 << c)
 }
 
-/// The cities of the tickets the opponent has not cut apart (§5.5 step 2.1), as a mask.
+/// The positions in `cities.ids` of the cities of the tickets the opponent has not cut apart
+/// (§5.5 step 2.1), as a mask.
 fn reachable_cities(map: &Map, tickets: &[u16], cities: &TicketCities) -> u64 {
     let mut reachable: u64 = 0;
     for &ticket in tickets {
         let ticket = &map.tickets[usize::from(ticket)];
         if cities.weight(ticket.from, ticket.to).is_some() {
-            reachable |= (1 << ticket.from) | (1 << ticket.to);
+            let at = |city: u8| cities.index[usize::from(city)];
+            reachable |= (1 << at(ticket.from)) | (1 << at(ticket.to));
         }
     }
     reachable
@@ -184,29 +286,24 @@ fn reachable_cities(map: &Map, tickets: &[u16], cities: &TicketCities) -> u64 {
 #[derive(Clone, Debug, Default)]
 pub struct Planner {
     paths: Paths,
+    cities: TicketCities,
     kept: Option<KeptPlan>,
     kept_order: Option<KeptOrder>,
 }
 
-/// Weight of a route for `view`'s seat, or `None` if the opponent owns it.
-fn weight(route: &Route, view: &View, table: &[u16; 9]) -> Option<u16> {
-    let owner = view.owners[usize::from(route.id)];
-    if owner == UNCLAIMED {
-        Some(table[usize::from(route.length)])
-    } else if usize::from(owner) == view.seat {
-        Some(1)
-    } else {
-        None
-    }
-}
-
-/// Every route's [`weight`] by `track_id`, as [`Paths::search_by`] reads them: worked out once
-/// for the many searches of a plan.
+/// Every route's weight by `track_id`, as [`Paths::search_by`] reads them: the `weighting`'s
+/// for an unclaimed route, 1 for one of `view`'s seat, [`NOT_IN_GRAPH`] for the opponent's.
+/// Worked out once for the many searches of a plan, with selects rather than branches, since
+/// which seat owns a route follows no pattern a branch predictor learns.
 fn route_weights(map: &Map, view: &View, weighting: Weighting) -> [u16; MAX_ROUTES] {
     let table = weighting.table();
     let mut weights = [NOT_IN_GRAPH; MAX_ROUTES];
     for route in &map.routes {
-        weights[usize::from(route.id)] = weight(route, view, &table).unwrap_or(NOT_IN_GRAPH);
+        let owner = view.owners[usize::from(route.id)];
+        let unclaimed = table[usize::from(route.length).min(8)];
+        let weight = select_unpredictable(owner == UNCLAIMED, unclaimed, NOT_IN_GRAPH);
+        let mine = usize::from(owner) == view.seat;
+        weights[usize::from(route.id)] = select_unpredictable(mine, 1, weight);
     }
     weights
 }
@@ -266,95 +363,24 @@ impl Planner {
         weighting: Weighting,
     ) -> (Itinerary, u128) {
         let weights = route_weights(map, view, weighting);
-        let cities = self.ticket_cities(map, tickets, &weights);
-        let reachable = reachable_cities(map, tickets, &cities);
-        let chain = best_chain(&cities.ids, reachable, |a, b| cities.weight(a, b));
+        self.cities.fill(map, tickets, &weights);
+        let cities = &self.cities;
+        let reachable = reachable_cities(map, tickets, cities);
+        let chain = best_chain(&cities.links, cities.ids.len(), reachable);
+        let chain = chain.positions();
         let mut plan = Itinerary {
             weighting,
+            segments: Vec::with_capacity(chain.len().saturating_sub(1)),
             ..Itinerary::default()
         };
         let mut depends = cities.routes;
         for link in chain.windows(2) {
-            let segment = self.segment(map, &cities, link[0], link[1], &weights);
+            let [from, to] = [link[0], link[1]].map(|at| cities.ids[usize::from(at)]);
+            let segment = cities.segment(map, &mut self.paths, from, to, &weights);
             depends |= mask_of(&segment.routes);
             plan.push_segment(map, view, segment);
         }
         (plan, depends)
-    }
-
-    /// The cities of `tickets` and the weights of the shortest paths between every two of them
-    /// (§5.5 step 2.2), with the paths. The graph is undirected, so each city's row is read
-    /// only to the cities above it, the rest being earlier rows' columns: each search stops
-    /// once those are settled, and the last city's row is not searched.
-    fn ticket_cities(&mut self, map: &Map, tickets: &[u16], by_route: &[u16]) -> TicketCities {
-        let mut mask: u64 = 0;
-        for &ticket in tickets {
-            let ticket = &map.tickets[usize::from(ticket)];
-            mask |= (1 << ticket.from) | (1 << ticket.to);
-        }
-        let ids: Vec<u8> = bits(mask).collect();
-        let n = ids.len();
-        let mut index = [0; MAX_CITIES];
-        for (i, &city) in ids.iter().enumerate() {
-            index[usize::from(city)] = u8::try_from(i).expect("city id < 64");
-        }
-        let mut weights = vec![None; n * n];
-        let mut rows = Vec::with_capacity(n.saturating_sub(1));
-        let mut routes = 0;
-        for (i, &city) in ids.iter().enumerate().take(n.saturating_sub(1)) {
-            let above = mask & !((2 << city) - 1);
-            let exhausted = !self.paths.search_by(map, city, above, by_route);
-            routes |= paths_to(map, &self.paths, city, &ids[i..]);
-            for (j, &other) in ids.iter().enumerate().skip(i) {
-                let distance = self.paths.distance(other);
-                weights[i * n + j] = distance;
-                weights[j * n + i] = distance;
-            }
-            rows.push(Row {
-                settled: settled(&self.paths, &ids, above, exhausted),
-                search: self.paths.clone(),
-            });
-        }
-        if let Some(last) = n.checked_sub(1) {
-            weights[last * n + last] = Some(0);
-        }
-        TicketCities {
-            ids,
-            index,
-            weights,
-            rows,
-            routes,
-        }
-    }
-
-    /// The link of the chain from `from` to `to`, weighing `by_route`, with the routes of its
-    /// path; a break (no path) has none. The path is the one [`Planner::ticket_cities`] found
-    /// if its search from `from` settled `to`, else a search of its own.
-    fn segment(
-        &mut self,
-        map: &Map,
-        cities: &TicketCities,
-        from: u8,
-        to: u8,
-        by_route: &[u16],
-    ) -> Segment {
-        let weight = cities.weight(from, to);
-        let mut segment = Segment {
-            from,
-            to,
-            weight,
-            routes: Vec::new(),
-        };
-        if weight.is_some() {
-            match cities.path(map, from, to) {
-                Some(routes) => segment.routes.extend(routes),
-                None => {
-                    self.paths.search_by(map, from, 1 << to, by_route);
-                    segment.routes.extend(self.paths.walk(map, from, to));
-                }
-            }
-        }
-        segment
     }
 
     /// The §5.5 step 5 claim order of the itinerary's routes, highest priority first; ties go
@@ -479,22 +505,21 @@ fn rank(
 }
 
 /// The routes of the paths the search `row` from `city` found to `cities`, as a mask.
+///
+/// The paths form a tree: every weight is positive, so each city's route leads back to a city
+/// nearer `city`, and no two cities share their route. A walk that meets a route already
+/// counted has met a path already walked, and stops there.
 fn paths_to(map: &Map, row: &Paths, city: u8, cities: &[u8]) -> u128 {
     let mut routes = 0;
-    // Cities whose path back to `city` is counted in `routes`: a walk stops at one.
-    let mut counted: u64 = 1 << city;
     for &other in cities {
         if row.distance(other).is_none() {
             continue;
         }
-        let mut at = other;
         for route in row.walk(map, city, other) {
-            if counted & 1 << at != 0 {
+            if routes & 1 << route != 0 {
                 break;
             }
-            counted |= 1 << at;
             routes |= 1 << route;
-            at = map.routes[usize::from(route)].other_end(at);
         }
     }
     routes
@@ -516,31 +541,70 @@ fn bits(mut mask: u64) -> impl Iterator<Item = u8> {
     })
 }
 
-/// The nearest-neighbour chain through the cities in `cities` with the smallest total weight:
-/// from each start (ascending), repeatedly go to the closest unvisited city (lowest id on
-/// ties); keep the lightest chain, the lowest start on ties. A link with no path costs
-/// [`BREAK`].
-fn best_chain(all: &[u8], cities: u64, between: impl Fn(u8, u8) -> Option<u16>) -> Vec<u8> {
-    let link = |a: u8, b: u8| between(a, b).map_or(BREAK, u32::from);
-    let mut best: Option<(u32, Vec<u8>)> = None;
-    for start in all.iter().copied().filter(|&c| cities & (1 << c) != 0) {
-        let mut chain = vec![start];
+/// A chain of positions in [`TicketCities::ids`], kept on the stack.
+#[derive(Clone, Copy)]
+struct Chain {
+    at: [u8; MAX_CITIES],
+    len: usize,
+}
+
+impl Chain {
+    const EMPTY: Chain = Chain {
+        at: [0; MAX_CITIES],
+        len: 0,
+    };
+
+    fn push(&mut self, position: u8) {
+        self.at[self.len] = position;
+        self.len += 1;
+    }
+
+    fn positions(&self) -> &[u8] {
+        &self.at[..self.len]
+    }
+}
+
+/// The nearest-neighbour chain through the positions in the mask `cities` with the smallest
+/// total cost: from each start (ascending), repeatedly go to the nearest position not visited
+/// (lowest on ties); keep the lightest chain, the lowest start on ties. `links` holds the cost
+/// from `a` to `b` at `a * n + b` ([`BREAK`] for a link with no path); positions follow city
+/// ids, so the lowest position is the lowest id.
+///
+/// A start is given up once its chain weighs as much as the lightest so far, since a later
+/// chain is kept only if strictly lighter and every link costs at least 0.
+fn best_chain(links: &[u32], n: usize, cities: u64) -> Chain {
+    let mut best = Chain::EMPTY;
+    let mut lightest = u32::MAX;
+    let mut chain = Chain::EMPTY;
+    'starts: for start in bits(cities) {
+        chain.len = 0;
+        chain.push(start);
         let mut left = cities & !(1 << start);
+        let mut here = usize::from(start);
         let mut total = 0u32;
         while left != 0 {
-            let here = *chain.last().expect("starts with one city");
-            let next = bits(left)
-                .min_by_key(|&c| (link(here, c), c))
-                .expect("left is not empty");
-            total += link(here, next);
+            let row = &links[here * n..(here + 1) * n];
+            // (cost, position) as one number: a cost is at most BREAK (2^24), a position < 64.
+            let mut nearest = u32::MAX;
+            let mut rest = left;
+            while rest != 0 {
+                let at = rest.trailing_zeros();
+                rest &= rest - 1;
+                nearest = nearest.min(row[at as usize] << 6 | at);
+            }
+            let next = u8::try_from(nearest & 63).expect("a position < 64");
+            total += nearest >> 6;
+            if total >= lightest {
+                continue 'starts;
+            }
             left &= !(1 << next);
             chain.push(next);
+            here = usize::from(next);
         }
-        if best.as_ref().is_none_or(|(weight, _)| total < *weight) {
-            best = Some((total, chain));
-        }
+        lightest = total;
+        best = chain;
     }
-    best.map(|(_, chain)| chain).unwrap_or_default()
+    best
 }
 
 /// §5.5 step 3: while trains remain beyond the core's length, append at either end of the line
@@ -579,6 +643,8 @@ fn extend(map: &Map, view: &View, plan: &mut Itinerary) {
     }
 }
 
+#[cfg(test)]
+mod cross_checks;
 mod reuse;
 #[cfg(test)]
 mod tests;
