@@ -134,6 +134,24 @@ pub trait Game: Send + Sync + Sized + 'static {
     }
 }
 
+/// The view of `seat` for a loop that asks for one decision after another (the runner, a
+/// search's rollouts): written over the view kept in `kept` ([`Game::view_into`]), or built
+/// there on first use, so the loop's views reuse their buffers.
+pub fn kept_view<'k, G: Game>(
+    game: &G,
+    state: &G::State,
+    seat: Seat,
+    kept: &'k mut Option<G::View>,
+) -> &'k mut G::View {
+    match kept {
+        Some(view) => {
+            game.view_into(state, seat, view);
+            view
+        }
+        None => kept.insert(game.view(state, seat)),
+    }
+}
+
 /// Opt-in, for search bots over hidden information: a full state consistent with `view`, with
 /// the hidden part (opponents' hands, deck order, the chance RNG itself) redrawn from the bot's
 /// own stream. It takes the view, not the state, so a search bot cannot cheat even by accident.

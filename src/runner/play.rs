@@ -10,7 +10,7 @@ use super::guard::call_bot;
 use super::record::GameRecord;
 use super::schedule::Fixture;
 use crate::bot::{Bot, BotMaker, Think};
-use crate::game::{Game, Seat, ToAct};
+use crate::game::{Game, Seat, ToAct, kept_view};
 use crate::outcome::{Outcome, Termination};
 use crate::seed::{self, Stream};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -206,13 +206,7 @@ impl<G: Game> Table<'_, G> {
     /// One seat decides and its action is applied, once every bot has heard it. The common
     /// case, kept free of allocations.
     fn turn(&mut self, state: &mut G::State, seat: Seat) -> Result<(), Fault> {
-        let view = match &mut self.view {
-            Some(view) => {
-                self.game.view_into(state, seat, view);
-                view
-            }
-            None => self.view.insert(self.game.view(state, seat)),
-        };
+        let view = kept_view(self.game, state, seat, &mut self.view);
         let (action, think) = decide_or_stand_in(
             self.game,
             state,

@@ -12,7 +12,7 @@ use super::settings::{Rollout, Settings};
 use super::tree::Tree;
 use super::{Search, rewards};
 use crate::bot::{Bot, BotEntry, Params};
-use crate::game::{Game, Seat, ToAct};
+use crate::game::{Game, Seat, ToAct, kept_view};
 use crate::seed::Rng;
 use rand::RngExt;
 use std::hash::Hash;
@@ -138,8 +138,8 @@ where
     }
 
     /// One rollout decision of `seat`; rollout bots are made on first use in this rollout, and
-    /// their views are written over one kept for the rollout ([`Game::view_into`]) rather than
-    /// built afresh for every decision.
+    /// their views are written over one kept for the rollout ([`kept_view`]) rather than built
+    /// afresh for every decision.
     fn rollout_action(
         &mut self,
         game: &G,
@@ -165,14 +165,7 @@ where
                     bots[seat] = Some(bot);
                 }
                 let bot = bots[seat].as_mut().expect("made above");
-                let view = match view {
-                    Some(view) => {
-                        game.view_into(state, seat, view);
-                        view
-                    }
-                    None => view.insert(game.view(state, seat)),
-                };
-                bot.act(game, view)
+                bot.act(game, kept_view(game, state, seat, view))
             }
         }
     }
