@@ -21,7 +21,8 @@ pub struct Steps {
     pub open_files: Option<u64>,
     /// A Landlock ruleset to enforce, last.
     pub ruleset: Option<RawFd>,
-    /// The program's environment ([`super::environment::Environment::address`]) for `exec`.
+    /// The program's environment ([`super::environment::Environment::address`]) for `exec`,
+    /// set by `Confinement::apply` for each command unless the command has variables of its own.
     pub environment: Option<usize>,
 }
 

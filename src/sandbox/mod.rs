@@ -284,7 +284,6 @@ impl Confinement {
             Ok(())
         })?;
         confinement.steps.ruleset = walls.ruleset();
-        confinement.steps.environment = Some(walls.environment.address());
         confinement.walls = Some(walls);
         let mib = 1u64 << 20;
         if support.cgroups.memory.is_some() || support.cgroups.pids.is_some() {
@@ -311,15 +310,16 @@ impl Confinement {
     /// child's steps before `exec`.
     pub fn apply(&self, command: &mut Command) {
         let mut steps = self.steps;
-        // A command given variables of its own gets its environment from `Command` after the
-        // child's steps, over the one they install: set the two there instead.
-        if let Some(walls) = &self.walls
-            && command.get_envs().len() > 0
-        {
-            command
-                .env("HOME", &walls.scratch)
-                .env("TMPDIR", &walls.scratch);
-            steps.environment = None;
+        if let Some(walls) = &self.walls {
+            // A command given variables of its own gets its environment from `Command` after
+            // the child's steps, over any they install: set the two there instead.
+            if command.get_envs().len() > 0 {
+                command
+                    .env("HOME", &walls.scratch)
+                    .env("TMPDIR", &walls.scratch);
+            } else {
+                steps.environment = Some(walls.environment.address());
+            }
         }
         #[cfg(unix)]
         // SAFETY: `Steps::run` makes raw system calls only (async-signal-safe: no allocation,
@@ -417,7 +417,6 @@ mod tests {
         })
         .unwrap();
         let mut confinement = Confinement::none();
-        confinement.steps.environment = Some(walls.environment.address());
         confinement.walls = Some(walls);
         let seen = |own: Option<&str>| {
             let mut command = Command::new("sh");
