@@ -398,6 +398,16 @@ fn the_readme_shows_the_two_commands() {
         readme.contains("\ncargo test --release\n"),
         "README.md shows `cargo test --release`, the command .ci/run runs"
     );
+    // A landing page, not a history: measurements live in docs/ (performance.md, the guides).
+    let lines = readme.lines().count();
+    assert!(
+        lines <= 200,
+        "README.md has {lines} lines; it is a landing page of at most 200 (move details into docs/)"
+    );
+    assert!(
+        readme.contains("report.html"),
+        "README.md says which file of a run to open first (report.html)"
+    );
 }
 
 /// The long options a `--help` text lists, `--help` and `--version` aside.
