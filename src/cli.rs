@@ -148,6 +148,7 @@ Exit codes:
   1  a gate fails (a regression)
   2  a gate is inconclusive at its maximum number of games, or the input is bad (message says)
   3  harness failure: crash or illegal-move rate above the scenario's max_fault_rate, or I/O
+  130  interrupted (Ctrl-C or SIGTERM): no verdict; stderr says how far it got and how to go on
 
 Gates (in the scenario's [[gates]] tables):
   kind = \"sprt\"      candidate, baseline, elo0 (0), elo1 (5), alpha (0.05), beta (0.05), max_games:
@@ -260,7 +261,8 @@ Without a terminal, the running score is printed every --progress-every seconds,
 After a crash, kill or Ctrl-C:  tourney run --resume results/europe
 More than one machine:         tourney run ... --shard 2/8 --out part2, then tourney merge
 Exit codes: 0 done, 2 bad input (e.g. --out DIR already holds a run: --resume DIR continues it,
---force replaces it), 3 harness failure (I/O), 130 stopped by Ctrl-C (results kept).";
+--force replaces it), 3 harness failure (I/O), 130 stopped by Ctrl-C or SIGTERM (results kept;
+stderr says how to go on).";
 
 /// What the game is and who plays it. Every flag overrides the scenario's field, if any.
 #[derive(Debug, Args, Clone, Default)]
@@ -507,7 +509,8 @@ Each iteration plays --batch seeds in every seat order: theta+c*delta against th
 Steps use the summed result of an iteration, so --batch does not change how far theta travels
 per game; c ends at 10% of each range (see docs/guide/tuning.md).
 Writes DIR/tune.csv, tuned.json, tune.png/.svg and report.html; prints the tuned bot spec last.
-Exit codes: 0 done, 2 bad input, 3 harness failure (I/O), 130 stopped by Ctrl-C (resume it).";
+Exit codes: 0 done, 2 bad input, 3 harness failure (I/O), 130 stopped by Ctrl-C or SIGTERM
+(resume it; stopped in the final verification, no tuned.json is written and the resume verifies).";
 
 /// `tourney tune`: what to tune, against whom, for how long.
 #[derive(Debug, Args, Default, Clone)]

@@ -1,5 +1,6 @@
 //! Errors a user can cause and fix: each message names the input and the valid choices.
-//! `main` maps them to exit code 2; everything else (I/O, a harness failure) is exit code 3.
+//! `main` maps them to exit code 2, an [`Interrupted`] command to 130; everything else (I/O, a
+//! harness failure) is exit code 3.
 
 use std::path::PathBuf;
 
@@ -55,3 +56,10 @@ pub enum UsageError {
         message: String,
     },
 }
+
+/// A command stopped by Ctrl-C or SIGTERM before it reached its end: exit code 130 (128 +
+/// SIGINT), whatever the signal, and never a verdict. The message says how far it got and how
+/// to go on.
+#[derive(Debug, thiserror::Error)]
+#[error("interrupted: {0}")]
+pub struct Interrupted(pub String);

@@ -9,6 +9,10 @@ fn main() -> ExitCode {
     tourney::sandbox::kill_all();
     match result {
         Ok(code) => code,
+        Err(err) if err.is::<tourney::error::Interrupted>() => {
+            eprintln!("{err:#}");
+            ExitCode::from(130)
+        }
         Err(err) => {
             eprintln!("error: {err:#}");
             let usage = err.downcast_ref::<tourney::error::UsageError>().is_some();

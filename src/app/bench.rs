@@ -6,16 +6,19 @@
 use super::plan::RunPlan;
 use super::plan::game_config;
 use super::registry;
+use super::run::STOP;
 use super::search_speed::{ITERATIONS, POSITIONS};
 use super::tune::TunePlan;
 use super::tune::{DEFAULT_BATCH, TuneSettings};
 use crate::cli::{BenchArgs, MatchArgs};
-use crate::error::UsageError;
+use crate::error::{Interrupted, UsageError};
 use crate::games::{Description, GameConfig};
 use crate::report::table::Table;
 use crate::seed::DEFAULT_MASTER_SEED;
+use crate::summary::Summary;
 use anyhow::Context;
 use std::process::Command;
+use std::sync::atomic::Ordering;
 use std::time::Instant;
 
 pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
@@ -30,11 +33,13 @@ pub fn execute(args: &BenchArgs) -> anyhow::Result<()> {
     };
     print_throughput(args, &game, &matchups)?;
     print_search_speed(args, &matchups[0])?;
+    not_stopped()?;
     if !args.memory.is_empty() {
         let matchup = matchups.last().expect("at least one matchup");
         let mut memory = Table::new(&["bots", "games", "peak memory (MiB)"]);
         for &games in &args.memory {
             let kib = peak_memory_of_run((&game, &config), matchup, games)?;
+            not_stopped()?;
             memory.row(vec![
                 matchup.clone(),
                 games.to_string(),
@@ -73,7 +78,7 @@ fn print_throughput(args: &BenchArgs, game: &str, matchups: &[String]) -> anyhow
         for threads in thread_counts() {
             let plan = plan_for(args, matchup, threads)?;
             let started = Instant::now();
-            let run = registry::run(&plan, None)?;
+            let run = measured(registry::run(&plan, None)?)?;
             let seconds = started.elapsed().as_secs_f64();
             let rate = run.analysis.games_played as f64 / seconds;
             let base = *single.get_or_insert(rate);
@@ -109,6 +114,32 @@ fn print_search_speed(args: &BenchArgs, matchup: &str) -> anyhow::Result<()> {
             );
         }
         None => println!("Search: {} has no mcts bot", plan.game.name),
+    }
+    Ok(())
+}
+
+/// A measurement's run, when it played every game: a run cut short by Ctrl-C or SIGTERM would
+/// print a speed it did not measure, so the bench ends there with no numbers.
+fn measured(run: Summary) -> anyhow::Result<Summary> {
+    if run.interrupted {
+        return Err(Interrupted(format!(
+            "a measurement stopped after {} games, so no numbers are printed; run the bench \
+             again",
+            run.analysis.games_played
+        ))
+        .into());
+    }
+    Ok(run)
+}
+
+/// Ends the bench when Ctrl-C or SIGTERM came during a measurement that does not stop for it
+/// (the search speed, a child run): what follows would be printed as if nothing happened.
+fn not_stopped() -> anyhow::Result<()> {
+    if STOP.load(Ordering::SeqCst) {
+        return Err(Interrupted(
+            "stopped, so the rest is not measured; run the bench again".into(),
+        )
+        .into());
     }
     Ok(())
 }
@@ -157,7 +188,7 @@ fn tune_overhead(args: &BenchArgs, game: &str, config: GameConfig) -> anyhow::Re
         for _ in 0..3 {
             let plan = plan_for(args, "test-optimum:x=0.9995,test-optimum:x=0.9995", threads)?;
             let started = Instant::now();
-            let run = registry::run(&plan, None)?;
+            let run = measured(registry::run(&plan, None)?)?;
             let seconds = started.elapsed().as_secs_f64();
             run_rate = run_rate.max(run.analysis.games_played as f64 / seconds);
             let _ = std::fs::remove_dir_all(&folder);
@@ -238,6 +269,12 @@ fn peak_memory_of_run(
     }
     let output = command.output().context("cannot start tourney run")?;
     let _ = std::fs::remove_dir_all(&out);
+    if output.status.code() == Some(130) {
+        return Err(Interrupted(
+            "the run measuring memory was stopped; run the bench again".into(),
+        )
+        .into());
+    }
     anyhow::ensure!(
         output.status.success(),
         "tourney run failed: {}",

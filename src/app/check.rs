@@ -1,11 +1,14 @@
 //! `tourney check`: plays a scenario, decides its gates, and turns the verdict into an exit code
-//! a CI job can use (0 pass, 1 fail, 2 inconclusive or bad input, 3 harness failure).
+//! a CI job can use (0 pass, 1 fail, 2 inconclusive or bad input, 3 harness failure, 130
+//! interrupted). A gate's run stopped by Ctrl-C or SIGTERM ends the check at once with no
+//! verdict and no gate line: a cancelled CI job must never read as passed.
 
 use super::folders::Existing;
 use super::plan::{RunPlan, progress_every, refuse_disqualify};
 use super::sequential::SequentialTest;
 use super::{registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
+use crate::error::Interrupted;
 use crate::scenario::gate::{Baseline, Judgement, SprtGate, Status};
 use crate::scenario::{Format, Gate, Scenario};
 use crate::stats::sprt::{SprtBounds, Verdict};
@@ -111,6 +114,30 @@ fn judge_fixed(
         false => Existing::ContinueSame,
     };
     let summary = &registry::run(&plan, None)?;
+    if summary.interrupted {
+        let (scenario, out) = (args.scenario.display(), plan.out_dir.as_deref());
+        let kept = match (out, plan.unresumable()) {
+            (Some(dir), None) => format!(
+                "; its games are kept: continue with: tourney check {scenario} --out {}",
+                dir.display()
+            ),
+            (Some(dir), Some(what)) => format!(
+                "; {what} cannot be resumed yet: run `tourney check {scenario} --out {} \
+                 --force` to play it again whole",
+                dir.display()
+            ),
+            (None, _) => format!(
+                "; none are kept (give --out DIR to keep a check's games): run `tourney check \
+                 {scenario}` again"
+            ),
+        };
+        return Err(Interrupted(format!(
+            "the scenario's run stopped after {} games, so no gate was judged and no baseline \
+             saved{kept}",
+            summary.analysis.games_played
+        ))
+        .into());
+    }
     let faults: u64 = summary
         .analysis
         .per_bot
@@ -195,6 +222,18 @@ fn run_sprt(
         plan.bots[0].label, plan.bots[1].label
     );
     let (llr, verdict) = test.last.unwrap_or((0.0, Verdict::Continue));
+    if run.interrupted {
+        return Err(Interrupted(format!(
+            "gate {gate_name} stopped undecided after {} games (LLR {llr:.3} in [{:.3}, \
+             {:.3}]), so the check has no verdict; an sprt gate keeps no games: run `tourney \
+             check {}` again",
+            run.analysis.games_played,
+            bounds.lower,
+            bounds.upper,
+            args.scenario.display()
+        ))
+        .into());
+    }
     let status = match verdict {
         Verdict::AcceptH1 => Status::Pass,
         Verdict::AcceptH0 => Status::Fail,

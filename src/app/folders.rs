@@ -94,8 +94,13 @@ pub fn claim(dir: &Path, wanted: Option<&Manifest>, existing: Existing) -> anyho
         }
         return Ok(false);
     }
+    // A knockout's or a Swiss system's rounds are drawn from the results before them: it
+    // cannot be resumed yet, so the advice must not be `--resume`.
+    let mut resumable = true;
     let what = match Manifest::load(dir) {
         Ok(Some(found)) => {
+            let format = &found.configuration.format;
+            resumable = !(format.starts_with("knockout:") || format.starts_with("swiss:"));
             let state = match found.complete {
                 true => "a finished run",
                 false => "an unfinished run",
@@ -110,11 +115,19 @@ pub fn claim(dir: &Path, wanted: Option<&Manifest>, existing: Existing) -> anyho
         Ok(None) => "a games.csv without manifest.json (not written by `tourney run`?)".into(),
         Err(e) => format!("a run whose manifest cannot be read ({e})"),
     };
+    let continues = match resumable {
+        true => format!(
+            "`tourney run --resume {}` continues a run there",
+            dir.display()
+        ),
+        false => "a knockout or Swiss system cannot be resumed yet (the same --seed plays the \
+                  same games again)"
+            .to_string(),
+    };
     Err(UsageError::Invalid(format!(
-        "{} already holds {what}; refused so that it is not lost. `tourney run --resume {}` \
-         continues a run there, --force replaces it, or choose another folder",
+        "{} already holds {what}; refused so that it is not lost. {continues}, --force \
+         replaces it, or choose another folder",
         dir.display(),
-        dir.display()
     ))
     .into())
 }

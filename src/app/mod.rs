@@ -6,6 +6,10 @@
 //!    `tune`, `replay`, `search_speed`;
 //! 3. what they share: `plan`, `manifest`, `folders`, `resume`, `faults`, `report`.
 //!
+//! One rule for Ctrl-C and SIGTERM: an interrupted command exits 130 (an
+//! [`crate::error::Interrupted`] error saying how far it got and how to go on), never 0, and
+//! never prints or writes a verdict it did not reach.
+//!
 //! A lower part that must find a game by name (a scenario's `game`, a record's header) is handed
 //! the registry's lookup ([`crate::games::FindGame`], `replay::FindReplay`) by its caller.
 
@@ -45,9 +49,6 @@ use plan::RunPlan;
 use std::process::ExitCode;
 use tune::TunePlan;
 
-/// Exit code of a run stopped by Ctrl-C after keeping what finished (128 + SIGINT).
-const INTERRUPTED: u8 = 130;
-
 /// Runs one command; `Err` carries a [`crate::error::UsageError`] (exit 2) or another error (3).
 pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
@@ -66,34 +67,40 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
                     None => eprintln!("peak memory: not available on this system"),
                 }
             }
-            Ok(if summary.interrupted {
-                ExitCode::from(INTERRUPTED)
-            } else {
-                ExitCode::SUCCESS
-            })
+            if summary.interrupted {
+                return Err(run::interrupted(&plan, &summary).into());
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Check(args) => {
             sandbox::configure(&args.sandbox)?;
             check::execute(&args)
         }
         Command::Report(args) => {
+            run::exit_on_signal();
             report::execute(&args, registry::replayer)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Serve(args) => {
+            run::exit_on_signal();
             serve::execute(&args)?;
             Ok(ExitCode::SUCCESS)
         }
         Command::Merge(args) => {
+            run::exit_on_signal();
             merge::execute(&args)?;
             Ok(ExitCode::SUCCESS)
         }
-        Command::Replay(args) => replay::execute(&args, registry::replayer),
+        Command::Replay(args) => {
+            run::exit_on_signal();
+            replay::execute(&args, registry::replayer)
+        }
         Command::Tune(args) => {
             sandbox::configure(&args.sandbox)?;
             registry::tune(&TunePlan::from_args(&args, registry::describe)?)
         }
         Command::Doctor(args) => {
+            run::exit_on_signal();
             sandbox::configure(&args.sandbox)?;
             doctor::execute(&args, registry::doctor)
         }

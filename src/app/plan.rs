@@ -263,6 +263,12 @@ impl RunPlan {
     }
 
     /// Whether progress and the running score are shown.
+    /// What `--resume` cannot continue yet, by name, when this run is one (see
+    /// `refuse_unbuilt`): the advice after an interruption must be advice that works.
+    pub fn unresumable(&self) -> Option<&'static str> {
+        staged(&self.format).or(self.record.then_some("a run with --record"))
+    }
+
     pub fn shows_progress(&self) -> bool {
         !self.quiet || self.progress_when_quiet
     }
@@ -282,14 +288,20 @@ impl RunPlan {
     }
 }
 
-/// Refuses what continuing or splitting a run cannot do yet.
-fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
-    let continued = resumed || plan.shard.is_some();
-    let staged = match plan.format {
+/// A format whose rounds are drawn from the results before them, by name: such a run cannot be
+/// resumed or sharded yet.
+fn staged(format: &Format) -> Option<&'static str> {
+    match format {
         Format::Knockout(_) => Some("a knockout"),
         Format::Swiss(_) => Some("a Swiss system"),
         _ => None,
-    };
+    }
+}
+
+/// Refuses what continuing or splitting a run cannot do yet.
+fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
+    let continued = resumed || plan.shard.is_some();
+    let staged = staged(&plan.format);
     if let Some(staged) = staged.filter(|_| continued) {
         // Each round is drawn from the results before it; continuing or splitting one is not
         // built.

@@ -26,6 +26,7 @@
 //!   second player; a seed is the one thing the pools earned).
 
 mod bracket;
+mod matching;
 pub mod pairing;
 mod pools;
 mod result;

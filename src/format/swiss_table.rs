@@ -7,8 +7,10 @@
 //!   ½). The match scores 1 to its winner, ½ each when level, 0 to its loser; a bye scores 1.
 //! - Standings: score, then Buchholz (the sum of the opponents' scores), then Sonneborn-Berger
 //!   (the sum of the scores of the opponents beaten, and half those of the opponents drawn),
-//!   then the head-to-head (the score the level bots took from each other), then list order.
-//!   A bye adds nothing to either tie-break: it has no opponent.
+//!   then the head-to-head (the score the level bots took from each other). Bots level on all
+//!   four share their place (listed in list order): nothing they did tells them apart, and
+//!   the list order or a file name must not. A bye adds nothing to either tie-break: it has no
+//!   opponent.
 
 use super::pairing::{Round, pair_round};
 use super::result::{SwissMatch, SwissResult, SwissRoundResult, SwissRow};
@@ -69,6 +71,9 @@ pub struct SwissTable {
     rounds: Vec<Played>,
 }
 
+/// The tie-break of a bot level with the next one on every count: they share the place.
+pub const SHARED: &str = "shared place";
+
 /// One bot's line in the standings; scores in halves, Sonneborn-Berger in quarters.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standing {
@@ -81,7 +86,8 @@ pub struct Standing {
     pub drawn: u32,
     pub lost: u32,
     pub byes: u32,
-    /// What placed it above the next bot level on score (`Buchholz`, …), or empty.
+    /// What placed it above the next bot level on score (`Buchholz`, …), [`SHARED`] when
+    /// nothing did, or empty.
     pub tie_break: &'static str,
 }
 
@@ -216,7 +222,7 @@ impl SwissTable {
             } else if above.head_to_head != below.head_to_head {
                 "head-to-head"
             } else {
-                "list order"
+                SHARED
             };
         }
         rows
@@ -250,12 +256,19 @@ impl SwissTable {
                 rematches: r.rematches,
             })
             .collect();
-        let standings = self
-            .standings()
+        let rows = self.standings();
+        let mut place = 0;
+        let standings = rows
             .iter()
             .enumerate()
+            .map(|(i, s)| {
+                if i == 0 || rows[i - 1].tie_break != SHARED {
+                    place = i + 1;
+                }
+                (place, s)
+            })
             .map(|(place, s)| SwissRow {
-                place: place + 1,
+                place,
                 bot: name(s.bot),
                 score: f64::from(s.score) / 2.0,
                 buchholz: f64::from(s.buchholz) / 2.0,
@@ -373,7 +386,27 @@ mod tests {
     }
 
     #[test]
-    fn level_on_everything_the_list_order_decides_and_a_bye_scores_one() {
+    fn a_tie_for_first_is_a_shared_first_place_whatever_the_names() {
+        // One drawn match of two bots: nothing tells them apart, so neither the list order
+        // nor the names (a file name sorts first) may.
+        let mut t = SwissTable::new(2);
+        let pairing = Round {
+            pairs: vec![(0, 1)],
+            bye: None,
+            rematches: 0,
+        };
+        t.add_round(&pairing, vec![played([0, 1], [2, 2])]);
+        let result = t.result(&["zz.json".into(), "aa.json".into()], "1 round".into(), 1);
+        let rows: Vec<(usize, &str)> = result
+            .standings
+            .iter()
+            .map(|r| (r.place, r.tie_break.as_str()))
+            .collect();
+        assert_eq!(rows, [(1, SHARED), (1, "")]);
+    }
+
+    #[test]
+    fn level_on_everything_the_place_is_shared_and_a_bye_scores_one() {
         // Three bots, one round: 1 and 2 draw, 0 has the bye.
         let mut t = SwissTable::new(3);
         let pairing = Round {
@@ -385,9 +418,11 @@ mod tests {
         let rows = t.standings();
         assert_eq!(rows[0].bot, 0);
         assert_eq!((rows[0].score, rows[0].buchholz, rows[0].byes), (2, 0, 1));
-        assert_eq!((rows[1].bot, rows[2].bot), (1, 2));
-        assert_eq!(rows[1].tie_break, "list order");
+        assert_eq!((rows[1].bot, rows[2].bot), (1, 2), "listed in list order");
+        assert_eq!(rows[1].tie_break, SHARED);
         let result = t.result(&["a".into(), "b".into(), "c".into()], "1 round".into(), 2);
+        let places: Vec<usize> = result.standings.iter().map(|r| r.place).collect();
+        assert_eq!(places, [1, 2, 2], "b and c share second place");
         assert_eq!(result.standings[1].score, 0.5);
         assert_eq!(result.rounds[0].bye.as_deref(), Some("a"));
         assert_eq!(result.rounds[0].matches[0].winner, None);

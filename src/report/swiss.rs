@@ -10,7 +10,8 @@ use std::fmt::Write;
 const NOTE: &str = "Score: a match won 1, level ½, a bye 1. Level scores are ordered by \
     Buchholz (the opponents' scores summed), then Sonneborn-Berger (the scores of the opponents \
     beaten, and half those of the opponents drawn), then the points the level bots took from \
-    each other, then list order; the last column says which one placed a bot above the next.";
+    each other; bots level on all of these share their place. The last column says which one \
+    placed a bot above the next.";
 
 /// A half or quarter point as written: `3`, `3.5`, `7.25` (exact: these are binary fractions).
 fn points(value: f64) -> String {
@@ -91,7 +92,7 @@ pub fn text(s: &SwissResult) -> String {
     out.push_str(&table.render());
     out.push_str(
         "(score: a match won 1, level 1/2, a bye 1; level scores by Buchholz, then \
-         Sonneborn-Berger, then head-to-head, then list order)\n",
+         Sonneborn-Berger, then head-to-head; level on all, a shared place)\n",
     );
     if let Some(note) = unfinished(s) {
         let _ = writeln!(out, "{note}");

@@ -16,6 +16,7 @@ mod fault_policy;
 mod faults;
 mod fresh_fish;
 mod inputs;
+mod interrupted;
 mod knockout;
 mod labyrinth;
 mod layout;

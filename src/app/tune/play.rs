@@ -14,7 +14,7 @@ use crate::app::manifest::write_atomically;
 use crate::app::progress::Progress;
 use crate::app::run::{Contest, STOP, install_ctrl_c, resolve_bot};
 use crate::bot::BotMaker;
-use crate::error::UsageError;
+use crate::error::{Interrupted, UsageError};
 use crate::report;
 use crate::runner::Schedule;
 use crate::tune::spread;
@@ -24,9 +24,6 @@ use serde_json::json;
 use std::io::IsTerminal;
 use std::process::ExitCode;
 use std::time::Instant;
-
-/// Exit code of a tuning stopped by Ctrl-C (128 + SIGINT); `--resume` continues it.
-const INTERRUPTED: u8 = 130;
 
 pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     let game: G = crate::games::configure(&plan.config)?;
@@ -78,13 +75,13 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     play_iterations(plan, &tuning, &mut rows, &mut csv, size.iterations)?;
     drop(csv);
     if (rows.len() as u64) < size.iterations {
-        println!(
-            "interrupted after {} of {} iterations; continue with: tourney tune --resume {}",
+        return Err(Interrupted(format!(
+            "after {} of {} iterations; continue with: tourney tune --resume {}",
             rows.len(),
             size.iterations,
             dir.display()
-        );
-        return Ok(ExitCode::from(INTERRUPTED));
+        ))
+        .into());
     }
     let played = (size.iterations - resumed_at) * size.per_iteration;
     let seconds = started.elapsed().as_secs_f64();

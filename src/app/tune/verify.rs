@@ -7,6 +7,7 @@ use super::subject::Subject;
 use crate::app::plan::RunPlan;
 use crate::app::run::{Contest, run_game};
 use crate::app::sequential::SequentialTest;
+use crate::error::Interrupted;
 use crate::scenario::Format;
 use crate::seed::{self, Stream};
 use crate::stats::elo::elo_from_score;
@@ -63,6 +64,19 @@ pub fn run<G: Contest>(
     let bounds = SprtBounds::from_error_rates(ERROR_RATE, ERROR_RATE)?;
     let mut test = SequentialTest::normalized(NELO0, NELO1, bounds);
     let summary = run_game::<G>(&run, Some(&mut test))?;
+    if summary.interrupted {
+        // No verdict, and no tuned.json to claim one: the rows are whole, so a resume comes
+        // straight back here and verifies on the same seeds.
+        return Err(Interrupted(format!(
+            "the final verification stopped after {} of at most {} games, undecided: no \
+             verdict and no tuned.json; the iterations are kept, so `tourney tune --resume {}` \
+             verifies again",
+            summary.analysis.games_played,
+            plan.settings.verify_games,
+            plan.out_dir.display()
+        ))
+        .into());
+    }
     Ok(verification(&summary, &test, bounds, master_seed))
 }
 
