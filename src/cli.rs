@@ -410,7 +410,7 @@ pub struct ClockArgs {
     pub clock: Option<crate::external::clock::Clock>,
     /// Grace past the clock before a move loses on time, in milliseconds [default: the
     /// manifest's clock_margin_ms, else 0].
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = crate::input::millis_flag)]
     pub clock_margin_ms: Option<u64>,
 }
 

@@ -6,13 +6,22 @@ use std::path::PathBuf;
 
 /// A short quote of text that came from outside (a bot's answer, a name or field read from a
 /// file), for messages: at most 120 characters, then `…`, so a huge input never makes a huge
-/// message.
+/// message; control characters (a NUL byte, an escape sequence) are written escaped, `\0`,
+/// `\u{1b}`, so a message never carries them raw to the terminal.
 pub fn quote(text: &str) -> String {
     const MAX: usize = 120;
-    match text.char_indices().nth(MAX) {
-        Some((cut, _)) => format!("{}…", &text[..cut]),
-        None => text.to_string(),
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == MAX {
+            out.push('…');
+            break;
+        }
+        match c.is_control() {
+            true => out.extend(c.escape_debug()),
+            false => out.push(c),
+        }
     }
+    out
 }
 
 /// Bad input: an unknown name, an impossible value, a broken file.
@@ -63,3 +72,17 @@ pub enum UsageError {
 #[derive(Debug, thiserror::Error)]
 #[error("interrupted: {0}")]
 pub struct Interrupted(pub String);
+
+#[cfg(test)]
+mod tests {
+    use super::quote;
+
+    #[test]
+    fn quotes_are_cut_short_and_control_characters_escaped() {
+        assert_eq!(quote("x\0y\u{1b}[2J\t"), "x\\0y\\u{1b}[2J\\t");
+        assert_eq!(quote("plain é"), "plain é");
+        let long = "a".repeat(200);
+        assert_eq!(quote(&long), format!("{}…", "a".repeat(120)));
+        assert_eq!(quote(&"a".repeat(120)), "a".repeat(120));
+    }
+}

@@ -17,6 +17,7 @@ pub mod external;
 pub mod format;
 pub mod game;
 pub mod games;
+pub mod input;
 pub mod live;
 pub mod outcome;
 pub mod replay;

@@ -175,7 +175,7 @@ fn baseline_path(scenario: &str) -> PathBuf {
 }
 
 fn read_baseline(path: &Path) -> anyhow::Result<Option<Baseline>> {
-    match std::fs::read_to_string(path) {
+    match crate::input::read_text(path, crate::input::BASELINE) {
         Ok(text) => Ok(Some(serde_json::from_str(&text).with_context(|| {
             format!("{} is not a baseline file", path.display())
         })?)),

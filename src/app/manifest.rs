@@ -4,6 +4,7 @@
 //! another configuration, naming the difference. It holds no time and no path, so a merged
 //! folder's manifest is byte-identical to a single run's.
 
+use super::binary::binary_sha256;
 use super::plan::RunPlan;
 use super::seeds::SeedList;
 use super::threads;
@@ -24,7 +25,6 @@ use std::collections::BTreeMap;
 use std::io::{Read, Write};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 /// The manifest's file name in a results folder.
@@ -469,7 +469,7 @@ impl Manifest {
     /// Reads `dir/manifest.json`; `None` if there is none.
     pub fn load(dir: &Path) -> Result<Option<Manifest>, UsageError> {
         let path = dir.join(MANIFEST);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::input::read_text(&path, crate::input::RUN_MANIFEST) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => {
@@ -561,22 +561,6 @@ pub fn file_sha256(path: &Path) -> anyhow::Result<String> {
         hasher.update(&buffer[..n]);
     }
     Ok(hex(&hasher.finalize()))
-}
-
-/// SHA-256 of the running executable (through `/proc/self/exe` where there is one, so a binary
-/// rebuilt during the run is not the one hashed); "unknown" if it cannot be read.
-pub fn binary_sha256() -> &'static str {
-    static HASH: OnceLock<String> = OnceLock::new();
-    HASH.get_or_init(|| {
-        let running = Path::new("/proc/self/exe");
-        let path = if running.exists() {
-            Some(running.to_path_buf())
-        } else {
-            std::env::current_exe().ok()
-        };
-        path.and_then(|p| file_sha256(&p).ok())
-            .unwrap_or_else(|| "unknown".to_string())
-    })
 }
 
 /// SHA-256 of a JSON value as compact JSON (its keys sorted, so the hash is canonical).

@@ -5,8 +5,9 @@
 //! the folder is finished as a resumed run with nothing left to play: the same code writes the
 //! same summary and reports.
 
+use super::binary::binary_sha256;
 use super::folders::{self, Existing, same_folder};
-use super::manifest::{Manifest, binary_sha256, file_sha256};
+use super::manifest::{Manifest, file_sha256};
 use super::report::ReportSettings;
 use super::{registry, threads};
 use crate::cli::MergeArgs;

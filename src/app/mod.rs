@@ -14,6 +14,7 @@
 //! the registry's lookup ([`crate::games::FindGame`], `replay::FindReplay`) by its caller.
 
 mod bench;
+mod binary;
 mod check;
 mod contest;
 mod doctor;

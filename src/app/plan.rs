@@ -14,6 +14,7 @@ use crate::external::clock::Overrides;
 use crate::format::{Knockout, Swiss};
 use crate::games::contest::use_contest_rules;
 use crate::games::{Description, FindGame, GameConfig};
+use crate::input;
 use crate::runner::faults::{FaultPolicy, parse_rate};
 use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
@@ -209,6 +210,10 @@ impl RunPlan {
         if per_pairing == 0 {
             return Err(UsageError::Invalid("--games must be at least 1".into()));
         }
+        input::at_most("--games", per_pairing, input::GAMES).map_err(UsageError::Invalid)?;
+        let most = input::BOTS as u64;
+        input::at_most("the number of bots", bots.len() as u64, most)
+            .map_err(UsageError::Invalid)?;
         let seed = args
             .seed
             .or(scenario.and_then(|s| s.seed))
@@ -469,14 +474,8 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
         }
         (Some(port), _, _) => port,
     };
-    let seconds = |value: f64, flag: &str| {
-        Duration::try_from_secs_f64(value)
-            .ok()
-            .filter(|d| !d.is_zero())
-            .ok_or_else(|| {
-                UsageError::Invalid(format!("{flag} must be a positive number of seconds"))
-            })
-    };
+    let seconds =
+        |value: f64, flag: &str| input::positive_seconds(flag, value).map_err(UsageError::Invalid);
     use_contest_rules(&plan.game, &mut plan.config, "cgs:NAME clients")
         .map_err(UsageError::Invalid)?;
     if clients > 1 {
@@ -624,14 +623,14 @@ fn gauntlet_format(
     Ok(Some(Format::Gauntlet { candidate }))
 }
 
-/// `--progress-every`, checked: a number of seconds, 0 or more.
+/// `--progress-every`, checked: a number of seconds, 0 or more, at most a week.
 pub(super) fn progress_every(seconds: f64) -> Result<f64, UsageError> {
     if !(seconds.is_finite() && seconds >= 0.0) {
         return Err(UsageError::Invalid(format!(
             "--progress-every {seconds} must be a number of seconds, 0 or more"
         )));
     }
-    Ok(seconds)
+    input::seconds_at_most("--progress-every", seconds).map_err(UsageError::Invalid)
 }
 
 /// Whether the flags say anything about the games (more than threads).

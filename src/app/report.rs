@@ -10,6 +10,7 @@ use super::replay::FindReplay;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
 use crate::format::{KnockoutResult, SwissResult};
+use crate::input::{self, LinesAtMost};
 use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, terminal};
 use crate::runner::GameRecord;
@@ -209,7 +210,7 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
 /// so read back rather than redrawn from `games.csv`); `None` for a run without it, or a
 /// folder without a summary.
 fn decided_of<T: serde::de::DeserializeOwned>(dir: &Path, key: &str) -> Option<T> {
-    let text = std::fs::read_to_string(dir.join("summary.json")).ok()?;
+    let text = crate::input::read_text(&dir.join("summary.json"), crate::input::SUMMARY).ok()?;
     let mut summary: serde_json::Value = serde_json::from_str(&text).ok()?;
     serde_json::from_value(summary.get_mut(key)?.take()).ok()
 }
@@ -288,11 +289,18 @@ pub fn stream_games(
     bots: &mut Vec<String>,
     on_game: &mut dyn FnMut(&GameRecord, u64) -> Result<(), UsageError>,
 ) -> anyhow::Result<u64> {
-    let mut input = std::io::BufReader::new(input);
+    let mut input = std::io::BufReader::new(LinesAtMost::new(input, input::CSV_LINE));
     let start = input
         .fill_buf()
         .map_err(|e| bad(path, 1, format!("cannot read the header: {e}")))?;
     check_encoding(start).map_err(|why| bad(path, 1, why))?;
+    // A byte-order mark an editor added is passed over; the ends of games stay offsets into
+    // the file.
+    let skipped = match start.starts_with(input::BYTE_ORDER_MARK) {
+        true => input::BYTE_ORDER_MARK.len() as u64,
+        false => 0,
+    };
+    input.consume(skipped as usize);
     let mut reader = csv::ReaderBuilder::new()
         .buffer_capacity(1 << 20)
         .from_reader(input);
@@ -321,7 +329,7 @@ pub fn stream_games(
         let line = row.position().map_or(0, |p| p.line());
         let parsed = Row::parse(&row, &columns, path, line)?;
         if open && parsed.game != game.record.index {
-            let end = row.position().map_or(0, |p| p.byte());
+            let end = skipped + row.position().map_or(0, |p| p.byte());
             game.finish(path, end, on_game)?;
             games += 1;
             open = false;
@@ -333,24 +341,20 @@ pub fn stream_games(
         game.add(&parsed, bots, path, line)?;
     }
     if open {
-        game.finish(path, reader.position().byte(), on_game)?;
+        game.finish(path, skipped + reader.position().byte(), on_game)?;
         games += 1;
     }
     Ok(games)
 }
 
 /// Refuses a file that does not start as UTF-8 text (the start of the file is given): a
-/// spreadsheet saved as UTF-16, or as UTF-8 with a byte-order mark, would otherwise be refused
-/// for a missing column, which hides the cause.
+/// spreadsheet saved as UTF-16 would otherwise be refused for a missing column, which hides
+/// the cause. (A UTF-8 byte-order mark is passed over.)
 fn check_encoding(start: &[u8]) -> Result<(), String> {
-    let resave = "save it as UTF-8 without a byte-order mark";
+    let resave = "save it as UTF-8";
     if start.starts_with(&[0xFF, 0xFE]) || start.starts_with(&[0xFE, 0xFF]) {
         Err(format!(
             "the file is UTF-16 (it starts with a byte-order mark); {resave}"
-        ))
-    } else if start.starts_with(&[0xEF, 0xBB, 0xBF]) {
-        Err(format!(
-            "the file starts with a UTF-8 byte-order mark; {resave}"
         ))
     } else if start.iter().take(64).any(|&b| b == 0) {
         Err(format!("the file holds NUL bytes: is it UTF-16? {resave}"))

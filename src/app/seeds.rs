@@ -10,13 +10,14 @@
 //! its games counted as one seed in the intervals.
 
 use super::manifest::hex;
-use crate::error::UsageError;
+use crate::error::{UsageError, quote};
+use crate::input;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
 use std::sync::Arc;
 
-/// The seeds of a file, and the file's hash (which the manifest keeps).
+/// The seeds of a file (a leading byte-order mark dropped), and the file's hash (which the manifest keeps).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeedList {
     pub values: Arc<[u64]>,
@@ -28,7 +29,7 @@ impl SeedList {
     /// Reads and checks `path`: a missing or unreadable file, a line that is not a seed, a seed
     /// given twice and a file without seeds are refused, each with the line concerned.
     pub fn load(path: &Path) -> Result<SeedList, UsageError> {
-        let bytes = std::fs::read(path).map_err(|e| {
+        let bytes = input::read_bounded(path, input::SEEDS_FILE).map_err(|e| {
             UsageError::Invalid(format!(
                 "cannot read the seeds file {}: {e}",
                 path.display()
@@ -39,7 +40,7 @@ impl SeedList {
             line,
             message,
         };
-        let text = std::str::from_utf8(&bytes)
+        let text = std::str::from_utf8(input::without_byte_order_mark(&bytes))
             .map_err(|_| at(1, "not a text file (UTF-8): one seed a line".into()))?;
         let mut values = Vec::new();
         let mut seen: BTreeMap<u64, usize> = BTreeMap::new();
@@ -52,8 +53,9 @@ impl SeedList {
                 at(
                     index + 1,
                     format!(
-                        "'{number}' is not a seed: one whole number from 0 to {} a line (# \
-                         starts a comment)",
+                        "'{}' is not a seed: one whole number from 0 to {} a line (# starts a \
+                         comment)",
+                        quote(number),
                         u64::MAX
                     ),
                 )
@@ -122,6 +124,17 @@ mod tests {
             let error = load(text).unwrap_err();
             assert!(error.contains(message), "{text:?}: {error}");
         }
+        let bom = load("\u{feff}1\n2\n").unwrap();
+        assert_eq!(&*bom.values, &[1, 2]);
+        let error = load("1\n\0x\u{1b}\n").unwrap_err();
+        assert!(error.contains(":2: '\\0x\\u{1b}' is not a seed"), "{error}");
+        let endless = SeedList::load(Path::new("/dev/zero"))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            endless.contains("cannot read the seeds file /dev/zero: longer than 64 MiB"),
+            "{endless}"
+        );
         let missing = SeedList::load(Path::new("/nonexistent/deals.txt")).unwrap_err();
         assert!(missing.to_string().contains("cannot read the seeds file"));
     }

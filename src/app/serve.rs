@@ -5,19 +5,14 @@ use crate::cli::ServeArgs;
 use crate::error::UsageError;
 use crate::games::contest::no_contest_protocol;
 use crate::serve::ServeSettings;
-use std::time::Duration;
 
 pub fn execute(args: &ServeArgs) -> anyhow::Result<()> {
     let game = registry::find(&args.game)?;
     let serve = game
         .serve
         .ok_or_else(|| UsageError::Invalid(no_contest_protocol(game.name)))?;
-    let timeout = Duration::try_from_secs_f64(args.timeout)
-        .ok()
-        .filter(|t| !t.is_zero())
-        .ok_or_else(|| {
-            UsageError::Invalid("--timeout must be a positive number of seconds".into())
-        })?;
+    let timeout =
+        crate::input::positive_seconds("--timeout", args.timeout).map_err(UsageError::Invalid)?;
     serve(&ServeSettings {
         host: args.host.clone(),
         port: args.port,

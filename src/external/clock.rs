@@ -18,7 +18,9 @@ pub struct Clock {
 
 impl Clock {
     /// Reads `BANK+INCREMENT` in seconds (`60+0.5`; `60` alone has no increment). Refuses an
-    /// empty part, a negative, non-finite or zero bank, a negative increment.
+    /// empty part, a negative, non-finite or zero bank, a negative increment, and a bank or
+    /// increment above a week ([`crate::input::SECONDS`]: the time left, bank plus increments,
+    /// then never overflows while a game is played).
     pub fn parse(text: &str) -> Result<Clock, String> {
         let bad = |why: &str| {
             format!("clock '{text}': {why} (write BANK+INCREMENT in seconds, e.g. 60+0.5)")
@@ -31,6 +33,11 @@ impl Clock {
                 .filter(|s| s.is_finite() && *s >= 0.0)
                 .and_then(|s| Duration::try_from_secs_f64(s).ok())
                 .ok_or_else(|| bad(&format!("the {what} is not a number of seconds >= 0")))
+                .and_then(|d| {
+                    crate::input::seconds_at_most(&format!("the {what}"), d.as_secs_f64())
+                        .map_err(|e| bad(&e))
+                        .map(|_| d)
+                })
         };
         let clock = Clock {
             bank: seconds(bank, "bank")?,
@@ -155,8 +162,24 @@ mod tests {
         assert_eq!(clock.increment, Duration::from_millis(500));
         assert_eq!(clock.to_string(), "60+0.5");
         assert_eq!(Clock::parse("1.5").unwrap().increment, Duration::ZERO);
+        assert!(Clock::parse("604800+604800").is_ok());
+        assert_eq!(
+            Clock::parse("1e18+1e18").unwrap_err(),
+            "clock '1e18+1e18': the bank must be at most 604,800 seconds, a week (got 1e18) \
+             (write BANK+INCREMENT in seconds, e.g. 60+0.5)"
+        );
         for bad in [
-            "60+", "-1+0", "abc", "", "+1", "0+1", "1+-1", "inf+0", "NaN",
+            "60+",
+            "-1+0",
+            "abc",
+            "",
+            "+1",
+            "0+1",
+            "1+-1",
+            "inf+0",
+            "NaN",
+            "1e18+1e18",
+            "60+1e6",
         ] {
             let err = Clock::parse(bad).unwrap_err();
             assert!(err.contains("BANK+INCREMENT"), "{bad}: {err}");

@@ -5,6 +5,7 @@
 use super::clock::{self, Clock, GameClock};
 use crate::bot::{ParamKind, ParamSpec, Params, check_label};
 use crate::error::UsageError;
+use crate::input;
 use crate::sandbox::{self, Limits};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -174,10 +175,12 @@ pub struct Manifest {
 
 impl Manifest {
     pub fn load(path: &Path) -> Result<Manifest, UsageError> {
-        let text = std::fs::read_to_string(path).map_err(|e| UsageError::File {
-            path: path.to_path_buf(),
-            line: 0,
-            message: format!("cannot read the bot manifest: {e}"),
+        let text = crate::input::read_text(path, crate::input::BOT_MANIFEST).map_err(|e| {
+            UsageError::File {
+                path: path.to_path_buf(),
+                line: 0,
+                message: format!("cannot read the bot manifest: {e}"),
+            }
         })?;
         Manifest::parse(path, &text)
     }
@@ -371,6 +374,20 @@ impl ManifestFile {
         if self.max_line_bytes < 64 {
             return Err(source.invalid("`max_line_bytes` must be at least 64"));
         }
+        let bounds = [
+            ("`move_ms`", self.move_ms),
+            ("`startup_ms`", self.startup_ms),
+            ("`clock_margin_ms`", self.clock_margin_ms),
+        ];
+        for (key, ms) in bounds {
+            input::millis_at_most(key, ms).map_err(|e| source.invalid(&e))?;
+        }
+        input::at_most(
+            "`max_line_bytes`",
+            self.max_line_bytes as u64,
+            input::LINE_BYTES,
+        )
+        .map_err(|e| source.invalid(&e))?;
         if self.protocol == Protocol::Cgs {
             check_contest_program(self).map_err(|e| source.invalid(&e))?;
         }

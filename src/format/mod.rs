@@ -98,6 +98,7 @@ impl Knockout {
         if match_games == 0 {
             return Err("--match-games must be at least 1".into());
         }
+        crate::input::at_most("--match-games", match_games, crate::input::GAMES)?;
         Ok(Knockout {
             pool_size,
             advance,

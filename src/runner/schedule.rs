@@ -80,6 +80,18 @@ impl Schedule {
         Schedule::of_groups(pairings, seats, games_per_pairing)
     }
 
+    /// How many groups [`Schedule::combinations`] makes: `bot_count` choose `seats`, `None`
+    /// past `u64` (worked out before the groups are, so a count too large to play is refused
+    /// rather than listed).
+    pub fn count_combinations(bot_count: usize, seats: usize) -> Option<u64> {
+        let (n, k) = (bot_count as u64, seats as u64);
+        if k > n {
+            return Some(0);
+        }
+        // Each step's product divides exactly: after step i it is (n choose i + 1).
+        (0..k).try_fold(1u64, |count, i| Some(count.checked_mul(n - i)? / (i + 1)))
+    }
+
     /// The candidate against the field: with two seats, against each other bot in turn; with
     /// more, with each window of `seats` − 1 consecutive field bots.
     pub fn gauntlet(
@@ -252,6 +264,20 @@ mod tests {
         assert_eq!(fixtures[1].lineup, vec![1, 0]);
         assert_eq!(fixtures[0].seed_index, fixtures[1].seed_index);
         assert_eq!(fixtures[2].seed_index, 1);
+    }
+
+    #[test]
+    fn combinations_are_counted_before_they_are_listed() {
+        for (bots, seats) in [(2, 2), (3, 2), (7, 3), (6, 5), (5, 5), (9, 4)] {
+            let listed = Schedule::combinations(bots, seats, 2).pairings.len() as u64;
+            assert_eq!(Schedule::count_combinations(bots, seats), Some(listed));
+        }
+        assert_eq!(
+            Schedule::count_combinations(1000, 5),
+            Some(8_250_291_250_200)
+        );
+        assert_eq!(Schedule::count_combinations(2, 3), Some(0));
+        assert_eq!(Schedule::count_combinations(usize::MAX, 5), None);
     }
 
     #[test]

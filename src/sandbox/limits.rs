@@ -3,6 +3,7 @@
 //! wins (a contest organiser's limits hold for every program), then the manifest, then the
 //! defaults.
 
+use crate::input;
 use serde::Deserialize;
 
 /// Limits as given, each optional: a manifest's `[limits]` table, or the command line's flags.
@@ -54,23 +55,24 @@ impl Limits {
     /// The manifest's names of the limits, in field order.
     pub const KEYS: [&'static str; 4] = ["memory_mib", "processes", "write_mib", "open_files"];
 
-    /// The first value that cannot work (0 of anything), as a message naming it as `names`
-    /// does (the manifest's keys, or the command line's flags).
+    /// The first value that cannot work (0 of anything, or more than the kernel takes or
+    /// [`crate::input`] allows), as a message naming it as `names` does (the manifest's keys,
+    /// or the command line's flags).
     pub fn check(&self, names: [&str; 4]) -> Result<(), String> {
         let values = [
-            self.memory_mib,
-            self.processes,
-            self.write_mib,
-            self.open_files,
+            (self.memory_mib, input::MEMORY_MIB),
+            (self.processes, input::PROCESSES),
+            (self.write_mib, input::WRITE_MIB),
+            (self.open_files, input::OPEN_FILES),
         ];
-        match names
-            .iter()
-            .zip(values)
-            .find(|(_, value)| *value == Some(0))
-        {
-            Some((name, _)) => Err(format!("{name} must be at least 1")),
-            None => Ok(()),
+        for (name, (value, most)) in names.iter().zip(values) {
+            match value {
+                Some(0) => return Err(format!("{name} must be at least 1")),
+                Some(value) => _ = input::at_most(name, value, most)?,
+                None => {}
+            }
         }
+        Ok(())
     }
 }
 
@@ -100,6 +102,14 @@ mod tests {
             }
             .check(Limits::KEYS)
             .is_err()
+        );
+        let huge = Limits {
+            open_files: Some(u64::MAX),
+            ..Limits::default()
+        };
+        assert_eq!(
+            huge.check(Limits::KEYS).unwrap_err(),
+            "open_files must be at most 1,048,576 (got 18,446,744,073,709,551,615)"
         );
     }
 }

@@ -233,6 +233,42 @@ pub struct Confinement {
     walls: Option<walls::Walls>,
 }
 
+/// Refuses a file-size or open-files limit above the harness's own hard limit: a process
+/// cannot raise its hard limit (without the privilege a container rarely grants, even to
+/// root), so the child's `setrlimit` would fail and the program not start with nothing but
+/// "Operation not permitted". The message names the limit, where it is set and the machine's
+/// own, which the user can raise (`ulimit -H`) or stay below.
+fn within_hard_limits(limits: &Resolved) -> Result<(), String> {
+    use rustix::process::{Resource, getrlimit};
+    let checks = [
+        (
+            Resource::Nofile,
+            limits.open_files,
+            1,
+            "open files (--limit-files or [limits] open_files)",
+            "ulimit -Hn",
+        ),
+        (
+            Resource::Fsize,
+            limits.write_mib,
+            1 << 20,
+            "MiB written to a file (--limit-write or [limits] write_mib)",
+            "ulimit -Hf, in KiB",
+        ),
+    ];
+    for (resource, value, unit, what, shown) in checks {
+        let hard = getrlimit(resource).maximum;
+        if let Some(hard) = hard.filter(|&hard| value.saturating_mul(unit) > hard) {
+            return Err(format!(
+                "a limit of {value} {what} is more than this machine allows a process ({} \
+                 at most: `{shown}`); lower it",
+                hard / unit
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// A name no other group or folder of this run has: `tourney-<pid>-<n>`.
 fn unique_name() -> String {
     static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -303,6 +339,7 @@ impl Confinement {
         confinement.steps.confined = true;
         confinement.steps.file_size = Some(limits.write_mib.saturating_mul(mib));
         confinement.steps.open_files = Some(limits.open_files);
+        within_hard_limits(&limits)?;
         Ok(confinement)
     }
 

@@ -7,6 +7,7 @@ use super::file::GateSpec;
 use super::gate::{Gate, SprtGate};
 use crate::bot::BotChoice;
 use crate::error::UsageError;
+use crate::input::{GAMES, at_most};
 use toml::Spanned;
 
 /// A gate of the scenario. Its numbers are checked before its bots are looked up, and an SPRT's
@@ -17,7 +18,7 @@ pub(super) fn read(
     spec: &Spanned<GateSpec>,
 ) -> Result<Gate, UsageError> {
     let bad = |message: &str| src.error(Some(spec.span()), message.to_string());
-    check_numbers(spec.get_ref()).map_err(bad)?;
+    check_numbers(spec.get_ref()).map_err(|e| bad(&e))?;
     let bot = |label: &str| index_of(src, bots, label, spec.span());
     let gate = with_bots(spec.get_ref(), bot)?;
     if let Gate::Sprt(sprt) = &gate
@@ -29,7 +30,7 @@ pub(super) fn read(
 }
 
 /// What is wrong with a gate's numbers, if anything.
-fn check_numbers(spec: &GateSpec) -> Result<(), &'static str> {
+fn check_numbers(spec: &GateSpec) -> Result<(), String> {
     match spec {
         GateSpec::Sprt {
             elo0,
@@ -39,15 +40,16 @@ fn check_numbers(spec: &GateSpec) -> Result<(), &'static str> {
             max_games,
             ..
         } => {
-            if elo0 >= elo1 {
-                return Err("sprt gate: elo0 must be below elo1");
+            if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
+                return Err("sprt gate: elo0 must be below elo1 (finite numbers)".into());
             }
             if !(0.0 < *alpha && *alpha < 1.0 && 0.0 < *beta && *beta < 1.0) {
-                return Err("sprt gate: alpha and beta must be between 0 and 1");
+                return Err("sprt gate: alpha and beta must be between 0 and 1".into());
             }
             if *max_games < 2 {
-                return Err("sprt gate: max_games must be at least 2 (one seed pair)");
+                return Err("sprt gate: max_games must be at least 2 (one seed pair)".into());
             }
+            at_most("sprt gate: max_games", *max_games, GAMES)?;
         }
         GateSpec::WinRate {
             min_lower,
@@ -55,19 +57,19 @@ fn check_numbers(spec: &GateSpec) -> Result<(), &'static str> {
             ..
         } => {
             if min_lower.is_none() && max_upper.is_none() {
-                return Err("win-rate gate: give min_lower, max_upper or both");
+                return Err("win-rate gate: give min_lower, max_upper or both".into());
             }
             if [min_lower, max_upper]
                 .into_iter()
                 .flatten()
                 .any(|p| !(0.0..=1.0).contains(p))
             {
-                return Err("win-rate gate: bounds are win rates between 0 and 1");
+                return Err("win-rate gate: bounds are win rates between 0 and 1".into());
             }
         }
         GateSpec::Baseline { margin, .. } => {
-            if *margin < 0.0 {
-                return Err("baseline gate: margin is a non-negative number of Elo");
+            if !(margin.is_finite() && *margin >= 0.0) {
+                return Err("baseline gate: margin is a non-negative number of Elo".into());
             }
         }
     }

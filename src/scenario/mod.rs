@@ -17,6 +17,7 @@ use crate::external::Manifest;
 use crate::external::clock::{Clock, Overrides};
 use crate::external::manifest::manifest_path;
 use crate::games::{Description, FindGame, GameConfig};
+use crate::input;
 use crate::runner::faults::{FaultPolicy, parse_rate};
 use file::ScenarioFile;
 pub use file::TuneTable;
@@ -114,7 +115,7 @@ impl Scenario {
     /// knows (`app::registry::describe`).
     pub fn load(path: &Path, find_game: FindGame) -> Result<Scenario, UsageError> {
         // No line to name: the file itself is what is wrong.
-        let text = std::fs::read_to_string(path).map_err(|e| {
+        let text = crate::input::read_text(path, crate::input::SCENARIO).map_err(|e| {
             UsageError::Invalid(format!("cannot read the scenario {}: {e}", path.display()))
         })?;
         Scenario::parse(path, &text, find_game)
@@ -132,8 +133,12 @@ impl Scenario {
         let bots = bots::read(&src, &raw, &entry)?;
         let format = format::read(&src, &raw, &bots)?;
         let config = game_config(&src, &raw, &entry)?;
-        if let Some(games) = raw.games.as_ref().filter(|g| *g.get_ref() == 0) {
-            return Err(src.error(Some(games.span()), "`games` must be at least 1"));
+        if let Some(games) = &raw.games {
+            let bad = |message: String| src.error(Some(games.span()), message);
+            if *games.get_ref() == 0 {
+                return Err(bad("`games` must be at least 1".into()));
+            }
+            input::at_most("`games`", *games.get_ref(), input::GAMES).map_err(bad)?;
         }
         let max_fault_rate = max_fault_rate(&src, &raw)?;
         let (faults, disqualify) = fault_policy(&src, &raw)?;
@@ -143,7 +148,13 @@ impl Scenario {
                 .as_ref()
                 .map(|c| Clock::parse(c.get_ref()).map_err(|e| src.error(Some(c.span()), e)))
                 .transpose()?,
-            margin: raw.clock_margin_ms.map(Duration::from_millis),
+            margin: raw
+                .clock_margin_ms
+                .map(|ms| {
+                    input::millis_at_most("`clock_margin_ms`", ms).map_err(|e| src.error(None, e))
+                })
+                .transpose()?
+                .map(Duration::from_millis),
         };
         let gates = raw
             .gates

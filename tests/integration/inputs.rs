@@ -86,7 +86,7 @@ fn games_csv_bot_names_follow_the_label_rules_and_messages_quote_little() {
 }
 
 #[test]
-fn a_games_csv_in_utf16_or_with_a_byte_order_mark_is_named_as_such() {
+fn a_games_csv_in_utf16_is_named_as_such_and_a_utf8_byte_order_mark_passed_over() {
     let dir = tempfile::tempdir().unwrap();
     let good = small(dir.path(), "good", &[]);
     let text = fs::read_to_string(good.join("games.csv")).unwrap();
@@ -97,13 +97,19 @@ fn a_games_csv_in_utf16_or_with_a_byte_order_mark_is_named_as_such() {
         .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
         .collect();
     let bom: Vec<u8> = [0xEF, 0xBB, 0xBF].into_iter().chain(text.bytes()).collect();
-    for (bytes, what) in [(utf16, "is UTF-16"), (bom, "UTF-8 byte-order mark")] {
-        fs::write(bad.join("games.csv"), bytes).unwrap();
-        report(&[&bad], &dir.path().join("out"))
-            .code(2)
-            .stderr(predicate::str::contains(what))
-            .stderr(predicate::str::contains("missing column").not());
-    }
+    fs::write(bad.join("games.csv"), utf16).unwrap();
+    report(&[&bad], &dir.path().join("out"))
+        .code(2)
+        .stderr(predicate::str::contains("is UTF-16"))
+        .stderr(predicate::str::contains("missing column").not());
+    fs::write(bad.join("games.csv"), bom).unwrap();
+    report(&[&bad], &dir.path().join("out")).success();
+    let rated = |dir: &Path| fs::read_to_string(dir.join("ratings.csv")).unwrap();
+    report(&[&good], &dir.path().join("plain")).success();
+    assert_eq!(
+        rated(&dir.path().join("out")),
+        rated(&dir.path().join("plain"))
+    );
 }
 
 #[test]

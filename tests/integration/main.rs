@@ -3,6 +3,7 @@
 
 mod architecture;
 mod bench;
+mod bounds;
 mod cgs;
 mod check;
 mod chromium;

@@ -10,6 +10,7 @@ use crate::external::{ExternalMaker, Manifest as BotManifest, check_command};
 use crate::format::{Staged, SwissPlay, Tournament};
 use crate::game::GameInfo;
 use crate::games::Registered;
+use crate::input;
 use crate::runner::Schedule;
 use crate::runner::play::Lineup;
 use crate::scenario::Format;
@@ -61,6 +62,18 @@ pub fn resolve<G: Contest>(game: &G, plan: &RunPlan) -> anyhow::Result<Lineup<'s
 /// results as it goes) and itself.
 pub fn schedule(plan: &RunPlan, info: &GameInfo) -> Result<(Schedule, Option<Staged>), UsageError> {
     let (bots, seats) = (plan.bots.len(), info.seats);
+    if plan.format == Format::RoundRobin {
+        let most = input::PAIRINGS;
+        let count = Schedule::count_combinations(bots, seats);
+        if count.is_none_or(|count| count > most) {
+            return Err(UsageError::Invalid(format!(
+                "{bots} bots in games of {seats} seats make {} groups to play: a round robin \
+                 may have at most {}; give fewer bots, or use --format gauntlet or --field BOT",
+                count.map_or("more than 2^64".into(), input::grouped),
+                input::grouped(most)
+            )));
+        }
+    }
     let per_pairing = plan.per_pairing(seats);
     let schedule = match plan.format {
         Format::RoundRobin => Schedule::combinations(bots, seats, per_pairing),

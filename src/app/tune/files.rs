@@ -48,7 +48,7 @@ impl TuneCsv {
     /// (the file is truncated to the whole rows), and the file is reopened to append.
     pub fn resume(dir: &Path, names: &[String]) -> anyhow::Result<(TuneCsv, Vec<Row>)> {
         let path = dir.join(CSV);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match crate::input::read_text(&path, crate::input::TUNE_CSV) {
             Ok(text) => text,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Ok((TuneCsv::create(dir, names)?, Vec::new()));

@@ -9,6 +9,7 @@ use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{SandboxArgs, TuneArgs};
 use crate::error::UsageError;
 use crate::games::{Description, FindGame, GameConfig};
+use crate::input;
 use crate::scenario::{self, Scenario};
 use crate::seed::DEFAULT_MASTER_SEED;
 use serde::{Deserialize, Serialize};
@@ -159,6 +160,13 @@ impl TunePlan {
                 "--verify-games must be at least 2 (one seed pair)".into(),
             ));
         }
+        for (name, value, most) in [
+            ("--games ([tune] games)", settings.games, input::GAMES),
+            ("--batch ([tune] batch)", settings.batch, input::BATCH),
+            ("--verify-games", settings.verify_games, input::GAMES),
+        ] {
+            input::at_most(name, value, most).map_err(UsageError::Invalid)?;
+        }
         Ok(TunePlan {
             settings,
             game,
@@ -251,7 +259,7 @@ fn resumed(dir: &Path, args: &TuneArgs) -> Result<TuneSettings, UsageError> {
         )));
     }
     let path = dir.join(SETTINGS);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
+    let text = crate::input::read_text(&path, crate::input::TUNE_SETTINGS).map_err(|e| {
         UsageError::Invalid(format!(
             "{} has no tuning to resume ({}: {e})",
             dir.display(),
