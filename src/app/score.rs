@@ -5,11 +5,13 @@
 //! the stop decides on.
 
 use crate::outcome::half_points;
+use crate::report::markup::elo_difference_text;
+use crate::report::terminal::verdict_text;
 use crate::runner::GameRecord;
-use crate::stats::elo::elo_estimate;
+use crate::stats::elo::{EloEstimate, elo_estimate};
 use crate::stats::pentanomial::HeadToHead;
 use crate::stats::sprt::{EloBounds, SprtBounds, SprtResult, Verdict, sprt};
-use crate::summary::SprtOptions;
+use crate::summary::{SprtOptions, sweep_difference_bound};
 use std::collections::BTreeMap;
 
 /// Both seat orders of a seed folded into one pentanomial count: `check`'s sequential test,
@@ -90,6 +92,16 @@ impl PairingScore {
     /// Points per game, draws counting half.
     pub fn score(&self) -> f64 {
         (self.wins as f64 + 0.5 * self.draws as f64) / self.games().max(1) as f64
+    }
+
+    /// The Elo difference from the complete pairs so far, and as it is printed: the same text
+    /// as the head-to-head table's, so a sweep shows its one-sided bound here too.
+    fn elo(&self) -> Option<(EloEstimate, String)> {
+        let h2h = HeadToHead::Pentanomial(self.pairs.counts);
+        let e = elo_estimate(&h2h).ok()?;
+        let bound = sweep_difference_bound(h2h.counts(), h2h.games());
+        let text = elo_difference_text(e.elo, e.lower95, e.upper95, bound, "+/-");
+        Some((e, text))
     }
 }
 
@@ -210,8 +222,8 @@ impl Scoreboard {
                 score.draws,
                 score.score()
             );
-            if let Ok(e) = elo_estimate(&HeadToHead::Pentanomial(score.pairs.counts)) {
-                text += &format!("  Elo {:+.1} +/- {:.1}", e.elo, e.elo_error95);
+            if let Some((_, elo)) = score.elo() {
+                text += &format!("  Elo {elo}");
             }
             if let Some(t) = self.test_of(score) {
                 text += &format!(
@@ -242,16 +254,14 @@ impl Scoreboard {
                 score.score(),
                 score.games()
             ));
-            if let Ok(e) = elo_estimate(&HeadToHead::Pentanomial(score.pairs.counts)) {
+            if let Some((e, elo)) = score.elo() {
                 let nelo = match e.nelo.is_finite() {
                     true => format!(", nElo: {:.1} +/- {:.1}", e.nelo, e.nelo_error95),
                     false => String::new(),
                 };
                 lines.push(format!(
-                    "Elo difference: {:.1} +/- {:.1}{nelo}, LOS: {:.1} %, DrawRatio: {:.1} %, \
+                    "Elo difference: {elo}{nelo}, LOS: {:.1} %, DrawRatio: {:.1} %, \
                      Ptnml(0-2): {:?}",
-                    e.elo,
-                    e.elo_error95,
                     100.0 * e.los,
                     100.0 * score.draws as f64 / score.games().max(1) as f64,
                     score.pairs.counts
@@ -259,9 +269,8 @@ impl Scoreboard {
             }
             if let Some(t) = self.test_of(score) {
                 let verdict = match t.verdict {
-                    Verdict::AcceptH1 => " - H1 was accepted",
-                    Verdict::AcceptH0 => " - H0 was accepted",
-                    Verdict::Continue => "",
+                    Verdict::Continue => String::new(),
+                    decided => format!(" - {}", verdict_text(decided)),
                 };
                 lines.push(format!(
                     "SPRT: llr {:.3}, lbound {:.3}, ubound {:.3}{verdict}",

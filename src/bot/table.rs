@@ -198,10 +198,15 @@ impl ParamSpec {
 }
 
 impl ParamKind {
-    /// `value` as a bot spec writes it: whole numbers without a decimal point.
+    /// `value` as a bot spec writes it: whole numbers without a decimal point, and a fraction
+    /// in the shortest form that reads back as the value stored. A bot that keeps its
+    /// parameter as an `f32` declares `f64::from(0.1484f32)`, 0.14839999377727509 in full:
+    /// a value an `f32` holds exactly is written as the `f32` it is (`0.1484`), which reads
+    /// back as the same `f32`.
     pub fn format(self, value: f64) -> String {
         match self {
             ParamKind::Int => format!("{}", value.round() as i64),
+            ParamKind::Float if f64::from(value as f32) == value => format!("{}", value as f32),
             ParamKind::Float => format!("{value}"),
         }
     }
@@ -218,4 +223,22 @@ impl ParamKind {
 /// The `params` of a bot that takes no numeric parameters.
 pub fn no_params<G: Game>(_: &G) -> Vec<ParamSpec> {
     Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ParamKind;
+
+    /// A parameter an `f32` holds prints as that `f32` (`tourney list` printed `risk`'s default
+    /// as 0.14839999377727509); an `f64` that no `f32` holds keeps every digit it needs.
+    #[test]
+    fn a_fraction_prints_in_the_shortest_form_that_reads_back() {
+        assert_eq!(ParamKind::Float.format(f64::from(0.1484f32)), "0.1484");
+        assert_eq!(ParamKind::Float.format(0.5), "0.5");
+        assert_eq!(ParamKind::Float.format(0.1), "0.1");
+        assert_eq!(ParamKind::Float.format(0.123_456_789_012), "0.123456789012");
+        assert_eq!(ParamKind::Int.format(40.0), "40");
+        let shown = ParamKind::Float.format(f64::from(0.1484f32));
+        assert_eq!(shown.parse::<f32>().unwrap(), 0.1484f32);
+    }
 }

@@ -28,6 +28,36 @@ pub struct Live {
     thread: Option<JoinHandle<()>>,
     /// The page's address, as printed.
     pub url: String,
+    /// Said once, after the address, when the page listens beyond loopback: what it exposes.
+    pub warning: Option<String>,
+}
+
+/// The warning for a page that listens on `bound` beyond loopback, naming what anyone who
+/// reaches it can read: the run and, under `/run/`, every file of its `folder`.
+fn exposure_warning(
+    bound: std::net::SocketAddr,
+    folder: Option<&std::path::Path>,
+) -> Option<String> {
+    if bound.ip().is_loopback() {
+        return None;
+    }
+    let everywhere = match bound.ip().is_unspecified() {
+        true => " (every network interface of this machine)",
+        false => "",
+    };
+    let files = folder.map_or(String::new(), |dir| {
+        format!(
+            " and every file of {} (games.csv, summary.json, the records and the programs' logs)",
+            dir.display()
+        )
+    });
+    Some(format!(
+        "live: warning: listening on {bound}{everywhere}, not only this machine: anyone who can \
+         reach port {} can read the page{files}, without a password; --live=127.0.0.1:{} keeps \
+         it on this machine",
+        bound.port(),
+        bound.port()
+    ))
 }
 
 impl Live {
@@ -41,6 +71,7 @@ impl Live {
             .server_addr()
             .to_ip()
             .ok_or_else(|| UsageError::Invalid(format!("--live: cannot listen on {wanted}")))?;
+        let warning = exposure_warning(bound, folder.as_deref());
         let server = Arc::new(server);
         let shared = Arc::new(state::Shared::new(setup));
         let thread = {
@@ -55,6 +86,7 @@ impl Live {
             server,
             thread: Some(thread),
             url: format!("http://{bound}/"),
+            warning,
         })
     }
 
@@ -136,7 +168,7 @@ pub fn parse_address(text: &str) -> Result<SocketAddr, UsageError> {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_address;
+    use super::{exposure_warning, parse_address};
 
     #[test]
     fn addresses_read_as_host_port_host_or_port() {
@@ -147,5 +179,29 @@ mod tests {
             "127.0.0.1:0"
         );
         assert!(parse_address("localhost:x").is_err());
+    }
+
+    /// Beyond loopback the page says once what anyone who reaches it can read.
+    #[test]
+    fn a_page_beyond_loopback_warns_what_it_exposes() {
+        let folder = std::path::Path::new("results/run");
+        assert_eq!(
+            exposure_warning("127.0.0.1:8080".parse().unwrap(), Some(folder)),
+            None
+        );
+        let warning = exposure_warning("0.0.0.0:8080".parse().unwrap(), Some(folder)).unwrap();
+        for said in [
+            "0.0.0.0:8080 (every network interface",
+            "every file of results/run",
+            "the programs' logs",
+            "--live=127.0.0.1:8080",
+        ] {
+            assert!(warning.contains(said), "{said}: {warning}");
+        }
+        let one = exposure_warning("192.0.2.7:80".parse().unwrap(), None).unwrap();
+        assert!(
+            !one.contains("every network interface") && !one.contains("every file"),
+            "{one}"
+        );
     }
 }

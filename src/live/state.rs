@@ -3,8 +3,11 @@
 //! a lock and a [`Tally::add`] per game; the analysis (ratings, intervals, tests) is computed
 //! on the server's thread from a copy of the tally, at most once per [`REFRESH`].
 
+use crate::report::markup::elo_difference_text;
+use crate::report::terminal::verdict_text;
 use crate::runner::GameRecord;
-use crate::summary::{Analysis, AnalysisOptions, Tally};
+use crate::stats::sprt::Verdict;
+use crate::summary::{Analysis, AnalysisOptions, SweepBound, Tally};
 use serde_json::{Value, json};
 use std::collections::{BTreeMap, VecDeque};
 use std::sync::Mutex;
@@ -309,6 +312,7 @@ impl Shared {
             "title": self.title,
             "finished": finished,
             "progress": progress,
+            "head_to_head_words": head_to_head_words(&analysis),
             "analysis": analysis,
             "llr": curves_json(&answer.curves, &analysis),
             "scores": scores,
@@ -365,6 +369,30 @@ fn distributions(bots: &[String], tally: &Tally) -> Value {
         })
         .collect();
     Value::Array(rows)
+}
+
+/// Each head-to-head row of `analysis`, in the same order, with its Elo difference and verdict
+/// in the words of the report's table (`elo`, `verdict`), so the page never words them its own
+/// way; the rows themselves stay summary.json's.
+fn head_to_head_words(analysis: &Value) -> Value {
+    let rows = analysis["head_to_head"].as_array().into_iter().flatten();
+    Value::Array(
+        rows.map(|row| {
+            let number = |key: &str| row[key].as_f64().unwrap_or(f64::NAN);
+            let (elo, error) = (number("elo"), number("elo_error95"));
+            let bound = serde_json::from_value::<Option<SweepBound>>(row["elo_bound"].clone())
+                .ok()
+                .flatten();
+            let verdict = serde_json::from_value::<Option<Verdict>>(row["verdict"].clone())
+                .ok()
+                .flatten();
+            json!({
+                "elo": elo_difference_text(elo, elo - error, elo + error, bound, "±"),
+                "verdict": verdict_text(verdict),
+            })
+        })
+        .collect(),
+    )
 }
 
 /// Adds the LLR of each head-to-head row of `analysis` to its curve, when it has more games
@@ -562,5 +590,23 @@ mod tests {
         assert!(curve.len() <= MAX_CURVE_POINTS / 2 + 2, "{}", curve.len());
         assert_eq!(curve[0].0, 1);
         assert_eq!(curve.last().unwrap().0, MAX_CURVE_POINTS as u64 + 1);
+    }
+
+    /// The page's words for a head-to-head are the report table's: a sweep's bound, a test
+    /// that could not be computed.
+    #[test]
+    fn head_to_head_words_are_the_tables() {
+        let analysis = json!({"head_to_head": [
+            {"elo": 12.34, "elo_error95": 5.0, "verdict": "accept-h1"},
+            {"elo": 1199.8, "elo_error95": 0.0, "verdict": null,
+             "elo_bound": {"side": "never-lost", "value": 636.61}},
+        ]});
+        assert_eq!(
+            head_to_head_words(&analysis),
+            json!([
+                {"elo": "+12.3 ± 5.0", "verdict": "H1 accepted"},
+                {"elo": "> +636.6", "verdict": "not computable"},
+            ])
+        );
     }
 }

@@ -4,7 +4,7 @@
 use super::terminal::verdict_text;
 use crate::stats::bounds::Identification;
 use crate::summary::think::duration_text;
-use crate::summary::{Analysis, HeadToHeadRow, RatingRow, ScoreRow};
+use crate::summary::{Analysis, HeadToHeadRow, RatingRow, ScoreRow, SweepBound};
 use std::collections::BTreeMap;
 
 /// One titled table with a note under it.
@@ -58,6 +58,11 @@ fn bounded_text(side: Identification, elo: f64) -> String {
     }
 }
 
+/// `count` and the word for that many: `1 point`, `1.5 points`, `0 points`.
+pub fn counted(count: f64, one: &str, many: &str) -> String {
+    format!("{count} {}", if count == 1.0 { one } else { many })
+}
+
 /// `x` with its sign and one decimal; a value that rounds to zero is `+0.0`, never `-0.0`
 /// (a rating of -2e-15 is a zero).
 pub fn signed_tenths(x: f64) -> String {
@@ -93,10 +98,7 @@ pub fn head_to_head_cells(r: &HeadToHeadRow, plus_minus: &str, pentanomial: Stri
         r.bot.clone(),
         r.opponent.clone(),
         r.games.to_string(),
-        match r.elo_bound {
-            Some(bound) => bounded_text(bound.side, bound.value),
-            None => format!("{:+.1} {plus_minus} {:.1}", r.elo, r.elo_error95),
-        },
+        elo_difference_text(r.elo, r.elo_lower95, r.elo_upper95, r.elo_bound, plus_minus),
         if r.nelo.is_finite() {
             format!("{:+.1} {plus_minus} {:.1}", r.nelo, r.nelo_error95)
         } else {
@@ -104,9 +106,55 @@ pub fn head_to_head_cells(r: &HeadToHeadRow, plus_minus: &str, pentanomial: Stri
         },
         format!("{:.3}", r.los),
         pentanomial,
-        format!("{:.2} [{:.2}, {:.2}]", r.llr, r.llr_lower, r.llr_upper),
+        match r.verdict {
+            Some(_) => format!("{:.2} [{:.2}, {:.2}]", r.llr, r.llr_lower, r.llr_upper),
+            None => format!("n/a [{:.2}, {:.2}]", r.llr_lower, r.llr_upper),
+        },
         verdict_text(r.verdict).to_string(),
     ]
+}
+
+/// An Elo difference and its 95% interval as every medium prints it (tables, running-score
+/// lines): `+12.3 ± 4.5`; for a sweep its one-sided `bound`, and for an interval that reaches a
+/// sure result (`lower` or `upper` infinite) its finite end as a bound, `> +1286.2`: the
+/// symmetric half-width would be infinite, and the point alone would overclaim.
+pub fn elo_difference_text(
+    elo: f64,
+    lower: f64,
+    upper: f64,
+    bound: Option<SweepBound>,
+    plus_minus: &str,
+) -> String {
+    match bound {
+        Some(bound) => bounded_text(bound.side, bound.value),
+        None if upper == f64::INFINITY && lower.is_finite() => {
+            bounded_text(Identification::NeverLost, lower)
+        }
+        None if lower == f64::NEG_INFINITY && upper.is_finite() => {
+            bounded_text(Identification::NeverScored, upper)
+        }
+        None if lower.is_finite() && upper.is_finite() => format!(
+            "{} {plus_minus} {:.1}",
+            signed_tenths(elo),
+            (upper - lower) / 2.0
+        ),
+        None => "n/a".to_string(),
+    }
+}
+
+/// Why each head-to-head's GSPRT could not be computed, one sentence a pairing, for the note
+/// under the table; empty when every test was.
+pub fn sprt_errors_text(a: &Analysis) -> String {
+    a.head_to_head
+        .iter()
+        .filter_map(|r| {
+            let why = r.sprt_error.as_ref()?;
+            Some(format!(
+                " The GSPRT of {} vs {} is not computable: {why}.",
+                r.bot, r.opponent
+            ))
+        })
+        .collect()
 }
 
 /// What a head-to-head Elo is, said where it stands beside the ratings: the difference
@@ -286,12 +334,13 @@ fn head_to_head(a: &Analysis) -> Section {
             "Elo and nElo are differences, not ratings: {}. From seat-swapped seed pairs (pentanomial: pairs \
              scoring 0, ½, 1, 1½, 2 points); a sweep gives a one-sided 95% bound, as the ratings \
              do. GSPRT on normalized Elo, H0: nElo = {}, H1: nElo = {}, alpha = {}, beta = {}. \
-             Two-seat pairings only.",
+             Two-seat pairings only.{}",
             difference_note(a),
             a.sprt.nelo0,
             a.sprt.nelo1,
             a.sprt.alpha,
-            a.sprt.beta
+            a.sprt.beta,
+            sprt_errors_text(a)
         ),
     )
 }

@@ -9,7 +9,7 @@ mod csv;
 pub mod games_csv;
 mod html;
 mod markdown;
-mod markup;
+pub(crate) mod markup;
 pub mod plots;
 pub mod standings;
 pub mod swiss;

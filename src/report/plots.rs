@@ -4,6 +4,7 @@
 
 use super::ReportError;
 use super::markup::{interval_text, rating_text};
+use crate::stats::bounds::Identification;
 use crate::stats::distribution::ScoreDistribution;
 use crate::summary::{Analysis, RatingRow, ScoreRow};
 use plotters::coord::Shift;
@@ -198,6 +199,16 @@ where
         .iter()
         .map(|r| bound_or(r.upper, r.elo))
         .fold(f64::MIN, f64::max);
+    // A one-sided bound is drawn as an arrow from the bound towards its open side.
+    let reach = 0.12 * (hi - lo).max(100.0);
+    let lo = rows
+        .iter()
+        .map(|r| r.elo + open_side(r) * reach)
+        .fold(lo, f64::min);
+    let hi = rows
+        .iter()
+        .map(|r| r.elo + open_side(r) * reach)
+        .fold(hi, f64::max);
     let caption = format!("Ratings with 95% intervals ({})", a.ratings.scale);
     let labels: Vec<String> = rows.iter().map(|r| rating_label(r)).collect();
     let x_range = with_room(root, lo, hi, &labels, 150)?;
@@ -212,8 +223,18 @@ where
         .label_style((FONT, 18))
         .axis_desc_style((FONT, 20))
         .draw()?;
-    rating_marks(&mut chart, &rows, &labels)?;
+    rating_marks(&mut chart, &rows, &labels, reach)?;
     legend(&mut chart, SeriesLabelPosition::LowerRight)
+}
+
+/// Where a rating is open: −1 for an upper bound (a bot that never scored), +1 for a lower
+/// bound (one that never lost), 0 for a rating with a two-sided interval.
+fn open_side(r: &RatingRow) -> f64 {
+    match r.identification {
+        Identification::Identified => 0.0,
+        Identification::NeverScored => -1.0,
+        Identification::NeverLost => 1.0,
+    }
 }
 
 /// The text beside a bot's interval: its rating and interval as the tables show them.
@@ -263,18 +284,21 @@ fn bound_or(bound: f64, elo: f64) -> f64 {
     if bound.is_finite() { bound } else { elo }
 }
 
-/// Each bot's interval and rating on its row, with their values written beside them.
+/// Each bot's interval and rating on its row, with their values written beside them: a dot
+/// for a maximum-likelihood rating, and for a one-sided bound a bar at the bound with an arrow
+/// `reach` long towards its open side (no dot: the bound is not a rating).
 fn rating_marks<DB: DrawingBackend>(
     chart: &mut RowChart<'_, DB>,
     rows: &[&RatingRow],
     labels: &[String],
+    reach: f64,
 ) -> DrawResult
 where
     DB::ErrorType: 'static,
 {
     let style = colour(0).stroke_width(3);
-    // A one-sided bound (or the anchor, exact) has no interval to draw: its dot marks the
-    // value and its label says what it is.
+    // The anchor, exact, has no interval to draw: its dot marks the value and its label says
+    // what it is.
     let two_sided = rows
         .iter()
         .enumerate()
@@ -292,18 +316,46 @@ where
         }))?
         .label("95% interval")
         .legend(line_key(style));
-    chart
-        .draw_series(
-            rows.iter().enumerate().map(|(i, r)| {
+    let rated = || rows.iter().enumerate().filter(|(_, r)| open_side(r) == 0.0);
+    if rated().next().is_some() {
+        chart
+            .draw_series(rated().map(|(i, r)| {
                 Circle::new((r.elo, SegmentValue::CenterOf(i)), 6, colour(3).filled())
-            }),
-        )?
-        .label("maximum-likelihood rating")
-        .legend(|(x, y)| Circle::new((x + 12, y), 6, colour(3).filled()));
-    // Right of the whisker's end by pixels, level with it: a space is dropped by SVG, and a
-    // label above the row met the end cap, which hid a negative rating's minus sign.
+            }))?
+            .label("maximum-likelihood rating")
+            .legend(|(x, y)| Circle::new((x + 12, y), 6, colour(3).filled()));
+    }
+    let bounded = || rows.iter().enumerate().filter(|(_, r)| open_side(r) != 0.0);
+    let arrow = colour(1).stroke_width(3);
+    if bounded().next().is_some() {
+        chart
+            .draw_series(bounded().map(|(i, r)| {
+                let row = SegmentValue::CenterOf(i);
+                PathElement::new(
+                    vec![(r.elo, row.clone()), (r.elo + open_side(r) * reach, row)],
+                    arrow,
+                )
+            }))?
+            .label("one-sided 95% bound (arrow: the open side)")
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], arrow));
+        // The bar at the bound and the arrow's head, in pixels around their points.
+        chart.draw_series(bounded().map(|(i, r)| {
+            EmptyElement::at((r.elo, SegmentValue::CenterOf(i)))
+                + PathElement::new(vec![(0, -9), (0, 9)], arrow)
+        }))?;
+        chart.draw_series(bounded().map(|(i, r)| {
+            let side = open_side(r);
+            let head = (-8.0 * side) as i32;
+            EmptyElement::at((r.elo + side * reach, SegmentValue::CenterOf(i)))
+                + PathElement::new(vec![(head, -6), (0, 0), (head, 6)], arrow)
+        }))?;
+    }
+    // Right of the whisker's (or the arrow's) end by pixels, level with it: a space is dropped
+    // by SVG, and a label above the row met the end cap, which hid a negative rating's minus
+    // sign.
     chart.draw_series(rows.iter().enumerate().map(|(i, r)| {
-        EmptyElement::at((bound_or(r.upper, r.elo), SegmentValue::CenterOf(i)))
+        let right = bound_or(r.upper, r.elo).max(r.elo + open_side(r) * reach);
+        EmptyElement::at((right, SegmentValue::CenterOf(i)))
             + Text::new(
                 labels[i].clone(),
                 (LABEL_GAP, 0),

@@ -3,7 +3,7 @@
 //! program's losses; for a knockout, how far each went and the bracket.
 
 use super::html::{escape, page_start};
-use super::markup::{interval_text, rating_text};
+use super::markup::{counted, interval_text, rating_text};
 use super::{Exporter, ReportData, bracket, swiss};
 use crate::format::shown_tenths;
 use crate::runner::GameRecord;
@@ -178,7 +178,7 @@ fn write_ranking(
         (None, Some(s)) => Some(
             s.standings
                 .iter()
-                .map(|r| (r.bot.clone(), format!("{} points", r.score)))
+                .map(|r| (r.bot.clone(), counted(r.score, "point", "points")))
                 .collect(),
         ),
         (None, None) => None,

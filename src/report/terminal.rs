@@ -2,7 +2,8 @@
 //! faults. Printed to stdout; the header goes to stderr so stdout stays clean for piping.
 
 use super::markup::{
-    by_rating, difference_note, head_to_head_cells, number, rating_cells, terminations_text,
+    by_rating, difference_note, head_to_head_cells, number, rating_cells, sprt_errors_text,
+    terminations_text,
 };
 use super::table::Table;
 use crate::game::GameInfo;
@@ -13,30 +14,47 @@ use crate::stats::sprt::Verdict;
 use crate::summary::{Analysis, SprtStop, StopDecision, Summary};
 use std::path::{Path, PathBuf};
 
+/// The run's first line: game, rule set and options (when it has any), bots, the games and the
+/// seed. A knockout or Swiss (`staged`) plays rounds that `schedule` (its first round) does not
+/// show, so its line leaves the games to the line after it, which counts all of them.
 pub fn print_header(
     info: &GameInfo,
     bots: &[String],
     schedule: &Schedule,
+    staged: bool,
     master_seed: u64,
     threads: usize,
 ) {
+    eprintln!(
+        "{} | {} | {}seed {} | {} thread(s)",
+        game_text(info),
+        bots.join(" vs "),
+        match staged {
+            true => String::new(),
+            false => format!(
+                "{} pairing(s) x {} games = {} games | ",
+                schedule.pairings.len(),
+                schedule.seeds * schedule.group_len(),
+                schedule.total_games()
+            ),
+        },
+        master_seed,
+        threads
+    );
+}
+
+/// `t2r (official; map=usa, turn_limit=500)`, or `carcassonne (base)` for a game without
+/// options.
+pub fn game_text(info: &GameInfo) -> String {
     let options: Vec<String> = info
         .options
         .iter()
         .map(|(k, v)| format!("{k}={v}"))
         .collect();
-    eprintln!(
-        "{} ({}; {}) | {} | {} pairing(s) x {} games = {} games | seed {} | {} thread(s)",
-        info.name,
-        info.rules,
-        options.join(", "),
-        bots.join(" vs "),
-        schedule.pairings.len(),
-        schedule.seeds * schedule.group_len(),
-        schedule.total_games(),
-        master_seed,
-        threads
-    );
+    match options.is_empty() {
+        true => format!("{} ({})", info.name, info.rules),
+        false => format!("{} ({}; {})", info.name, info.rules, options.join(", ")),
+    }
 }
 
 /// The tables of an analysis: ratings, head-to-head, win rates, scores and faults.
@@ -102,6 +120,10 @@ fn print_head_to_head(analysis: &Analysis) {
     println!("\nHead to head (seed pairs; GSPRT on normalized Elo)");
     print!("{}", h2h.render());
     println!("  elo, nelo: {}", difference_note(analysis));
+    let errors = sprt_errors_text(analysis);
+    if !errors.is_empty() {
+        println!(" {errors}");
+    }
 }
 
 fn print_win_rates(analysis: &Analysis) {
@@ -162,12 +184,15 @@ fn print_fault_examples(analysis: &Analysis) {
     }
 }
 
-/// How the GSPRT stands, in words.
-pub fn verdict_text(verdict: Verdict) -> &'static str {
-    match verdict {
-        Verdict::AcceptH1 => "H1 accepted",
-        Verdict::AcceptH0 => "H0 accepted",
-        Verdict::Continue => "continue",
+/// How the GSPRT stands, in words: the one wording of each verdict, wherever it is printed
+/// (tables, running-score lines, `--sprt-stop`, tune's verification, the live page). `None`:
+/// the test could not be computed.
+pub fn verdict_text(verdict: impl Into<Option<Verdict>>) -> &'static str {
+    match verdict.into() {
+        Some(Verdict::AcceptH1) => "H1 accepted",
+        Some(Verdict::AcceptH0) => "H0 accepted",
+        Some(Verdict::Continue) => "no decision",
+        None => "not computable",
     }
 }
 

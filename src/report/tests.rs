@@ -305,3 +305,12 @@ fn a_level_match_says_the_winner_s_score_margin() {
     );
     assert!(bracket::html(&k).contains("level; score margin +8 for frank"));
 }
+
+/// `1 point`, `met 1 time`: a count of one takes the singular.
+#[test]
+fn a_count_of_one_is_singular() {
+    use super::markup::counted;
+    assert_eq!(counted(1.0, "point", "points"), "1 point");
+    assert_eq!(counted(1.5, "point", "points"), "1.5 points");
+    assert_eq!(counted(0.0, "time", "times"), "0 times");
+}

@@ -19,7 +19,7 @@ use super::StatsError;
 use super::ratings::{ELO_PER_NAT, PairwiseResults};
 
 /// Whether the data pin a bot's rating down, or only bound it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Identification {
     /// Scored and dropped points against the bots it met: a two-sided interval applies. Bots

@@ -16,8 +16,13 @@ pub const SCORE_CLAMP: f64 = 1e-3;
 
 /// Logistic Elo difference for an expected score: `−400·log10(1/score − 1)`, clamped.
 pub fn elo_from_score(score: f64) -> f64 {
-    let s = score.clamp(SCORE_CLAMP, 1.0 - SCORE_CLAMP);
-    -400.0 * (1.0 / s - 1.0).log10()
+    logistic_elo(score.clamp(SCORE_CLAMP, 1.0 - SCORE_CLAMP))
+}
+
+/// The same without the clamp, for a score in [0, 1]: −∞ at 0 and +∞ at 1. Scores beyond
+/// [0, 1] (an interval's end past a sure result) are taken as 0 or 1.
+fn logistic_elo(score: f64) -> f64 {
+    -400.0 * (1.0 / score.clamp(0.0, 1.0) - 1.0).log10()
 }
 
 /// Expected score for a logistic Elo difference: `1 / (1 + 10^(−elo/400))`.
@@ -28,11 +33,17 @@ pub fn score_from_elo(elo: f64) -> f64 {
 /// Head-to-head summary of the first bot against the second.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct EloEstimate {
-    /// Logistic Elo difference from the mean score.
+    /// Logistic Elo difference from the mean score; clamped ([`SCORE_CLAMP`]) only for a sweep
+    /// (every pair ending the same way), where the data bound it on one side only.
     pub elo: f64,
     /// Half-width of the 95% interval: half the Elo distance between the normal-approximation
-    /// bounds of the mean score (so slightly asymmetric intervals are reported symmetrically).
+    /// bounds of the mean score (so slightly asymmetric intervals are reported symmetrically);
+    /// infinite when one of those bounds reaches a sure result (the interval is one-sided).
     pub elo_error95: f64,
+    /// The interval's ends on the Elo scale: `lower95` is −∞ when the score's normal-approximation
+    /// interval reaches 0, `upper95` +∞ when it reaches 1 (then only the other end bounds it).
+    pub lower95: f64,
+    pub upper95: f64,
     /// Likelihood of superiority: `Φ((score − ½) / standard error)`.
     pub los: f64,
     /// Normalized Elo: `NELO_PER_T · (score − ½) / σ`, σ the per-game standard deviation.
@@ -53,20 +64,29 @@ pub fn elo_estimate(h2h: &HeadToHead) -> Result<EloEstimate, StatsError> {
     let (score, var) = empirical.moments(&empirical.probs);
     let standard_error = (var / empirical.units).sqrt();
     let z = standard_normal_quantile(0.975);
-    let elo_error95 = (elo_from_score(score + z * standard_error)
-        - elo_from_score(score - z * standard_error))
-        / 2.0;
     // With every game (or pair) ending the same way the spread is only the regularization, and
     // dividing by it gives absurd magnitudes; nElo is undefined there (NaN, `null` in JSON).
+    // Such a sweep's Elo is where the clamp puts it (callers show its one-sided bound); any
+    // other score is converted as it is, so 19,993 wins to 7 is ~+1382, not the clamp's +1200.
     let observed = h2h.counts().iter().filter(|&&c| c > 0).count();
+    let to_elo = |s: f64| match observed < 2 {
+        true => elo_from_score(s),
+        false => logistic_elo(s),
+    };
+    let (lower95, upper95) = (
+        to_elo(score - z * standard_error),
+        to_elo(score + z * standard_error),
+    );
     let (nelo, nelo_error95) = if observed < 2 {
         (f64::NAN, f64::NAN)
     } else {
         normalized_elo(&empirical, h2h.unit_to_game_sd(), z)
     };
     Ok(EloEstimate {
-        elo: elo_from_score(score),
-        elo_error95,
+        elo: to_elo(score),
+        elo_error95: (upper95 - lower95) / 2.0,
+        lower95,
+        upper95,
         los: Normal::standard().cdf((score - 0.5) / standard_error),
         nelo,
         nelo_error95,
@@ -162,6 +182,28 @@ mod tests {
             assert!((e.nelo - nelo).abs() < 1e-6, "{counts:?}: {e:?}");
             assert!((e.nelo_error95 - error).abs() < 1e-6, "{counts:?}: {e:?}");
         }
+    }
+
+    /// 19,993 wins to 7: the score 0.99965 is past the sweep clamp, but it is not a sweep, so
+    /// its Elo is `400·log10(19993/7)` and its interval the score's, converted: before, both
+    /// were clamped to +1199.8 ± 0.0.
+    #[test]
+    fn a_lopsided_match_that_is_no_sweep_is_not_clamped() {
+        let e = elo_estimate(&HeadToHead::trinomial(7, 0, 19_993)).unwrap();
+        let expected = 400.0 * (19_993.0f64 / 7.0).log10();
+        assert!((e.elo - expected).abs() < 0.1 && e.elo > 1380.0, "{e:?}");
+        assert!(e.lower95 < e.elo && e.elo < e.upper95, "{e:?}");
+        assert!(e.elo_error95 > 50.0 && e.elo_error95.is_finite(), "{e:?}");
+        // 30 wins to 1: the score's interval reaches 1, so only the lower end bounds it.
+        let near = elo_estimate(&HeadToHead::trinomial(1, 0, 30)).unwrap();
+        assert!(
+            near.upper95 == f64::INFINITY && near.lower95.is_finite(),
+            "{near:?}"
+        );
+        assert!(
+            near.elo_error95.is_infinite() && near.lower95 < near.elo,
+            "{near:?}"
+        );
     }
 
     #[test]

@@ -25,6 +25,11 @@ pub enum StatsError {
         "SPRT error rates alpha = {alpha}, beta = {beta} must be in (0, 1) with alpha + beta < 1"
     )]
     InvalidErrorRates { alpha: f64, beta: f64 },
+    #[error(
+        "no distribution of these outcomes has the Elo of the hypothesis (too far from 0 for \
+         them to show); choose SPRT bounds nearer 0"
+    )]
+    HypothesisOutOfReach,
     #[error("the bootstrap needs at least one resample")]
     NoResamples,
     #[error("quantile {q} is not within [0, 1]")]

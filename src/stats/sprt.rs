@@ -164,9 +164,7 @@ fn secular(values: &[f64], probs: &[f64]) -> Result<f64, StatsError> {
     let min = values.iter().copied().fold(f64::INFINITY, f64::min);
     let max = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     if !(min < 0.0 && max > 0.0) {
-        return Err(StatsError::InvalidCount {
-            what: "hypothesis lies outside the range of possible scores".to_string(),
-        });
+        return Err(StatsError::HypothesisOutOfReach);
     }
     let (mut lo, mut hi) = (-1.0 / max, -1.0 / min);
     let mut x = 0.0;

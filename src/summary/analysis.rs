@@ -111,7 +111,7 @@ pub struct RatingRow {
 
 /// A one-sided bound: the first bot never lost (`difference > value`) or never scored
 /// (`difference < value`).
-#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, serde::Deserialize)]
 pub struct SweepBound {
     pub side: Identification,
     pub value: f64,
@@ -149,7 +149,14 @@ pub struct HeadToHeadRow {
     /// Pairs scoring 0, ½, 1, 1½, 2 points for `bot`.
     pub pentanomial: Vec<u64>,
     pub elo: f64,
+    /// Half-width of the 95% interval; `null` when the interval is one-sided (its score's
+    /// interval reaches a sure result), and then `elo_lower95` or `elo_upper95` bounds it.
     pub elo_error95: f64,
+    /// The interval's ends ([`crate::stats::elo::EloEstimate`]): what the pages print.
+    #[serde(skip)]
+    pub elo_lower95: f64,
+    #[serde(skip)]
+    pub elo_upper95: f64,
     /// For a sweep (one bot took every game), the one-sided 95% bound on the Elo difference,
     /// as the ratings bound a swept bot: `elo` is then only where the score clamp puts it.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -157,10 +164,14 @@ pub struct HeadToHeadRow {
     pub nelo: f64,
     pub nelo_error95: f64,
     pub los: f64,
+    /// The GSPRT's LLR and verdict; `null` when the test cannot be computed for these counts
+    /// (`sprt_error` says why), while the rest of the row still stands.
     pub llr: f64,
     pub llr_lower: f64,
     pub llr_upper: f64,
-    pub verdict: Verdict,
+    pub verdict: Option<Verdict>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sprt_error: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -435,7 +446,9 @@ fn head_to_head(bots: &[String], tally: &Tally, options: SprtOptions) -> Vec<Hea
             }
             let h2h = HeadToHead::from_pair_histogram(&counts).ok()?;
             let estimate = elo_estimate(&h2h).ok()?;
-            let test = sprt(&h2h, hypotheses, bounds).ok()?;
+            // A test that cannot be computed (H1 beyond what these outcomes can show) is
+            // marked as such; it does not take the pairing's other numbers with it.
+            let test = sprt(&h2h, hypotheses, bounds);
             Some(HeadToHeadRow {
                 bot: bots[a].clone(),
                 opponent: bots[b].clone(),
@@ -443,14 +456,17 @@ fn head_to_head(bots: &[String], tally: &Tally, options: SprtOptions) -> Vec<Hea
                 pentanomial: h2h.counts().to_vec(),
                 elo: estimate.elo,
                 elo_error95: estimate.elo_error95,
+                elo_lower95: estimate.lower95,
+                elo_upper95: estimate.upper95,
                 elo_bound: sweep_difference_bound(h2h.counts(), h2h.games()),
                 nelo: estimate.nelo,
                 nelo_error95: estimate.nelo_error95,
                 los: estimate.los,
-                llr: test.llr,
-                llr_lower: test.bounds.lower,
-                llr_upper: test.bounds.upper,
-                verdict: test.verdict,
+                llr: test.as_ref().map_or(f64::NAN, |t| t.llr),
+                llr_lower: bounds.lower,
+                llr_upper: bounds.upper,
+                verdict: test.as_ref().ok().map(|t| t.verdict),
+                sprt_error: test.err().map(|e| e.to_string()),
             })
         })
         .collect()
@@ -459,7 +475,7 @@ fn head_to_head(bots: &[String], tally: &Tally, options: SprtOptions) -> Vec<Hea
 /// The bound on a head-to-head's Elo difference when one side took every game (all counts in
 /// the first or the last outcome): the same exact one-sided bound as a swept bot's rating,
 /// against an opponent at 0.
-fn sweep_difference_bound(counts: &[u64], games: u64) -> Option<SweepBound> {
+pub fn sweep_difference_bound(counts: &[u64], games: u64) -> Option<SweepBound> {
     let total: u64 = counts.iter().sum();
     let side = if counts.last() == Some(&total) {
         Identification::NeverLost

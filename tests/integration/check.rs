@@ -207,7 +207,7 @@ fn an_sprt_gate_shows_its_running_score_and_llr_without_a_terminal() {
     assert!(
         stderr
             .lines()
-            .any(|l| l.starts_with("SPRT: llr ") && l.ends_with(" was accepted")),
+            .any(|l| l.starts_with("SPRT: llr ") && l.ends_with(" accepted")),
         "decided, and the line says so: {stderr}"
     );
     let quiet = check(&path, &["--progress-every", "0"]);

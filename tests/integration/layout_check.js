@@ -163,7 +163,20 @@
     return rects.length;
   }
 
+  // A list in a scrolled box (the replay page's steps) must fit its width: a step cut off at
+  // the side and reached only by scrolling sideways is unread.
+  function checkLists() {
+    for (const list of document.querySelectorAll("ol, ul")) {
+      const panel = list.parentElement;
+      const scrolled = ["auto", "scroll"].includes(getComputedStyle(panel).overflowY);
+      if (scrolled && panel.scrollWidth > panel.clientWidth + 1) {
+        problems.push(`list #${list.id || list.tagName} is ${panel.scrollWidth - panel.clientWidth}px wider than its box: it needs sideways scrolling`);
+      }
+    }
+  }
+
   function run() {
+    checkLists();
     const svgs = Array.from(document.querySelectorAll("svg"));
     svgs.forEach((svg, i) => {
       const figure = svg.closest("figure");

@@ -15,6 +15,7 @@ mod doctor;
 mod external;
 mod fault_policy;
 mod faults;
+mod figures;
 mod fresh_fish;
 mod inputs;
 mod interrupted;

@@ -150,7 +150,7 @@ fn sprt_stop_prints_where_and_why_and_its_llr_line() {
     assert!(
         stderr
             .lines()
-            .any(|l| l.starts_with("SPRT: llr ") && l.ends_with(" - H1 was accepted")),
+            .any(|l| l.starts_with("SPRT: llr ") && l.ends_with(" - H1 accepted")),
         "{stderr}"
     );
     let stdout = String::from_utf8(output.stdout.clone()).unwrap();

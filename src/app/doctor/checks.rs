@@ -9,6 +9,7 @@ use crate::app::run::{Contest, find_entry};
 use crate::bot::{Bot, BotFailure, BotMaker, Params};
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Termination};
+use crate::report::markup::counted;
 use crate::runner::play_game;
 use crate::seed::{self, Stream};
 use serde_json::Value;
@@ -228,7 +229,10 @@ pub fn met_checks<G: SelfTest>(met: &Met) -> Vec<Check> {
                 Check {
                     name,
                     verdict: Verdict::Ok,
-                    detail: format!("met {count} times in the whole games, every answer legal"),
+                    detail: format!(
+                        "met {} in the whole games, every answer legal",
+                        counted(count as f64, "time", "times")
+                    ),
                 }
             } else {
                 Check::skipped(

@@ -43,6 +43,9 @@ pub fn start(
     };
     let live = Live::start(address, setup, plan.out_dir.clone())?;
     eprintln!("live: {}", live.url);
+    if let Some(warning) = &live.warning {
+        eprintln!("{warning}");
+    }
     Ok(Some(live))
 }
 

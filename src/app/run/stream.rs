@@ -147,6 +147,7 @@ fn announce<G: Game>(
         game.info(),
         &output.bot_names,
         schedule,
+        matches!(plan.format, Format::Knockout(_) | Format::Swiss(_)),
         plan.master_seed,
         threads,
     );

@@ -8,6 +8,7 @@ use crate::app::plan::RunPlan;
 use crate::app::run::{Contest, run_game};
 use crate::app::sequential::SequentialTest;
 use crate::error::Interrupted;
+use crate::report::terminal::verdict_text;
 use crate::scenario::Format;
 use crate::seed::{self, Stream};
 use crate::stats::elo::elo_from_score;
@@ -105,11 +106,15 @@ fn verification(
     master_seed: u64,
 ) -> Verification {
     let (llr, verdict) = test.last.unwrap_or((0.0, Verdict::Continue));
-    let word = match verdict {
-        Verdict::AcceptH1 => "H1 accepted: the tuned values are better",
-        Verdict::AcceptH0 => "H0 accepted: the tuned values are not better",
-        Verdict::Continue => "inconclusive: no decision within the games allowed",
-    };
+    let word = format!(
+        "{}: {}",
+        verdict_text(verdict),
+        match verdict {
+            Verdict::AcceptH1 => "the tuned values are better",
+            Verdict::AcceptH0 => "the tuned values are not better",
+            Verdict::Continue => "inconclusive within the games allowed",
+        }
+    );
     let games = summary.analysis.games_played;
     let score = summary
         .analysis

@@ -57,6 +57,9 @@ pub fn execute(args: &WatchArgs, find_replay: FindReplay) -> anyhow::Result<Exit
     install_ctrl_c();
     let live = Live::start(&args.live, setup, Some(dir.clone()))?;
     eprintln!("live: {} (watching {})", live.url, dir.display());
+    if let Some(warning) = &live.warning {
+        eprintln!("{warning}");
+    }
     let mut csv = GrowingCsv::new(dir.join("games.csv"), bots);
     while !STOP.load(Ordering::SeqCst) {
         let over = over(dir)?;
