@@ -7,7 +7,8 @@
 //! [`external`] seats programs written in any language, [`stats`] turns results into ratings
 //! and intervals, [`report`] writes them out, [`replay`] records games and plays them back, and
 //! [`app`] is the only place that knows both the game registry and the runner. [`serve`] speaks
-//! the contest server's TCP protocol, so the contest's C clients play `tourney`'s bots.
+//! the contest server's TCP protocol, so the contest's C clients play `tourney`'s bots, and
+//! [`store`] keeps every run's games in a results database (SQLite or PostgreSQL).
 
 pub mod app;
 pub mod bot;
@@ -28,5 +29,6 @@ pub mod search;
 pub mod seed;
 pub mod serve;
 pub mod stats;
+pub mod store;
 pub mod summary;
 pub mod tune;

@@ -3,6 +3,7 @@
 
 use super::folders::Existing;
 use super::plan::{RunPlan, progress_every, refuse_disqualify};
+use super::recording::StorePlan;
 use super::sequential::SequentialTest;
 use super::{registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
@@ -106,6 +107,7 @@ fn judge_fixed(
     plan.quiet = args.quiet;
     plan.progress_every = progress_every(args.progress_every)?;
     plan.out_dir = args.out.clone().or(scenario.out.clone());
+    plan.store = StorePlan::from_args(&args.store)?;
     plan.existing = match args.force {
         true => Existing::Replace,
         false => Existing::ContinueSame,
@@ -187,6 +189,7 @@ fn run_sprt(
         beta,
     });
     plan.out_dir = None;
+    plan.store = StorePlan::from_args(&args.store)?;
     let bounds = SprtBounds::from_error_rates(alpha, beta)?;
     let mut test = SequentialTest::normalized(elo0, elo1, bounds);
     let run = registry::run(&plan, Some(&mut test))?;

@@ -1,10 +1,10 @@
 //! The edge of the program: turns command-line arguments into validated plans, runs them, and
 //! maps results to exit codes. Its files stand in three layers, imports pointing down:
-//! 1. the commands (this file, `check`, `merge`, `bench`, `serve`, `list`) and the `registry`,
+//! 1. the commands (this file, `check`, `merge`, `db`, `bench`, `serve`, `list`) and the `registry`,
 //!    the one place that names the games;
 //! 2. the generic pipelines the registry instantiates for each game: `run` (in stages),
 //!    `tune`, `replay`, `search_speed`;
-//! 3. what they share: `plan`, `manifest`, `folders`, `resume`, `faults`, `report`.
+//! 3. what they share: `plan`, `manifest`, `folders`, `resume`, `faults`, `report`, `recording`.
 //!
 //! A lower part that must find a game by name (a scenario's `game`, a record's header) is handed
 //! the registry's lookup ([`crate::games::FindGame`], `replay::FindReplay`) by its caller.
@@ -12,6 +12,7 @@
 mod bench;
 mod check;
 mod contest;
+mod db;
 mod doctor;
 mod faults;
 mod folders;
@@ -22,6 +23,7 @@ mod merge;
 mod plan;
 mod progress;
 mod recorded_thinks;
+mod recording;
 pub mod registry;
 mod replay;
 mod report;
@@ -98,6 +100,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             doctor::execute(&args, registry::doctor)
         }
         Command::Watch(args) => watch::execute(&args, registry::replayer),
+        Command::Db(args) => db::execute(&args),
         Command::Bench(args) => {
             sandbox::configure(&args.sandbox)?;
             bench::execute(&args)?;

@@ -4,6 +4,7 @@
 use super::contest;
 use super::folders::Existing;
 use super::manifest::{MANIFEST, Manifest, Shard};
+use super::recording::StorePlan;
 use super::report::ReportSettings;
 use super::seeds::SeedList;
 use super::threads;
@@ -74,6 +75,9 @@ pub struct RunPlan {
     pub clock: Overrides,
     /// `--live`: the address of the live page.
     pub live: Option<String>,
+    /// The results store the games are recorded into (`None`: `--no-db`, or a plan of a
+    /// command that does not record).
+    pub store: Option<StorePlan>,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -126,6 +130,7 @@ impl RunPlan {
         plan.quiet = args.quiet;
         plan.progress_every = progress_every(args.progress_every)?;
         plan.record = args.record;
+        plan.store = StorePlan::from_args(&args.store)?;
         plan.think_times = args.think_times;
         if let Some(address) = &args.live {
             crate::live::parse_address(address)?;
@@ -259,6 +264,7 @@ impl RunPlan {
             think_times: false,
             clock: Overrides::default(),
             live: None,
+            store: None,
         }
     }
 
