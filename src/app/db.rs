@@ -74,66 +74,68 @@ fn list(store: &mut Store) -> anyhow::Result<()> {
 }
 
 fn import(args: &DbImportArgs) -> anyhow::Result<()> {
-    let mut store = Some(open(&args.store, true)?);
+    let mut store = open(&args.store, true)?;
     for dir in &args.dirs {
-        let manifest = Manifest::load(dir)?.ok_or_else(|| {
-            UsageError::Invalid(format!(
-                "{} has no {MANIFEST}: not a results folder of `tourney run`",
-                dir.display()
-            ))
-        })?;
-        let path = dir.join("games.csv");
-        if manifest.complete {
-            let hash = file_sha256(&path).map_err(|e| UsageError::Invalid(format!("{e:#}")))?;
-            if manifest.games_csv_sha256.as_deref() != Some(hash.as_str()) {
-                return Err(UsageError::Invalid(format!(
-                    "{} changed since its run finished (its hash differs from {MANIFEST}'s)",
-                    path.display()
-                ))
-                .into());
-            }
-        }
-        let run = new_run(
-            &manifest,
-            Some(dir),
-            &ReportSettings::default(),
-            extra_columns(&path)?,
-            args.tag.clone(),
-        )?;
-        let mut db = store
-            .take()
-            .expect("the store is handed back after each folder");
-        let found = db.find_same(&run.configuration_sha256, run.first_game, run.end_game)?;
-        let id = match &found {
-            Some(id) => id.clone(),
-            None => db.create_run(&run)?,
-        };
-        let before = db.game_count(&id)?;
-        let mut recorder = Recorder::new(db, id.clone(), &run.extra_columns);
-        let bots: Vec<String> = run.bots.iter().map(|b| b.label.clone()).collect();
-        add_kept(&mut recorder, &path, &bots, u64::MAX)?;
-        let db = store.insert(recorder.into_store());
-        let added = db.game_count(&id)? - before;
-        if manifest.complete || found.is_none() {
-            let status = match manifest.complete {
-                true => RunStatus::Complete,
-                false => RunStatus::Stopped,
-            };
-            db.finish_run(&id, status)?;
-        }
-        if manifest.complete && manifest.shard.is_none() {
-            db.absorb_shards(&id, &run.configuration_sha256)?;
-        }
-        println!(
-            "{}: run {id}, {added} games added{}",
-            dir.display(),
-            match found {
-                Some(_) => " (the run was in the store already)",
-                None => "",
-            }
-        );
+        store = import_folder(store, dir, args.tag.clone())?;
     }
     Ok(())
+}
+
+/// Brings one results folder into the store (handed on, as a recorder holds it meanwhile).
+fn import_folder(mut store: Store, dir: &Path, tag: Option<String>) -> anyhow::Result<Store> {
+    let manifest = Manifest::load(dir)?.ok_or_else(|| {
+        UsageError::Invalid(format!(
+            "{} has no {MANIFEST}: not a results folder of `tourney run`",
+            dir.display()
+        ))
+    })?;
+    let path = dir.join("games.csv");
+    if manifest.complete {
+        let hash = file_sha256(&path).map_err(|e| UsageError::Invalid(format!("{e:#}")))?;
+        if manifest.games_csv_sha256.as_deref() != Some(hash.as_str()) {
+            return Err(UsageError::Invalid(format!(
+                "{} changed since its run finished (its hash differs from {MANIFEST}'s)",
+                path.display()
+            ))
+            .into());
+        }
+    }
+    let report = ReportSettings::default();
+    let run = new_run(&manifest, Some(dir), &report, extra_columns(&path)?, tag)?;
+    let hash = &run.configuration_sha256;
+    let whole = manifest.configuration.total_games;
+    if manifest.shard.is_some()
+        && let Some(id) = store.find_same(hash, 0, whole)?
+    {
+        // A merged (or whole) run of its configuration holds its games already.
+        println!("{}: its games are in run {id} already", dir.display());
+        return Ok(store);
+    }
+    let found = store.find_same(hash, run.first_game, run.end_game)?;
+    let id = match &found {
+        Some(id) => id.clone(),
+        None => store.create_run(&run)?,
+    };
+    let before = store.game_count(&id)?;
+    let mut recorder = Recorder::new(store, id.clone(), &run.extra_columns);
+    let bots: Vec<String> = run.bots.iter().map(|b| b.label.clone()).collect();
+    add_kept(&mut recorder, &path, &bots, u64::MAX)?;
+    let mut store = recorder.into_store();
+    let added = store.game_count(&id)? - before;
+    if manifest.complete {
+        store.finish_run(&id, RunStatus::Complete)?;
+        if manifest.shard.is_none() {
+            store.absorb_shards(&id, hash)?;
+        }
+    } else if found.is_none() {
+        store.finish_run(&id, RunStatus::Stopped)?;
+    }
+    let note = match found {
+        Some(_) => " (the run was in the store already)",
+        None => "",
+    };
+    println!("{}: run {id}, {added} games added{note}", dir.display());
+    Ok(store)
 }
 
 /// games.csv's columns after the base ones, from its header.

@@ -83,7 +83,6 @@ pub struct Recording {
     recorder: Option<Recorder>,
     shown: String,
     failure: Option<String>,
-    quiet: bool,
 }
 
 /// What the folder stage knows when the store run starts.
@@ -109,7 +108,6 @@ impl Recording {
             recorder: None,
             shown: store_plan.location.shown(),
             failure: None,
-            quiet: plan.quiet,
         };
         match store_plan.open()? {
             Ok(store) => recording.store = Some(store),
@@ -174,13 +172,12 @@ impl Recording {
     fn fail(&mut self, error: &anyhow::Error) {
         self.recorder = None;
         if self.failure.is_none() {
-            if !self.quiet {
-                eprintln!(
-                    "warning: the results store {} cannot be written ({error:#}); the run goes \
-                     on and keeps its files, and ends with exit code 3",
-                    self.shown
-                );
-            }
+            // Even under --quiet: the command's exit code will say it, this says why early.
+            eprintln!(
+                "warning: the results store {} cannot be written ({error:#}); the run goes on \
+                 and keeps its files, and ends with exit code 3",
+                self.shown
+            );
             self.failure = Some(format!("{error:#}"));
         }
     }

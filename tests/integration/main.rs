@@ -31,6 +31,7 @@ mod sandbox;
 mod seats;
 mod seeds;
 mod shards;
+mod store;
 mod support;
 mod swiss;
 mod trust;
