@@ -5,9 +5,10 @@
 //! ranks, termination) and [`seed`] (every random stream of a run). Games live in
 //! [`games`], one folder each with their bots. [`runner`] plays fixtures in parallel,
 //! [`external`] seats programs written in any language, [`stats`] turns results into ratings
-//! and intervals, [`report`] writes them out, [`replay`] records games and plays them back, and
-//! [`app`] is the only place that knows both the game registry and the runner. [`serve`] speaks
-//! the contest server's TCP protocol, so the contest's C clients play `tourney`'s bots.
+//! and intervals, [`report`] writes them out, [`replay`] records games and plays them back,
+//! [`version`] tells which version of each bot played, and [`app`] is the only place that knows
+//! both the game registry and the runner. [`serve`] speaks the contest server's TCP protocol, so
+//! the contest's C clients play `tourney`'s bots.
 
 pub mod app;
 pub mod bot;
@@ -30,3 +31,4 @@ pub mod serve;
 pub mod stats;
 pub mod summary;
 pub mod tune;
+pub mod version;
