@@ -7,6 +7,7 @@ use super::manifest::{MANIFEST, Manifest, Shard};
 use super::report::ReportSettings;
 use super::seeds::SeedList;
 use super::threads;
+use super::versions::{VersionLabels, version_labels};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
@@ -74,6 +75,8 @@ pub struct RunPlan {
     pub clock: Overrides,
     /// `--live`: the address of the live page.
     pub live: Option<String>,
+    /// `--version-label NAME=LABEL`: the version labels of entries, by entry label.
+    pub version_labels: VersionLabels,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -152,6 +155,7 @@ impl RunPlan {
                 plan.labels().join(", ")
             )));
         }
+        plan.version_labels = version_labels(&args.version_label, &plan.bots)?;
         plan.serve = serve_plan(args, &mut plan)?;
         plan.resume = args.resume.is_some();
         plan.out_dir = Some(match &args.resume {
@@ -259,6 +263,7 @@ impl RunPlan {
             think_times: false,
             clock: Overrides::default(),
             live: None,
+            version_labels: VersionLabels::new(),
         }
     }
 
