@@ -35,3 +35,4 @@ mod support;
 mod swiss;
 mod trust;
 mod tune;
+mod versions;
