@@ -477,6 +477,10 @@ pub struct RunArgs {
     /// (programs tourney starts are always timed).
     #[arg(long)]
     pub think_times: bool,
+    /// A version label for the entry labelled NAME, over its manifest's `version` and its git
+    /// commit; repeatable.
+    #[arg(long, value_name = "NAME=LABEL")]
+    pub version_label: Vec<String>,
 }
 
 /// The time control of the programs tourney starts (docs/guide/contest.md#clocks): the flags
@@ -577,6 +581,10 @@ pub struct CheckArgs {
     pub sandbox: SandboxArgs,
     #[command(flatten)]
     pub clock: ClockArgs,
+    /// A version label for the scenario's entry labelled NAME, over its manifest's `version`
+    /// and its git commit; repeatable.
+    #[arg(long, value_name = "NAME=LABEL")]
+    pub version_label: Vec<String>,
 }
 
 const TUNE_HELP: &str = "\

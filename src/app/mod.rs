@@ -37,6 +37,7 @@ mod sequential;
 mod serve;
 mod threads;
 mod tune;
+mod versions;
 mod watch;
 
 pub use replay::replay_record;

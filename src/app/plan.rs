@@ -8,6 +8,7 @@ use super::recording::StorePlan;
 use super::report::ReportSettings;
 use super::seeds::SeedList;
 use super::threads;
+use super::versions::{VersionLabels, version_labels};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
@@ -78,6 +79,8 @@ pub struct RunPlan {
     /// The results store the games are recorded into (`None`: `--no-db`, or a plan of a
     /// command that does not record).
     pub store: Option<StorePlan>,
+    /// `--version-label NAME=LABEL`: the version labels of entries, by entry label.
+    pub version_labels: VersionLabels,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -157,6 +160,7 @@ impl RunPlan {
                 plan.labels().join(", ")
             )));
         }
+        plan.version_labels = version_labels(&args.version_label, &plan.bots)?;
         plan.serve = serve_plan(args, &mut plan)?;
         plan.resume = args.resume.is_some();
         plan.out_dir = Some(match &args.resume {
@@ -265,6 +269,7 @@ impl RunPlan {
             clock: Overrides::default(),
             live: None,
             store: None,
+            version_labels: VersionLabels::new(),
         }
     }
 

@@ -1,5 +1,5 @@
 //! Arrows point inward: the runner, tournament formats, the external-bot adapter, statistics,
-//! summaries and reports never import a game.
+//! summaries, reports and bot versions never import a game.
 
 use std::fs;
 use std::path::Path;
@@ -53,6 +53,7 @@ fn assert_no_file_mentions(dirs: &[&str], words: &[&str]) {
 fn runner_stats_summary_and_report_know_no_game() {
     let dirs = [
         "runner", "format", "stats", "summary", "report", "external", "replay", "store",
+        "version",
     ];
     assert_no_file_mentions(&dirs, &GAME_WORDS);
 }

@@ -36,3 +36,4 @@ mod support;
 mod swiss;
 mod trust;
 mod tune;
+mod versions;
