@@ -17,7 +17,8 @@ use super::report::{ReportSettings, stream_games};
 use crate::cli::StoreArgs;
 use crate::error::UsageError;
 use crate::runner::GameRecord;
-use crate::store::{BotRow, Location, NewRun, Recorder, RunStatus, Store};
+use crate::store::{BotRow, Location, NewRun, Recorder, RunStatus, Store, VersionRow};
+use crate::version::BotVersion;
 use anyhow::Context;
 use std::path::Path;
 
@@ -80,6 +81,8 @@ impl StorePlan {
 pub struct Recording {
     /// The store opened, until the run begins in it.
     store: Option<Store>,
+    /// Each entry's version, found before any game.
+    versions: Vec<BotVersion>,
     recorder: Option<Recorder>,
     shown: String,
     failure: Option<String>,
@@ -105,6 +108,8 @@ impl Recording {
         };
         let mut recording = Recording {
             store: None,
+            // A program whose version cannot be read is bad input (exit 2), found here.
+            versions: plan.versions()?,
             recorder: None,
             shown: store_plan.location.shown(),
             failure: None,
@@ -121,7 +126,7 @@ impl Recording {
         let (Some(store), Some(store_plan)) = (self.store.take(), &start.plan.store) else {
             return;
         };
-        match begin(store, store_plan, start) {
+        match begin(store, store_plan, start, &self.versions) {
             Ok(recorder) => self.recorder = Some(recorder),
             Err(e) => self.fail(&e),
         }
@@ -185,15 +190,32 @@ impl Recording {
 
 /// The store run of `start`: a new one, or the one a resumed folder continues, brought up to
 /// the games the folder kept.
-fn begin(mut store: Store, store_plan: &StorePlan, start: &Start<'_>) -> anyhow::Result<Recorder> {
+fn begin(
+    mut store: Store,
+    store_plan: &StorePlan,
+    start: &Start<'_>,
+    versions: &[BotVersion],
+) -> anyhow::Result<Recorder> {
     let plan = start.plan;
-    let run = new_run(
+    let mut run = new_run(
         start.manifest,
         plan.out_dir.as_deref(),
         &plan.report,
         start.extra_columns.clone(),
         store_plan.tag.clone(),
     )?;
+    for (bot, version) in run.bots.iter_mut().zip(versions) {
+        let kind = match &bot.bot {
+            name if name.ends_with(".toml") => "program",
+            name if name.starts_with("cgs:") => "cgs",
+            _ => "builtin",
+        };
+        bot.version = Some(VersionRow {
+            digest: version.digest.clone(),
+            label: version.label.clone(),
+            kind: kind.to_string(),
+        });
+    }
     let folder = run.folder.clone();
     let resumed = match (start.kept_until, &folder) {
         (Some(next), Some(folder)) => store
@@ -253,6 +275,7 @@ pub fn new_run(
                     label: bot.label.clone(),
                     bot: bot.bot.clone(),
                     params: serde_json::to_string(&bot.params)?,
+                    version: None,
                 })
             })
             .collect::<anyhow::Result<_>>()?,

@@ -15,7 +15,7 @@ mod schema;
 mod sqlite;
 
 pub use games::Recorder;
-pub use runs::{BotRow, NewRun, RunStatus, StoredRun};
+pub use runs::{BotRow, NewRun, RunStatus, StoredRun, VersionRow};
 
 use crate::error::UsageError;
 use anyhow::Result;

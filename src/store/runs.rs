@@ -43,6 +43,19 @@ pub struct BotRow {
     pub bot: String,
     /// Its parameters, as a JSON object.
     pub params: String,
+    /// Which version of it played (`crate::version`): known for a run recorded as it plays,
+    /// not for an imported folder (what ran then may not be what is on disk now).
+    pub version: Option<VersionRow>,
+}
+
+/// A bot version: one row of `versions`, shared by every run it played in.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VersionRow {
+    /// SHA-256 of what plays, 64 hex digits.
+    pub digest: String,
+    pub label: Option<String>,
+    /// `builtin`, `program` or `cgs` (a contest client, known by name only).
+    pub kind: String,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -142,6 +155,18 @@ impl Store {
                 Value::Null,
             ];
             db.insert("runs", &RUN_COLUMNS, &[row])?;
+            // A version seen before keeps its row (and first label).
+            let versions: Vec<Vec<Value>> = (run.bots.iter())
+                .filter_map(|bot| bot.version.as_ref())
+                .map(|v| {
+                    vec![
+                        v.digest.as_str().into(),
+                        v.label.clone().into(),
+                        v.kind.as_str().into(),
+                    ]
+                })
+                .collect();
+            db.insert("versions", &["digest", "label", "kind"], &versions)?;
             let bots: Vec<Vec<Value>> = (run.bots.iter().enumerate())
                 .map(|(position, bot)| {
                     vec![
@@ -150,12 +175,13 @@ impl Store {
                         bot.label.as_str().into(),
                         bot.bot.as_str().into(),
                         bot.params.as_str().into(),
+                        bot.version.as_ref().map(|v| v.digest.as_str()).into(),
                     ]
                 })
                 .collect();
             db.insert(
                 "run_bots",
-                &["run_id", "position", "label", "bot", "params"],
+                &["run_id", "position", "label", "bot", "params", "version"],
                 &bots,
             )
         })?;
@@ -300,7 +326,8 @@ impl Store {
 
     fn bots(&mut self, id: &str) -> Result<Vec<BotRow>> {
         let rows = self.db.query(
-            "SELECT label, bot, params FROM run_bots WHERE run_id = $1 ORDER BY position",
+            "SELECT b.label, b.bot, b.params, v.digest, v.label, v.kind FROM run_bots b \
+             LEFT JOIN versions v ON v.digest = b.version WHERE b.run_id = $1 ORDER BY b.position",
             &[id.into()],
         )?;
         rows.iter()
@@ -309,6 +336,14 @@ impl Store {
                     label: row[0].text("label")?,
                     bot: row[1].text("bot")?,
                     params: row[2].text("params")?,
+                    version: match row[3].optional_text("digest")? {
+                        Some(digest) => Some(VersionRow {
+                            digest,
+                            label: row[4].optional_text("version label")?,
+                            kind: row[5].text("kind")?,
+                        }),
+                        None => None,
+                    },
                 })
             })
             .collect()

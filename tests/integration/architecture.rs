@@ -52,8 +52,7 @@ fn assert_no_file_mentions(dirs: &[&str], words: &[&str]) {
 #[test]
 fn runner_stats_summary_and_report_know_no_game() {
     let dirs = [
-        "runner", "format", "stats", "summary", "report", "external", "replay", "store",
-        "version",
+        "runner", "format", "stats", "summary", "report", "external", "replay", "store", "version",
     ];
     assert_no_file_mentions(&dirs, &GAME_WORDS);
 }

@@ -451,3 +451,52 @@ fn a_default_store_that_fails_keeps_the_folder_and_ends_with_exit_3() {
         .success();
     assert_same_files(&plain, &out);
 }
+
+/// Each entry's version is recorded with the run: one `versions` row per digest, shared by the
+/// runs it played in, with its label and kind.
+#[test]
+fn a_run_records_the_version_of_each_entry() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = sqlite(&dir);
+    for (i, label) in ["v1", "v2"].iter().enumerate() {
+        recorded_run(
+            &db,
+            &[
+                "--bots",
+                "nice,greedy",
+                "--games",
+                "2",
+                "--version-label",
+                &format!("nice={label}"),
+            ],
+            &dir.path().join(format!("run-{i}")),
+        );
+    }
+    let connection = rusqlite::Connection::open(&db).unwrap();
+    let mut statement = connection
+        .prepare(
+            "SELECT b.label, v.digest, v.label, v.kind FROM run_bots b \
+             JOIN versions v ON v.digest = b.version ORDER BY b.run_id, b.position",
+        )
+        .unwrap();
+    let rows: Vec<(String, String, Option<String>, String)> = statement
+        .query_map([], |row| {
+            Ok((row.get(0)?, row.get(1)?, row.get(2)?, row.get(3)?))
+        })
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    assert_eq!(rows.len(), 4, "{rows:?}");
+    for (_, digest, _, kind) in &rows {
+        assert_eq!(digest.len(), 64, "{rows:?}");
+        assert_eq!(kind, "builtin");
+    }
+    // The same bot and parameters are one version in both runs; the first label stays.
+    let nice: Vec<_> = rows.iter().filter(|row| row.0 == "nice").collect();
+    assert_eq!(nice[0].1, nice[1].1);
+    assert_eq!(nice[0].2.as_deref(), Some("v1"));
+    let versions: i64 = connection
+        .query_row("SELECT COUNT(*) FROM versions", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(versions, 2);
+}
