@@ -8,13 +8,13 @@
 //! edge (`app`) decides when to record and how a store that fails is reported.
 
 mod backend;
-mod games;
 mod postgres;
+mod rows;
 mod runs;
 mod schema;
 mod sqlite;
 
-pub use games::Recorder;
+pub use rows::Recorder;
 pub use runs::{BotRow, NewRun, RunStatus, StoredRun, VersionRow};
 
 use crate::error::UsageError;
