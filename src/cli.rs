@@ -46,6 +46,84 @@ pub enum Command {
     /// Serve the live page of a results folder another process is writing (a run, a shard).
     #[command(after_help = WATCH_HELP)]
     Watch(WatchArgs),
+    /// The results store: list its runs, bring results folders in, write a run's folder out.
+    #[command(subcommand)]
+    Db(DbCommand),
+}
+
+/// Where `run`, `check` and `merge` record their games (docs/guide/history.md).
+#[derive(Debug, Args, Clone, Default)]
+pub struct StoreArgs {
+    /// The results store: an SQLite file, or a postgres:// (postgresql://) URL [default: the
+    /// TOURNEY_DB environment variable, else results/tourney.db].
+    #[arg(long, value_name = "PATH|URL", conflicts_with = "no_db")]
+    pub db: Option<String>,
+    /// Record nothing in a results store.
+    #[arg(long)]
+    pub no_db: bool,
+    /// A word recorded with the run, to find it by later (e.g. nightly, a branch name).
+    #[arg(long, value_name = "TAG", conflicts_with = "no_db")]
+    pub tag: Option<String>,
+}
+
+/// The store a `db` sub-command reads or writes.
+#[derive(Debug, Args, Clone, Default)]
+pub struct DbLocation {
+    /// An SQLite file, or a postgres:// (postgresql://) URL [default: the TOURNEY_DB
+    /// environment variable, else results/tourney.db].
+    #[arg(long, value_name = "PATH|URL")]
+    pub db: Option<String>,
+}
+
+const DB_HELP: &str = "\
+Examples:
+  tourney db runs
+  tourney db import results/big-run results/shard-1 results/merged
+  tourney db export 3fa2c1 --out results/3fa2c1
+  tourney db runs --db postgres://tourney@localhost/results
+
+Exit codes: 0 done, 2 bad input (a store that cannot be opened, of a newer schema, an unknown
+run, a folder that is not a run's), 3 I/O.";
+
+#[derive(Debug, Subcommand)]
+pub enum DbCommand {
+    /// One line per stored run: id, start, status, game, games held, tag, bots.
+    #[command(after_help = DB_HELP)]
+    Runs(DbLocation),
+    /// Bring results folders (runs, shards, merged runs) into the store; importing a folder
+    /// again adds nothing.
+    #[command(after_help = DB_HELP)]
+    Import(DbImportArgs),
+    /// Write a stored run's folder: games.csv, manifest.json, summary.json and the reports, as
+    /// the run wrote them.
+    #[command(after_help = DB_HELP)]
+    Export(DbExportArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct DbImportArgs {
+    /// Results folders, each with games.csv and manifest.json.
+    #[arg(required = true, num_args = 1.., value_name = "DIR")]
+    pub dirs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub store: DbLocation,
+    /// A word recorded with each run imported.
+    #[arg(long, value_name = "TAG")]
+    pub tag: Option<String>,
+}
+
+#[derive(Debug, Args)]
+pub struct DbExportArgs {
+    /// The run's id, or 4 or more of its first hex digits (`tourney db runs` lists them).
+    pub run: String,
+    /// The folder to write (new, or empty).
+    #[arg(long, value_name = "DIR")]
+    pub out: PathBuf,
+    #[command(flatten)]
+    pub store: DbLocation,
+    /// No tables; files are still written.
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 const WATCH_HELP: &str = "\
@@ -204,6 +282,8 @@ pub struct MergeArgs {
     /// No tables; files are still written.
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub store: StoreArgs,
 }
 
 /// Options of the statistics and the report files, shared by `run` and `report`.
@@ -384,6 +464,8 @@ pub struct RunArgs {
     /// `tourney replay`.
     #[arg(long)]
     pub record: bool,
+    #[command(flatten)]
+    pub store: StoreArgs,
     /// Print the process's peak resident memory at the end (used by `tourney bench`).
     #[arg(long, hide = true)]
     pub print_peak_memory: bool,
@@ -397,6 +479,10 @@ pub struct RunArgs {
     /// (programs tourney starts are always timed).
     #[arg(long)]
     pub think_times: bool,
+    /// A version label for the entry labelled NAME, over its manifest's `version` and its git
+    /// commit; repeatable.
+    #[arg(long, value_name = "NAME=LABEL")]
+    pub version_label: Vec<String>,
 }
 
 /// The time control of the programs tourney starts (docs/guide/contest.md#clocks): the flags
@@ -492,9 +578,15 @@ pub struct CheckArgs {
     #[arg(long, value_name = "SECONDS", default_value_t = 10.0)]
     pub progress_every: f64,
     #[command(flatten)]
+    pub store: StoreArgs,
+    #[command(flatten)]
     pub sandbox: SandboxArgs,
     #[command(flatten)]
     pub clock: ClockArgs,
+    /// A version label for the scenario's entry labelled NAME, over its manifest's `version`
+    /// and its git commit; repeatable.
+    #[arg(long, value_name = "NAME=LABEL")]
+    pub version_label: Vec<String>,
 }
 
 const TUNE_HELP: &str = "\

@@ -5,9 +5,11 @@
 //! ranks, termination) and [`seed`] (every random stream of a run). Games live in
 //! [`games`], one folder each with their bots. [`runner`] plays fixtures in parallel,
 //! [`external`] seats programs written in any language, [`stats`] turns results into ratings
-//! and intervals, [`report`] writes them out, [`replay`] records games and plays them back, and
-//! [`app`] is the only place that knows both the game registry and the runner. [`serve`] speaks
-//! the contest server's TCP protocol, so the contest's C clients play `tourney`'s bots.
+//! and intervals, [`report`] writes them out, [`replay`] records games and plays them back,
+//! [`version`] tells which version of each bot played, and [`app`] is the only place that knows
+//! both the game registry and the runner. [`serve`] speaks the contest server's TCP protocol, so
+//! the contest's C clients play `tourney`'s bots, and [`store`] keeps every run's games and bot
+//! versions in a results database (SQLite or PostgreSQL).
 
 pub mod app;
 pub mod bot;
@@ -29,5 +31,7 @@ pub mod search;
 pub mod seed;
 pub mod serve;
 pub mod stats;
+pub mod store;
 pub mod summary;
 pub mod tune;
+pub mod version;

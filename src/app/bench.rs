@@ -250,6 +250,8 @@ fn peak_memory_of_run(
         "run",
         "--quiet",
         "--print-peak-memory",
+        // A measurement, not a run to keep.
+        "--no-db",
         "--game",
         game,
         "--bots",

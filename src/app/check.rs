@@ -5,7 +5,9 @@
 
 use super::folders::Existing;
 use super::plan::{RunPlan, progress_every, refuse_disqualify};
+use super::recording::StorePlan;
 use super::sequential::SequentialTest;
+use super::versions::{VersionLabels, version_labels};
 use super::{registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
 use crate::error::Interrupted;
@@ -22,6 +24,7 @@ const BASELINE_DIR: &str = "results/baselines";
 
 pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let scenario = Scenario::load(&args.scenario, registry::describe)?;
+    let labels = version_labels(&args.version_label, &scenario.bots)?;
     crate::external::clock::configure(args.clock.over(scenario.clock));
     // Settled once, so a note about the count is given once, not once per gate.
     let matchup = MatchArgs {
@@ -35,11 +38,11 @@ pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
         .filter(|g| !matches!(g, Gate::Sprt(_)))
         .collect();
     if !fixed.is_empty() || args.save_baseline {
-        judge_fixed(args, &scenario, &fixed, &matchup, &mut verdicts)?;
+        judge_fixed(args, &scenario, &fixed, &matchup, &labels, &mut verdicts)?;
     }
     for gate in &scenario.gates {
         if let Gate::Sprt(sprt) = gate {
-            let (judgement, faults) = run_sprt(args, &scenario, sprt, &matchup)?;
+            let (judgement, faults) = run_sprt(args, &scenario, sprt, &matchup, &labels)?;
             if faults > 0 && scenario.max_fault_rate == 0.0 {
                 verdicts.harness.push(format!(
                     "{faults} crash/illegal games in {}",
@@ -99,9 +102,11 @@ fn judge_fixed(
     scenario: &Scenario,
     fixed: &[&Gate],
     matchup: &MatchArgs,
+    labels: &VersionLabels,
     verdicts: &mut Verdicts,
 ) -> anyhow::Result<()> {
     let mut plan = RunPlan::build(Some(scenario), matchup, None, registry::describe)?;
+    plan.version_labels = labels.clone();
     // The scenario's format and disqualification, as `run` checks them.
     refuse_disqualify(&plan)?;
     // Recorded in the folder's manifest, as a run's clock is.
@@ -109,6 +114,7 @@ fn judge_fixed(
     plan.quiet = args.quiet;
     plan.progress_every = progress_every(args.progress_every)?;
     plan.out_dir = args.out.clone().or(scenario.out.clone());
+    plan.store = StorePlan::from_args(&args.store)?;
     plan.existing = match args.force {
         true => Existing::Replace,
         false => Existing::ContinueSame,
@@ -190,6 +196,7 @@ fn run_sprt(
     scenario: &Scenario,
     gate: &SprtGate,
     matchup: &MatchArgs,
+    labels: &VersionLabels,
 ) -> anyhow::Result<(Judgement, u64)> {
     let (elo0, elo1, alpha, beta) = (gate.elo0, gate.elo1, gate.alpha, gate.beta);
     let mut plan = RunPlan::build(
@@ -203,6 +210,7 @@ fn run_sprt(
         scenario.bots[gate.baseline].clone(),
     ];
     plan.format = Format::RoundRobin;
+    plan.version_labels = labels.clone();
     plan.quiet = true;
     // The running score shows the gate's test, which stops the run as the gate does.
     plan.progress_when_quiet = !args.quiet;
@@ -214,6 +222,7 @@ fn run_sprt(
         beta,
     });
     plan.out_dir = None;
+    plan.store = StorePlan::from_args(&args.store)?;
     let bounds = SprtBounds::from_error_rates(alpha, beta)?;
     let mut test = SequentialTest::normalized(elo0, elo1, bounds);
     let run = registry::run(&plan, Some(&mut test))?;

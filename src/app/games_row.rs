@@ -91,12 +91,14 @@ impl Columns {
 }
 
 impl<'r> Row<'r> {
-    /// Parses line `line` of `path`; the first bad field, in column order, is the error.
+    /// Parses line `line` of `path`, appending the game's own columns to `extras`; the first
+    /// bad field, in column order, is the error.
     pub fn parse(
         row: &'r csv::ByteRecord,
         columns: &Columns,
         path: &Path,
         line: u64,
+        extras: &mut Vec<f64>,
     ) -> Result<Row<'r>, UsageError> {
         let fields = Fields { row, path, line };
         let whole = "a whole number";
@@ -130,6 +132,7 @@ impl<'r> Row<'r> {
                     fields.shown(*i)
                 )));
             }
+            extras.push(value);
         }
         Ok(Row {
             game,

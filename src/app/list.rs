@@ -1,9 +1,13 @@
-//! `tourney list`: every game with its rule sets, options and bots.
+//! `tourney list`: every game with its rule sets, options and bots, and the programs registered
+//! in `bots/` (the manifests `--bots NAME` finds) with their versions.
 
 use super::registry;
 use crate::bot::ParamSpec;
+use crate::external::Manifest;
+use std::path::{Path, PathBuf};
 
 pub fn print() {
+    let programs = registered(Path::new("bots"));
     for game in registry::all() {
         println!("{}  {}", game.name, game.summary);
         println!("  rule sets: {}", game.rule_sets.join(", "));
@@ -28,12 +32,50 @@ pub fn print() {
                 println!("    {:<12} parameters: {}", "", listed.join(", "));
             }
         }
+        let mine: Vec<&(String, Manifest)> = programs
+            .iter()
+            .filter(|(_, m)| m.game == game.name)
+            .collect();
+        if !mine.is_empty() {
+            println!("  programs (bots/NAME.toml):");
+        }
+        for (name, manifest) in mine {
+            let version = crate::version::of_manifest(manifest, None)
+                .map_or_else(|e| format!("unknown: {e}"), |v| v.short());
+            println!("    {name:<12} version: {version}");
+        }
         println!();
     }
     println!("sandbox (what confines the programs tourney starts; --sandbox on|require|off):");
     for line in crate::sandbox::describe() {
         println!("  {line}");
     }
+}
+
+/// The manifests `folder` registers, by the name `--bots` finds them under (the file stem), in
+/// name order; one that cannot be read is named on stderr and left out.
+fn registered(folder: &Path) -> Vec<(String, Manifest)> {
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return Vec::new();
+    };
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "toml") && p.is_file())
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .filter_map(|path| {
+            let name = path.file_stem()?.to_string_lossy().into_owned();
+            match Manifest::load(&path) {
+                Ok(manifest) => Some((name, manifest)),
+                Err(e) => {
+                    eprintln!("note: {e}");
+                    None
+                }
+            }
+        })
+        .collect()
 }
 
 /// `iterations=800 (at least 1)`: the default (`none` when it has no numeric one) and the

@@ -570,9 +570,7 @@ pub fn value_sha256(value: &serde_json::Value) -> String {
     ))
 }
 
-pub(super) fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
-}
+pub(super) use crate::version::hex;
 
 #[cfg(test)]
 mod tests {

@@ -3,11 +3,13 @@
 //! checking that the shards share one configuration and build, are complete and unchanged, and
 //! cover every index exactly once, their `games.csv` rows are concatenated in index order and
 //! the folder is finished as a resumed run with nothing left to play: the same code writes the
-//! same summary and reports.
+//! same summary and reports, and records the merged run in the results store in place of its
+//! shards.
 
 use super::binary::binary_sha256;
 use super::folders::{self, Existing, same_folder};
 use super::manifest::{Manifest, file_sha256};
+use super::recording::StorePlan;
 use super::report::ReportSettings;
 use super::{registry, threads};
 use crate::cli::MergeArgs;
@@ -72,6 +74,11 @@ pub fn execute(args: &MergeArgs) -> anyhow::Result<()> {
     plan.out_dir = Some(out.clone());
     plan.quiet = args.quiet;
     plan.report = ReportSettings::from_args(&args.analysis)?;
+    // The merged run is one run in the store: it replaces its shards there.
+    plan.store = StorePlan::from_args(&args.store)?.map(|store| StorePlan {
+        absorbs_shards: true,
+        ..store
+    });
     registry::run(&plan, None)?;
     Ok(())
 }

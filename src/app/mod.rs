@@ -1,10 +1,10 @@
 //! The edge of the program: turns command-line arguments into validated plans, runs them, and
 //! maps results to exit codes. Its files stand in three layers, imports pointing down:
-//! 1. the commands (this file, `check`, `merge`, `bench`, `serve`, `list`) and the `registry`,
+//! 1. the commands (this file, `check`, `merge`, `db`, `bench`, `serve`, `list`) and the `registry`,
 //!    the one place that names the games;
 //! 2. the generic pipelines the registry instantiates for each game: `run` (in stages),
 //!    `tune`, `replay`, `search_speed`;
-//! 3. what they share: `plan`, `manifest`, `folders`, `resume`, `faults`, `report`.
+//! 3. what they share: `plan`, `manifest`, `folders`, `resume`, `faults`, `report`, `recording`.
 //!
 //! One rule for Ctrl-C and SIGTERM: an interrupted command exits 130 (an
 //! [`crate::error::Interrupted`] error saying how far it got and how to go on), never 0, and
@@ -17,6 +17,7 @@ mod bench;
 mod binary;
 mod check;
 mod contest;
+mod db;
 mod doctor;
 mod faults;
 mod folders;
@@ -27,6 +28,7 @@ mod merge;
 mod plan;
 mod progress;
 mod recorded_thinks;
+mod recording;
 pub mod registry;
 mod replay;
 mod report;
@@ -40,6 +42,7 @@ mod sequential;
 mod serve;
 mod threads;
 mod tune;
+mod versions;
 mod watch;
 
 pub use replay::replay_record;
@@ -106,6 +109,7 @@ pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
             doctor::execute(&args, registry::doctor)
         }
         Command::Watch(args) => watch::execute(&args, registry::replayer),
+        Command::Db(args) => db::execute(&args),
         Command::Bench(args) => {
             sandbox::configure(&args.sandbox)?;
             bench::execute(&args)?;

@@ -4,9 +4,11 @@
 use super::contest;
 use super::folders::Existing;
 use super::manifest::{MANIFEST, Manifest, Shard};
+use super::recording::StorePlan;
 use super::report::ReportSettings;
 use super::seeds::SeedList;
 use super::threads;
+use super::versions::{VersionLabels, version_labels};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
@@ -75,6 +77,11 @@ pub struct RunPlan {
     pub clock: Overrides,
     /// `--live`: the address of the live page.
     pub live: Option<String>,
+    /// The results store the games are recorded into (`None`: `--no-db`, or a plan of a
+    /// command that does not record).
+    pub store: Option<StorePlan>,
+    /// `--version-label NAME=LABEL`: the version labels of entries, by entry label.
+    pub version_labels: VersionLabels,
 }
 
 /// The contest-protocol listener of a run with `cgs:NAME` bots.
@@ -127,6 +134,7 @@ impl RunPlan {
         plan.quiet = args.quiet;
         plan.progress_every = progress_every(args.progress_every)?;
         plan.record = args.record;
+        plan.store = StorePlan::from_args(&args.store)?;
         plan.think_times = args.think_times;
         if let Some(address) = &args.live {
             crate::live::parse_address(address)?;
@@ -153,6 +161,7 @@ impl RunPlan {
                 plan.labels().join(", ")
             )));
         }
+        plan.version_labels = version_labels(&args.version_label, &plan.bots)?;
         plan.serve = serve_plan(args, &mut plan)?;
         plan.resume = args.resume.is_some();
         plan.out_dir = Some(match &args.resume {
@@ -264,6 +273,8 @@ impl RunPlan {
             think_times: false,
             clock: Overrides::default(),
             live: None,
+            store: None,
+            version_labels: VersionLabels::new(),
         }
     }
 

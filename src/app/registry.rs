@@ -193,6 +193,43 @@ mod tests {
         );
     }
 
+    /// A plan's versions, one per entry in order: a built-in bot written with its default
+    /// value is the bot written plainly, a program's is read from its manifest, and
+    /// `--version-label` names the entry's label.
+    #[test]
+    fn a_plans_versions_are_its_entries_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let manifest = dir.path().join("p.toml");
+        let text = "name = \"p\"\ngame = \"carcassonne\"\ncommand = \"sh\"\n";
+        std::fs::write(&manifest, text).unwrap();
+        let game = describe("carcassonne").unwrap();
+        let iterations = (game.bot_params)("mcts")
+            .into_iter()
+            .find(|p| p.name == "iterations")
+            .and_then(|p| p.default)
+            .unwrap();
+        let mut args = crate::cli::MatchArgs::default();
+        args.game.name = Some("carcassonne".into());
+        args.bots = vec![
+            "mcts".into(),
+            format!("mcts:iterations={iterations}"),
+            "random".into(),
+            manifest.display().to_string(),
+        ];
+        let mut plan = super::super::plan::RunPlan::build(None, &args, Some(2), describe).unwrap();
+        plan.version_labels.insert("p".into(), "v3".into());
+        let versions = plan.versions().unwrap();
+        assert_eq!(versions.len(), 4);
+        assert_eq!(versions[0], versions[1]);
+        assert_eq!(
+            versions[0].label.as_deref(),
+            Some(env!("CARGO_PKG_VERSION"))
+        );
+        assert_ne!(versions[0].digest, versions[2].digest);
+        let program = crate::version::of_program(&manifest, Some("v3")).unwrap();
+        assert_eq!(versions[3], program);
+    }
+
     /// Plans refuse `cgs:NAME` seats in a game without the contest's rule set; so the games
     /// with that rule set are exactly the ones `tourney serve` serves.
     #[test]

@@ -20,8 +20,9 @@ use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 /// Statistics options as validated from the command line; the anchor is still a bot name,
-/// resolved once the bots are known.
-#[derive(Clone, Debug)]
+/// resolved once the bots are known. Kept in the results store as JSON, so an export writes
+/// the run's own report.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct ReportSettings {
     pub anchor: Option<(String, f64)>,
     pub sprt: SprtOptions,
@@ -282,7 +283,8 @@ fn read_games(
 /// each game as a whole: its rows agree on everything but the seat's own columns, seats come in
 /// order, ranks are within the seats, at most one seat has a fault, every game has as many
 /// seats as the first, and game indices increase. Bots are indices into `bots`, which new names
-/// are appended to. Returns the number of games.
+/// are appended to; the game's own columns are the record's extras. Returns the number of
+/// games.
 pub fn stream_games(
     path: &Path,
     input: impl std::io::Read,
@@ -317,6 +319,7 @@ pub fn stream_games(
     };
     let mut open = false;
     let mut row = csv::ByteRecord::new();
+    let mut extras = Vec::new();
     let mut games = 0u64;
     loop {
         let more = reader.read_byte_record(&mut row).map_err(|e| {
@@ -327,7 +330,8 @@ pub fn stream_games(
             break;
         }
         let line = row.position().map_or(0, |p| p.line());
-        let parsed = Row::parse(&row, &columns, path, line)?;
+        extras.clear();
+        let parsed = Row::parse(&row, &columns, path, line, &mut extras)?;
         if open && parsed.game != game.record.index {
             let end = skipped + row.position().map_or(0, |p| p.byte());
             game.finish(path, end, on_game)?;
@@ -339,6 +343,7 @@ pub fn stream_games(
             open = true;
         }
         game.add(&parsed, bots, path, line)?;
+        game.record.extras.extend_from_slice(&extras);
     }
     if open {
         game.finish(path, skipped + reader.position().byte(), on_game)?;
@@ -399,6 +404,7 @@ impl Game {
         record.ranks.clear();
         record.culprit = None;
         record.tolerated.clear();
+        record.extras.clear();
         self.lines.clear();
         Ok(())
     }

@@ -77,6 +77,8 @@ struct ManifestFile {
     /// `open_files`.
     #[serde(default)]
     limits: Limits,
+    /// A label for this version of the program (`"v1.2"`), shown with its digest.
+    version: Option<toml::Spanned<String>>,
 }
 
 /// One declared parameter; whole numbers throughout make it a whole-number parameter.
@@ -171,6 +173,13 @@ pub struct Manifest {
     pub readable: Vec<PathBuf>,
     /// Its `[limits]` table.
     pub limits: Limits,
+    /// Whether the manifest set `dir`: the program then owns that folder, and its whole tree
+    /// is part of its version (`crate::version`).
+    pub dir_set: bool,
+    /// The paths of `read`, absolute.
+    pub read: Vec<PathBuf>,
+    /// Its `version` label, if it gives one.
+    pub version: Option<String>,
 }
 
 impl Manifest {
@@ -212,9 +221,11 @@ impl Manifest {
         raw.limits
             .check(Limits::KEYS)
             .map_err(|e| source.invalid(&format!("[limits] {e}")))?;
+        let dir_set = raw.dir.is_some();
         let dir = raw.dir.map_or_else(|| folder.clone(), |d| folder.join(d));
+        let read: Vec<PathBuf> = raw.read.iter().map(|p| folder.join(p)).collect();
         let mut readable = vec![folder.clone(), dir.clone()];
-        readable.extend(raw.read.iter().map(|p| folder.join(p)));
+        readable.extend(read.iter().cloned());
         let command = if raw.command.contains('/') {
             folder.join(&raw.command)
         } else {
@@ -239,6 +250,9 @@ impl Manifest {
             params,
             readable,
             limits: raw.limits,
+            dir_set,
+            read,
+            version: raw.version.map(toml::Spanned::into_inner),
         })
     }
 
@@ -390,6 +404,10 @@ impl ManifestFile {
         .map_err(|e| source.invalid(&e))?;
         if self.protocol == Protocol::Cgs {
             check_contest_program(self).map_err(|e| source.invalid(&e))?;
+        }
+        if let Some(version) = &self.version {
+            crate::version::check_label(version.get_ref())
+                .map_err(|e| source.error(Some(version.span()), format!("`version`: {e}")))?;
         }
         Ok(())
     }

@@ -20,6 +20,7 @@ fn scenario(dir: &tempfile::TempDir, name: &str, bots: &str, gates: &str) -> Pat
 fn check(path: &PathBuf, extra: &[&str]) -> assert_cmd::assert::Assert {
     Command::cargo_bin("tourney")
         .unwrap()
+        .env("TOURNEY_DB", super::support::test_db())
         .arg("check")
         .arg(path)
         .arg("--quiet")
@@ -100,6 +101,7 @@ fn baselines_are_saved_and_then_gate_later_checks() {
     let run = |extra: &[&str]| {
         Command::cargo_bin("tourney")
             .unwrap()
+            .env("TOURNEY_DB", super::support::test_db())
             .current_dir(dir.path())
             .arg("check")
             .arg(&path)
@@ -155,6 +157,7 @@ fn sprt_between_equal_bots_rarely_accepts_h1() {
         std::fs::write(&path, text).unwrap();
         let output = Command::cargo_bin("tourney")
             .unwrap()
+            .env("TOURNEY_DB", super::support::test_db())
             .args(["check", "--quiet", "--threads", "1"])
             .arg(&path)
             .output()
@@ -193,6 +196,7 @@ fn an_sprt_gate_shows_its_running_score_and_llr_without_a_terminal() {
     let path = scenario(&dir, "running", "\"nice\", \"greedy\"", gate);
     let assert = Command::cargo_bin("tourney")
         .unwrap()
+        .env("TOURNEY_DB", super::support::test_db())
         .arg("check")
         .arg(&path)
         .args(["--progress-every", "0"])

@@ -169,6 +169,7 @@ fn summary_states_the_master_seed_and_the_rating_method() {
 fn ctrl_c_stops_cleanly_and_keeps_every_finished_game() {
     let dir = tempfile::tempdir().unwrap();
     let mut child = std::process::Command::new(tourney_path())
+        .env("TOURNEY_DB", super::support::test_db())
         .args(["run", "--bots", "nice,greedy", "--games", "100000000"])
         .args(["--quiet", "--out"])
         .arg(dir.path())

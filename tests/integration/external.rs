@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 pub(super) fn tourney() -> Command {
     let mut command = Command::cargo_bin("tourney").expect("the binary is built");
     command.current_dir(root());
+    command.env("TOURNEY_DB", super::support::test_db());
     command
 }
 

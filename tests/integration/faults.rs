@@ -160,6 +160,7 @@ fn start_sleeping_run(dir: &Path, move_ms: u64, games: &str) -> (Child, PathBuf)
     );
     let log = dir.join("out/logs/sleeper.log");
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("tourney"))
+        .env("TOURNEY_DB", super::support::test_db())
         .args([
             "run",
             "--quiet",

@@ -165,6 +165,7 @@ fn a_closed_stdout_ends_tourney_quietly_as_it_does_a_unix_tool() {
         let (reader, writer) = std::io::pipe().unwrap();
         drop(reader);
         let output = std::process::Command::new(tourney_path())
+            .env("TOURNEY_DB", super::support::test_db())
             .args(&args)
             .stdout(writer)
             .stderr(Stdio::piped())

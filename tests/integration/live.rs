@@ -24,6 +24,7 @@ impl Served {
     /// drained, so the process never blocks on it).
     fn start(args: &[&str], paths: &[&Path]) -> Served {
         let mut child = Command::new(tourney_path())
+            .env("TOURNEY_DB", super::support::test_db())
             .args(args)
             .args(paths)
             .stdout(Stdio::null())
@@ -375,6 +376,7 @@ fn bad_folders_and_addresses_are_refused_with_nothing_written() {
     let dir = tempfile::tempdir().unwrap();
     let expect_refusal = |args: &[&str], paths: &[&Path], says: &str| {
         let output = Command::new(tourney_path())
+            .env("TOURNEY_DB", super::support::test_db())
             .args(args)
             .args(paths)
             .output()

@@ -11,7 +11,16 @@ use std::process::{Child, Stdio};
 use tempfile::TempDir;
 
 pub fn tourney() -> Command {
-    Command::cargo_bin("tourney").expect("the binary is built")
+    let mut command = Command::cargo_bin("tourney").expect("the binary is built");
+    command.env("TOURNEY_DB", test_db());
+    command
+}
+
+/// The results store every test's runs record into (`TOURNEY_DB`): one SQLite file per test
+/// process under the target folder, so no test writes into the repository's `results/` and
+/// every run also goes through the store.
+pub fn test_db() -> PathBuf {
+    Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("tests-{}.db", std::process::id()))
 }
 
 pub fn tourney_path() -> PathBuf {
@@ -101,6 +110,7 @@ pub fn refused(command: &mut Command, message: &str) -> Assert {
 /// thrown away, for the test to interrupt.
 pub fn start(command: &str, args: &[&str], threads: &str, out: &Path) -> Child {
     std::process::Command::new(tourney_path())
+        .env("TOURNEY_DB", test_db())
         .arg(command)
         .args(args)
         .args(["--threads", threads, "--out"])

@@ -18,6 +18,7 @@ use crate::external::{ExternalMaker, Manifest, check_command};
 use crate::games::contest::use_contest_rules;
 use crate::games::{Description, GameConfig};
 use crate::serve::ContestMaker;
+use crate::version::BotVersion;
 use checks::{Times, Wire};
 use report::{Check, Verdict};
 use std::process::ExitCode;
@@ -33,6 +34,8 @@ pub struct DoctorPlan {
     pub manifest: Manifest,
     pub config: GameConfig,
     pub seed: u64,
+    /// The program's version, printed under the header (`crate::version`).
+    pub version: BotVersion,
 }
 
 /// A game's doctor, instantiated per game in the registry.
@@ -56,6 +59,8 @@ pub fn execute(args: &DoctorArgs, find: FindDoctor) -> anyhow::Result<ExitCode> 
     check_command(&manifest.command).map_err(|why| {
         UsageError::Invalid(format!("bot manifest {}: {why}", args.bot.display()))
     })?;
+    // Before the program starts: a program whose version cannot be read is bad input.
+    let version = crate::version::of_manifest(&manifest, None).map_err(UsageError::from)?;
     let (_, mut config) = game_config(&args.game, None)?;
     if manifest.protocol == Protocol::Cgs {
         let who = format!("contest programs such as {}", args.bot.display());
@@ -65,6 +70,7 @@ pub fn execute(args: &DoctorArgs, find: FindDoctor) -> anyhow::Result<ExitCode> 
         manifest,
         config,
         seed: args.seed,
+        version,
     })
 }
 
@@ -89,7 +95,7 @@ pub fn doctor_game<G: Contest>(plan: &DoctorPlan) -> anyhow::Result<ExitCode> {
             Protocol::Cgs => "contest",
         },
         manifest.move_limit.as_millis()
-    );
+    ) + &format!("\nversion: {}", plan.version);
     let times = Times::default();
     let mut checks = match manifest.protocol {
         Protocol::JsonLines => lines_program(&game, plan, &header, &times)?,

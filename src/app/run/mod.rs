@@ -4,7 +4,7 @@
 //! 3. [`output`]: the output folder, new, resumed or a shard, with its manifest and records;
 //! 4. [`stream`]: the games played in parallel, each record handed to every consumer in order;
 //! 5. [`finish`]: the manifest completed, `summary.json` and the report files written, and the
-//!    tables printed.
+//!    tables printed; the run's status recorded in the results store (`app::recording`).
 //!
 //! `check` and `merge` run plans through the registry, which picks the game's [`run_game`];
 //! `tune` and `serve` build their lineups with [`resolve_bot`] and share the Ctrl-C handling.
@@ -27,6 +27,7 @@ use super::replay::replay_of;
 use crate::error::Interrupted;
 use crate::format::Staged;
 use crate::runner::RecordSink;
+use crate::store::RunStatus;
 use crate::summary::Summary;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -131,8 +132,20 @@ pub fn run_game<G: Contest>(
     if !plan.quiet {
         finish::print(plan, &summary, &output, &played, &written);
     }
+    // The store's error, if any, ends the command once the page is done with (exit 3).
+    let mut stored = Ok(());
+    if let Some(recording) = output.recording.as_mut() {
+        let status = match summary.interrupted {
+            true => RunStatus::Stopped,
+            false => RunStatus::Complete,
+        };
+        let absorbs = (plan.store.as_ref())
+            .filter(|store| store.absorbs_shards)
+            .map(|_| output.manifest.configuration_sha256.as_str());
+        stored = recording.finish(status, absorbs);
+    }
     if let Some(page) = &output.live {
         live::finish(page, &summary, &written)?;
     }
-    Ok(summary)
+    stored.map(|()| summary)
 }

@@ -8,6 +8,7 @@ use super::withdrawal::Withdrawals;
 use crate::app::faults::FaultedGames;
 use crate::app::manifest::{Configuration, Manifest};
 use crate::app::plan::RunPlan;
+use crate::app::recording::{Recording, Start};
 use crate::app::score::Scoreboard;
 use crate::app::{folders, resume};
 use crate::games::Registered;
@@ -45,6 +46,8 @@ pub struct Output {
     pub stopped_before: Option<String>,
     /// `--live`: the page fed each game (see [`crate::live`]).
     pub live: Option<crate::live::Live>,
+    /// The run in the results store, unless `--no-db`.
+    pub recording: Option<Recording>,
 }
 
 impl Output {
@@ -67,6 +70,7 @@ pub fn open<G: Registered>(
         shard.games(schedule.seeds, schedule.games_per_seed())
     });
     let bot_names = plan.labels();
+    let recording = Recording::open(plan)?;
     let mut output = Output {
         next: games.start,
         manifest: Manifest::new(
@@ -88,6 +92,7 @@ pub fn open<G: Registered>(
         withdrawals: None,
         stopped_before: None,
         live: None,
+        recording,
         bot_names,
     };
     output.withdrawals = plan.disqualify.map(|rate| {
@@ -95,6 +100,7 @@ pub fn open<G: Registered>(
         Withdrawals::new(rate, schedule, output.bot_names.clone(), shared)
     });
     let Some(dir) = plan.out_dir.as_deref() else {
+        record(game, plan, &mut output, None);
         return Ok(output);
     };
     // A run already in the folder is refused, replaced, or continued (see `Existing`).
@@ -114,6 +120,7 @@ pub fn open<G: Registered>(
         false => None,
     };
     let path = dir.join("games.csv");
+    record(game, plan, &mut output, restored);
     output.csv = Some(match restored {
         Some(first) => {
             output.next = first;
@@ -132,6 +139,20 @@ pub fn open<G: Registered>(
         output.records = Some(writer);
     }
     Ok(output)
+}
+
+/// Starts the run in the results store; `kept_until` is the first game to play when the
+/// folder kept games.
+fn record<G: Registered>(game: &G, plan: &RunPlan, output: &mut Output, kept_until: Option<u64>) {
+    if let Some(recording) = output.recording.as_mut() {
+        recording.begin(&Start {
+            plan,
+            manifest: &output.manifest,
+            extra_columns: columns(game, plan).iter().map(|c| c.to_string()).collect(),
+            bot_names: &output.bot_names,
+            kept_until,
+        });
+    }
 }
 
 /// Keeps the games an earlier start of this run finished in `dir` (see [`resume::restore`]),

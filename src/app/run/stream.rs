@@ -1,6 +1,7 @@
 //! Stage 4 of `run`: the games played on a pool of workers, in blocks, and each record handed
-//! in index order to every consumer: games.csv, the records file, the tallies, the fault list,
-//! the progress bar and an optional observer (`check`'s sequential test).
+//! in index order to every consumer: games.csv, the records file, the results store, the
+//! tallies, the fault list, the progress bar and an optional observer (`check`'s sequential
+//! test).
 
 use super::STOP;
 use super::early_stop::EarlyStop;
@@ -10,6 +11,7 @@ use super::withdrawal::Withdrawals;
 use crate::app::faults::FaultedGames;
 use crate::app::plan::RunPlan;
 use crate::app::progress::Progress;
+use crate::app::recording::Recording;
 use crate::app::score::Scoreboard;
 use crate::app::threads;
 use crate::format::{Staged, Stages as FormatStages, Watcher};
@@ -81,6 +83,7 @@ pub fn play<G: Game>(
         observer,
         csv: output.csv.as_mut(),
         records: output.records.as_mut(),
+        recording: output.recording.as_mut(),
         tally: &mut output.tally,
         faults: &mut output.faults,
         crosstable: &mut output.crosstable,
@@ -182,6 +185,7 @@ struct Sinks<'a, 'o> {
     observer: Option<&'a mut (dyn RecordSink + 'o)>,
     csv: Option<&'a mut GamesCsv>,
     records: Option<&'a mut RecordsWriter>,
+    recording: Option<&'a mut Recording>,
     tally: &'a mut Tally,
     faults: &'a mut FaultedGames,
     crosstable: &'a mut Crosstable,
@@ -218,6 +222,9 @@ impl RecordSink for Sinks<'_, '_> {
         if let Some(records) = self.records.as_mut() {
             records.record(record)?;
         }
+        if let Some(recording) = self.recording.as_mut() {
+            recording.add(record);
+        }
         self.tally.add(record);
         self.faults.add(0, record);
         self.crosstable.add(0, record);
@@ -244,6 +251,10 @@ impl RecordSink for Sinks<'_, '_> {
     fn block_done(&mut self, games_done: u64) -> std::io::Result<()> {
         if let Some(csv) = self.csv.as_mut() {
             csv.block_done(games_done)?;
+        }
+        // After games.csv, so the store never holds a game the folder lacks for long.
+        if let Some(recording) = self.recording.as_mut() {
+            recording.block_done();
         }
         self.progress.update(games_done - self.first, &*self.score);
         if let Some(live) = self.live {

@@ -1,0 +1,140 @@
+//! The store's schema, as numbered migrations. Opening a store applies the ones it lacks, each
+//! in the transaction that records it in `schema_migrations`, so a store is always at one whole
+//! version. A store of a newer version than this build knows is refused, never downgraded:
+//! an older tourney would misread or damage what a newer one wrote.
+//!
+//! The SQL is the subset both backends read alike: `BIGINT`, `DOUBLE PRECISION` and `TEXT`
+//! columns, keys the program makes itself (no dialect's autoincrement), JSON kept as text.
+//! Indexes cover what the history queries filter on: game and rules, tag, start time, bot
+//! and version.
+
+use super::backend::{Backend, Value};
+use crate::error::UsageError;
+use anyhow::Result;
+
+/// The migrations in order: version `i + 1` is `MIGRATIONS[i]`.
+const MIGRATIONS: &[&str] = &[
+    // 1: runs, their bots and versions, games and seats.
+    "CREATE TABLE runs (
+        id TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        configuration TEXT NOT NULL,
+        configuration_sha256 TEXT NOT NULL,
+        tool TEXT NOT NULL,
+        host TEXT NOT NULL,
+        folder TEXT,
+        tag TEXT,
+        shard TEXT,
+        first_game BIGINT NOT NULL,
+        end_game BIGINT NOT NULL,
+        extra_columns TEXT NOT NULL,
+        report TEXT NOT NULL,
+        status TEXT NOT NULL,
+        started_at TEXT NOT NULL,
+        ended_at TEXT
+    );
+    CREATE INDEX runs_by_game ON runs (game, rules);
+    CREATE INDEX runs_by_configuration ON runs (configuration_sha256);
+    CREATE INDEX runs_by_tag ON runs (tag);
+    CREATE INDEX runs_by_start ON runs (started_at);
+    CREATE TABLE versions (
+        digest TEXT PRIMARY KEY,
+        label TEXT,
+        kind TEXT NOT NULL
+    );
+    CREATE TABLE run_bots (
+        run_id TEXT NOT NULL REFERENCES runs (id),
+        position BIGINT NOT NULL,
+        label TEXT NOT NULL,
+        bot TEXT NOT NULL,
+        params TEXT NOT NULL,
+        version TEXT REFERENCES versions (digest),
+        PRIMARY KEY (run_id, position)
+    );
+    CREATE INDEX run_bots_by_bot ON run_bots (bot);
+    CREATE INDEX run_bots_by_version ON run_bots (version);
+    CREATE TABLE games (
+        run_id TEXT NOT NULL REFERENCES runs (id),
+        game BIGINT NOT NULL,
+        seed BIGINT NOT NULL,
+        pairing BIGINT NOT NULL,
+        rotation BIGINT NOT NULL,
+        termination TEXT NOT NULL,
+        turns BIGINT NOT NULL,
+        fault_message TEXT,
+        PRIMARY KEY (run_id, game)
+    );
+    CREATE TABLE seats (
+        run_id TEXT NOT NULL,
+        game BIGINT NOT NULL,
+        seat BIGINT NOT NULL,
+        bot BIGINT NOT NULL,
+        score BIGINT NOT NULL,
+        rank BIGINT NOT NULL,
+        fault BIGINT NOT NULL,
+        tolerated BIGINT,
+        extras TEXT NOT NULL,
+        PRIMARY KEY (run_id, game, seat),
+        FOREIGN KEY (run_id, game) REFERENCES games (run_id, game)
+    );
+    CREATE INDEX seats_by_bot ON seats (run_id, bot);",
+];
+
+/// The schema version this build writes and reads.
+pub const VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// Brings the store to [`VERSION`], one migration per transaction; refuses a newer store
+/// (`shown` names it in the message).
+pub fn migrate(db: &mut dyn Backend, shown: &str) -> Result<()> {
+    loop {
+        db.begin()?;
+        db.lock_schema()?;
+        let step = next_step(db, shown);
+        match step {
+            Ok(Some(version)) => {
+                let applied = db.batch(MIGRATIONS[(version - 1) as usize]).and_then(|()| {
+                    db.execute(
+                        "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                        &[Value::Int(version), Value::Text(super::now())],
+                    )
+                });
+                if let Err(e) = applied {
+                    let _ = db.batch("ROLLBACK");
+                    return Err(e.context(format!("cannot bring {shown} to schema {version}")));
+                }
+                db.batch("COMMIT")?;
+            }
+            Ok(None) => return db.batch("COMMIT"),
+            Err(e) => {
+                let _ = db.batch("ROLLBACK");
+                return Err(e);
+            }
+        }
+    }
+}
+
+/// The migration to apply next, inside the schema lock, or `None` when the store is current.
+fn next_step(db: &mut dyn Backend, shown: &str) -> Result<Option<i64>> {
+    db.batch(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (
+            version BIGINT PRIMARY KEY,
+            applied_at TEXT NOT NULL
+        )",
+    )?;
+    let rows = db.query("SELECT MAX(version) FROM schema_migrations", &[])?;
+    let current = rows
+        .first()
+        .and_then(|row| row.first())
+        .map_or(Ok(None), |v| v.optional_int("version"))?
+        .unwrap_or(0);
+    if current > VERSION {
+        return Err(UsageError::Invalid(format!(
+            "{shown} has schema version {current}, newer than this tourney's {VERSION}: it was \
+             written by a newer tourney and is not downgraded; use that version, or another \
+             --db"
+        ))
+        .into());
+    }
+    Ok((current < VERSION).then_some(current + 1))
+}
