@@ -4,8 +4,9 @@
 //! manifest.json rebuilt from its rows, then finished by the code that finishes a resumed run
 //! with nothing left to play, as `merge` does, so summary.json and the reports are the run's.
 
+use super::binary::binary_sha256;
 use super::folders::{self, Existing};
-use super::manifest::{Configuration, MANIFEST, Manifest, Shard, binary_sha256, file_sha256};
+use super::manifest::{Configuration, MANIFEST, Manifest, Shard, file_sha256};
 use super::recording::{add_kept, new_run};
 use super::registry;
 use super::report::ReportSettings;

@@ -1,24 +1,18 @@
-//! The label of a program in a git checkout: its commit, short, with `-dirty` when a tracked
-//! file of the program's folder differs from it. Asked of the `git` program when it is on
-//! `PATH`; without it, or outside a checkout, there is no such label and nothing is said.
+//! The label of a program in a git checkout: its commit, short. Asked of the `git` program
+//! when it is on `PATH`; without it, or outside a checkout, there is no such label and nothing
+//! is said.
+//!
+//! Only `git rev-parse` runs, which reads refs and runs nothing a repository's configuration
+//! names. A `-dirty` mark would need `git status`, and that runs the clean filters a checkout's
+//! own configuration may define: a contestant's folder could then run a command of its choosing,
+//! unconfined, in the harness. The digest already tells a changed work tree from its commit.
 
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-/// `3f2a9c1` or `3f2a9c1-dirty` for the checkout `folder` is in, or `None`.
+/// `3f2a9c1` for the checkout `folder` is in, or `None`.
 pub fn label(folder: &Path) -> Option<String> {
-    let commit = git(folder, &["rev-parse", "--short", "HEAD"])?;
-    // Only the program's folder: a change elsewhere in a larger repository is not the
-    // program's. Untracked files are left out, as `git describe --dirty` does (the digest
-    // sees them).
-    let changes = git(
-        folder,
-        &["status", "--porcelain", "--untracked-files=no", "--", "."],
-    )?;
-    Some(match changes.is_empty() {
-        true => commit,
-        false => format!("{commit}-dirty"),
-    })
+    git(folder, &["rev-parse", "--short", "HEAD"])
 }
 
 /// What `git ARGS` prints in `folder`, trimmed, when it succeeds. It takes no lock and starts

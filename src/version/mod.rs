@@ -56,7 +56,7 @@ pub const MAX_LABEL_CHARS: usize = 64;
 pub struct BotVersion {
     /// SHA-256, 64 lowercase hex digits.
     pub digest: String,
-    /// What people call it (`v1.2`, a commit `3f2a9c1-dirty`, the tool's `0.1.0`), if known.
+    /// What people call it (`v1.2`, a commit `3f2a9c1`, the tool's `0.1.0`), if known.
     pub label: Option<String>,
 }
 

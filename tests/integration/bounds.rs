@@ -65,19 +65,19 @@ fn counts_past_their_bound_are_refused_naming_it() {
 #[test]
 fn times_past_a_week_are_refused_naming_the_bound() {
     refused(
-        &mut run("random,random", "2").args(["--progress-every", "1e308"]),
+        run("random,random", "2").args(["--progress-every", "1e308"]),
         "--progress-every must be at most 604,800 seconds, a week (got 1e308)",
     );
     refused(
-        &mut run("random,random", "2").args(["--clock", "1e18+1e18"]),
+        run("random,random", "2").args(["--clock", "1e18+1e18"]),
         "the bank must be at most 604,800 seconds, a week (got 1e18)",
     );
     refused(
-        &mut run("random,random", "2").args(["--clock", "60+1e6"]),
+        run("random,random", "2").args(["--clock", "60+1e6"]),
         "the increment must be at most 604,800 seconds",
     );
     refused(
-        &mut run("random,random", "2").args(["--clock-margin-ms", "604800001"]),
+        run("random,random", "2").args(["--clock-margin-ms", "604800001"]),
         "must be at most 604,800,000",
     );
     refused(
