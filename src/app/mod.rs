@@ -4,7 +4,7 @@
 //!    the one place that names the games;
 //! 2. the generic pipelines the registry instantiates for each game: `run` (in stages),
 //!    `tune`, `replay`, `search_speed`;
-//! 3. what they share: `plan`, `manifest`, `folders`, `resume`, `faults`, `report`.
+//! 3. what they share: `plan`, `manifest`, `folders`, `lock`, `resume`, `faults`, `report`.
 //!
 //! A lower part that must find a game by name (a scenario's `game`, a record's header) is handed
 //! the registry's lookup ([`crate::games::FindGame`], `replay::FindReplay`) by its caller.
@@ -17,6 +17,7 @@ mod faults;
 mod folders;
 mod games_row;
 mod list;
+mod lock;
 mod manifest;
 mod merge;
 mod plan;
@@ -49,7 +50,14 @@ use tune::TunePlan;
 const INTERRUPTED: u8 = 130;
 
 /// Runs one command; `Err` carries a [`crate::error::UsageError`] (exit 2) or another error (3).
+/// The folders it locked are released when it ends, however it ends.
 pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
+    let result = command(cli);
+    lock::release_all();
+    result
+}
+
+fn command(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::List => {
             list::print();

@@ -305,11 +305,11 @@ fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
              field can take its seeds from a file"
         )));
     }
-    if plan.record && continued {
-        // A records file is written in one pass; appending a resumed part or joining shards'
-        // files is not built, and a partial file would replay as if complete.
+    if plan.record && plan.shard.is_some() {
+        // Joining shards' records files is not built, and a shard's file would replay as if
+        // it held the whole run. (A resumed run continues its folder's records.)
         return Err(UsageError::Invalid(
-            "--record cannot be combined with --resume or --shard yet".into(),
+            "--record cannot be combined with --shard yet".into(),
         ));
     }
     Ok(())
