@@ -148,7 +148,7 @@ fn replayable(replays: Replays<'_>, games: &[(usize, u64)]) -> Vec<Replayable> {
 }
 
 /// `word` as one shell word: unchanged when it is plain, else single-quoted.
-fn shell_word(word: &str) -> String {
+pub(super) fn shell_word(word: &str) -> String {
     let plain = !word.is_empty()
         && word
             .chars()
@@ -180,7 +180,13 @@ fn write_pages(
 ) -> BTreeMap<u64, Page> {
     let mut pages = BTreeMap::new();
     let (header, lines) = match replay::read_games(dir, wanted) {
-        Ok(found) => (found.header, found.lines),
+        Ok(found) => {
+            // Pages for the games recorded whole; the others keep their commands.
+            if let Some(cut) = &found.cut {
+                eprintln!("warning: {}", cut.note(dir));
+            }
+            (found.header, found.lines)
+        }
         Err(e) => {
             eprintln!("warning: no replay pages: {e}");
             return pages;

@@ -1,7 +1,8 @@
 //! Checks on results folders before they are read together or written into, so that no game is
 //! counted twice and no finished run is lost: `report` and `merge` refuse a folder given twice
 //! and two folders holding the same games of one run; `run`, `check` and `merge` do not write
-//! over a run already in their output folder unless `--force` says to replace it.
+//! over a run already in their output folder unless `--force` says to replace it, and `report`
+//! never writes its files into another run's folder.
 
 use super::manifest::{MANIFEST, Manifest};
 use crate::error::UsageError;
@@ -130,6 +131,27 @@ pub fn claim(dir: &Path, wanted: Option<&Manifest>, existing: Existing) -> anyho
         dir.display(),
     ))
     .into())
+}
+
+/// Refuses `report --out OUT` when OUT holds another run's files (a `games.csv` or
+/// `manifest.json`, and OUT is none of the reported folders `dirs`): the report would write
+/// over that run's reports and tables, which then no longer describe its games.
+pub fn refuse_other_run(out: &Path, dirs: &[PathBuf]) -> Result<(), UsageError> {
+    if !holds_run(out) || dirs.iter().any(|dir| same_folder(dir, out)) {
+        return Ok(());
+    }
+    let reported = dirs
+        .iter()
+        .map(|dir| dir.display().to_string())
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(UsageError::Invalid(format!(
+        "--out {} holds another run (its games.csv or {MANIFEST}), whose reports and tables \
+         this report of {reported} would replace; refused so that they are not lost: choose a \
+         new or empty folder, or leave --out out to write into {}",
+        out.display(),
+        dirs[0].display()
+    )))
 }
 
 /// `root/base`, or `root/base-2`, `-3`… the first that does not exist yet: a default output

@@ -62,9 +62,8 @@ pub fn execute(args: &MergeArgs) -> anyhow::Result<()> {
         true => Existing::Replace,
         false => Existing::ContinueSame,
     };
+    super::lock::hold(out)?;
     folders::claim(out, Some(&merged), existing)?;
-    std::fs::create_dir_all(out)
-        .with_context(|| format!("cannot create output folder {}", out.display()))?;
     concatenate(&shards, &out.join("games.csv"))?;
     merged.save(out)?;
 

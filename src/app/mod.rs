@@ -4,7 +4,7 @@
 //!    the one place that names the games;
 //! 2. the generic pipelines the registry instantiates for each game: `run` (in stages),
 //!    `tune`, `replay`, `search_speed`;
-//! 3. what they share: `plan`, `manifest`, `folders`, `resume`, `faults`, `report`, `recording`.
+//! 3. what they share: `plan`, `manifest`, `folders`, `lock`, `resume`, `faults`, `report`, `recording`.
 //!
 //! One rule for Ctrl-C and SIGTERM: an interrupted command exits 130 (an
 //! [`crate::error::Interrupted`] error saying how far it got and how to go on), never 0, and
@@ -23,6 +23,7 @@ mod faults;
 mod folders;
 mod games_row;
 mod list;
+mod lock;
 mod manifest;
 mod merge;
 mod plan;
@@ -54,7 +55,14 @@ use std::process::ExitCode;
 use tune::TunePlan;
 
 /// Runs one command; `Err` carries a [`crate::error::UsageError`] (exit 2) or another error (3).
+/// The folders it locked are released when it ends, however it ends.
 pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
+    let result = command(cli);
+    lock::release_all();
+    result
+}
+
+fn command(cli: Cli) -> anyhow::Result<ExitCode> {
     match cli.command {
         Command::List => {
             list::print();

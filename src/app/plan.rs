@@ -278,12 +278,14 @@ impl RunPlan {
         }
     }
 
-    /// Whether progress and the running score are shown.
     /// What `--resume` cannot continue yet, by name, when this run is one (see
-    /// `refuse_unbuilt`): the advice after an interruption must be advice that works.
+    /// `refuse_unbuilt`): the advice after an interruption must be advice that works. A run
+    /// with `--record` resumes, records included.
     pub fn unresumable(&self) -> Option<&'static str> {
-        staged(&self.format).or(self.record.then_some("a run with --record"))
+        staged(&self.format)
     }
+
+    /// Whether progress and the running score are shown.
 
     pub fn shows_progress(&self) -> bool {
         !self.quiet || self.progress_when_quiet
@@ -333,11 +335,11 @@ fn refuse_unbuilt(plan: &RunPlan, resumed: bool) -> Result<(), UsageError> {
              field can take its seeds from a file"
         )));
     }
-    if plan.record && continued {
-        // A records file is written in one pass; appending a resumed part or joining shards'
-        // files is not built, and a partial file would replay as if complete.
+    if plan.record && plan.shard.is_some() {
+        // Joining shards' records files is not built, and a shard's file would replay as if
+        // it held the whole run. (A resumed run continues its folder's records.)
         return Err(UsageError::Invalid(
-            "--record cannot be combined with --resume or --shard yet".into(),
+            "--record cannot be combined with --shard yet".into(),
         ));
     }
     Ok(())

@@ -69,12 +69,16 @@ pub fn execute(args: &ReplayArgs, find: FindReplay) -> anyhow::Result<ExitCode> 
     if let Some(path) = args.html.as_deref().filter(|path| path.exists()) {
         return Err(refused_page(path).into());
     }
-    let (header, line) = match replay::read_game(&args.dir, args.game) {
+    let (header, line, cut) = match replay::read_game(&args.dir, args.game) {
         Ok(found) => found,
         // Only a failing disk is the harness's; a missing, damaged or foreign file is bad input.
         Err(e @ ReadError::Io { .. }) => return Err(e.into()),
         Err(e) => return Err(UsageError::Invalid(e.to_string()).into()),
     };
+    // The game was recorded whole before the damage: it replays, and the rest is said once.
+    if let Some(cut) = cut.filter(|_| !args.quiet) {
+        eprintln!("warning: {}", cut.note(&args.dir));
+    }
     let replay = find(&header.game)?;
     match replay(args, &header, &line) {
         Ok(()) => Ok(ExitCode::SUCCESS),
@@ -106,7 +110,7 @@ pub fn replay_game<G: Registered>(
         })
         .collect();
     let last = replayed.states.last().expect("at least the setup position");
-    replay::check_games_csv(
+    let in_csv = replay::check_games_csv(
         &args.dir,
         args.game,
         &header.bots,
@@ -135,8 +139,12 @@ pub fn replay_game<G: Registered>(
         None => {}
     }
     if !args.quiet {
+        let csv = match in_csv {
+            true => "chance, result and games.csv agree",
+            false => "chance and result agree; games.csv ends before this game (the run stopped)",
+        };
         println!(
-            "replay ok: {} steps, every action legal, chance, result and games.csv agree",
+            "replay ok: {} steps, every action legal, {csv}",
             replayed.line.steps.len()
         );
     }

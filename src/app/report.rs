@@ -15,7 +15,6 @@ use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, terminal};
 use crate::runner::GameRecord;
 use crate::summary::{Analysis, AnalysisOptions, Disqualify, SprtOptions, SprtStop, Tally};
-use anyhow::Context;
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
@@ -112,6 +111,9 @@ impl ReportSettings {
 pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()> {
     let settings = ReportSettings::from_args(&args.analysis)?;
     check_folders(&args.dirs)?;
+    let out: PathBuf = args.out.clone().unwrap_or_else(|| args.dirs[0].clone());
+    super::lock::hold(&out)?;
+    folders::refuse_other_run(&out, &args.dirs)?;
     let mut tally = Tally::new(0);
     let mut bots: Vec<String> = Vec::new();
     let mut faults = FaultedGames::default();
@@ -145,9 +147,6 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
     }
     let options = settings.options(&bots)?;
     let analysis = Analysis::build(&bots, &tally, &options);
-    let out: PathBuf = args.out.clone().unwrap_or_else(|| args.dirs[0].clone());
-    std::fs::create_dir_all(&out)
-        .with_context(|| format!("cannot create output folder {}", out.display()))?;
     let (knockout, swiss): (Option<KnockoutResult>, Option<SwissResult>) =
         match args.dirs.as_slice() {
             [dir] => (decided_of(dir, "knockout"), decided_of(dir, "swiss")),

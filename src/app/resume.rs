@@ -3,7 +3,8 @@
 //! run is the first K games of the finished file plus maybe a torn tail. Resuming keeps the
 //! longest prefix of whole games that match the schedule, cuts the rest, feeds the kept games
 //! to the tally exactly as the run did, and plays on from game K: the files end up
-//! byte-identical to an uninterrupted run's.
+//! byte-identical to an uninterrupted run's. A recording run keeps only the games its records
+//! hold whole too (a killed run's gzip stream ends earlier than its `games.csv`).
 
 use super::faults::FaultedGames;
 use super::manifest::Manifest;
@@ -11,6 +12,7 @@ use super::report::stream_games;
 use super::run::{EarlyStop, Withdrawals};
 use super::score::Scoreboard;
 use crate::error::UsageError;
+use crate::replay::RECORDS_FILE;
 use crate::report::standings::Crosstable;
 use crate::runner::{GameRecord, Schedule};
 use crate::summary::{FAULT_EXAMPLES, Tally};
@@ -31,6 +33,9 @@ pub struct Folder<'a> {
     /// first few of each bot: those games are replayed for them (and checked against their
     /// rows).
     pub replay: &'a dyn Fn(u64) -> GameRecord,
+    /// A recording run: the games `records.jsonl.gz` holds whole, in file order. A row is
+    /// kept only while the records hold its game too, so both files go on from one game.
+    pub recorded: Option<&'a [u64]>,
     pub quiet: bool,
 }
 
@@ -71,6 +76,7 @@ pub fn restore(folder: &Folder<'_>, kept: Kept<'_>) -> anyhow::Result<Option<u64
     let mut next = games.start;
     let mut kept_end = folder.header.len() as u64;
     let mut names = folder.bot_names.to_vec();
+    let mut rows = 0;
     let stopped = stream_games(
         &csv_path,
         std::io::BufReader::new(&mut file).take(lines_end),
@@ -91,6 +97,15 @@ pub fn restore(folder: &Folder<'_>, kept: Kept<'_>) -> anyhow::Result<Option<u64
                     record.index
                 )));
             }
+            if let Some(recorded) = folder.recorded
+                && recorded.get(rows) != Some(&record.index)
+            {
+                return Err(UsageError::Invalid(format!(
+                    "game {} is not recorded whole in {RECORDS_FILE}",
+                    record.index
+                )));
+            }
+            rows += 1;
             let replayed = with_message(folder, next, record, tally, faults);
             let kept = replayed.as_ref().unwrap_or(record);
             if let Some(withdrawals) = withdrawals.as_mut() {

@@ -1,16 +1,13 @@
-//! `records.jsonl.gz`: written as the run streams (in index order, so the bytes do not depend
-//! on the thread count), read back one game at a time without holding the file in memory.
+//! `records.jsonl.gz` read back one game at a time without holding the file in memory (the
+//! writer is in `writer.rs`); a file cut short is read up to the cut.
 //! Always gzip: a line holds hundreds of actions of a few bytes' worth of JSON each, which
 //! compresses about tenfold, and one format is simpler to read back than two.
 
 use super::line::{FORMAT, Header, LineIndex};
-use crate::runner::GameRecord;
-use flate2::Compression;
 use flate2::read::MultiGzDecoder;
-use flate2::write::GzEncoder;
 use std::collections::BTreeSet;
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, ErrorKind, Read, Write};
+use std::io::{BufRead, BufReader, ErrorKind, Read};
 use std::path::{Path, PathBuf};
 
 /// The records file's name inside a results folder.
@@ -20,39 +17,6 @@ pub const RECORDS_FILE: &str = "records.jsonl.gz";
 /// damaged or forged file that inflates to one huge line is refused after this much, instead
 /// of being held in memory whole.
 const MAX_LINE_BYTES: usize = 16 << 20;
-
-/// Appends one line per game to `records.jsonl.gz`.
-pub struct RecordsWriter {
-    path: PathBuf,
-    out: GzEncoder<BufWriter<File>>,
-}
-
-impl RecordsWriter {
-    /// Creates (or replaces) the file in `dir` and writes the header line.
-    pub fn create(dir: &Path, header: &Header) -> std::io::Result<RecordsWriter> {
-        let path = dir.join(RECORDS_FILE);
-        let file = File::create(&path)?;
-        let mut out = GzEncoder::new(BufWriter::new(file), Compression::default());
-        serde_json::to_writer(&mut out, header)?;
-        out.write_all(b"\n")?;
-        Ok(RecordsWriter { path, out })
-    }
-
-    /// Writes the game's line; every record of a recording run carries one.
-    pub fn record(&mut self, record: &GameRecord) -> std::io::Result<()> {
-        let line = record.log.as_deref().ok_or_else(|| {
-            std::io::Error::other(format!("game {} was played without a log", record.index))
-        })?;
-        self.out.write_all(line.as_bytes())?;
-        self.out.write_all(b"\n")
-    }
-
-    /// Ends the gzip stream; without it the file is truncated.
-    pub fn finish(self) -> std::io::Result<PathBuf> {
-        self.out.finish()?.flush()?;
-        Ok(self.path)
-    }
-}
 
 /// Why a game's record could not be read.
 #[derive(Debug, thiserror::Error)]
@@ -80,25 +44,57 @@ pub enum ReadError {
         line: usize,
         message: String,
     },
-    #[error("{path} holds no game {game} (it records games {first} to {last})")]
+    #[error("{path} holds no game {game} (it records games {first} to {last}){cut}")]
     NoSuchGame {
         path: PathBuf,
         game: u64,
         first: String,
         last: String,
+        /// Empty, or `; ` and why the file ends early (see [`Cut::note`]).
+        cut: String,
     },
 }
 
-/// The header of `dir`'s records and the line of game `game`, still undecoded (its types
-/// depend on the game the header names).
-pub fn read_game(dir: &Path, game: u64) -> Result<(Header, String), ReadError> {
+/// Where a records file that is not a whole gzip stream stops: a run killed by `kill -9` or
+/// stopped by a full disk leaves it cut short mid-block. Every line before is whole.
+#[derive(Debug)]
+pub struct Cut {
+    /// The game of the last whole line, if any.
+    pub last_game: Option<u64>,
+    /// What the decompressor said.
+    pub source: std::io::Error,
+}
+
+impl Cut {
+    /// What the cut means for the reader of `dir`'s records, and what mends it.
+    pub fn note(&self, dir: &Path) -> String {
+        let after = self
+            .last_game
+            .map_or("before its first game".to_string(), |game| {
+                format!("after game {game}")
+            });
+        format!(
+            "{} is cut short {after} ({}): the games after that were not recorded whole (a \
+             run killed, or a full disk); `tourney run --resume {}` records them again",
+            dir.join(RECORDS_FILE).display(),
+            self.source,
+            dir.display()
+        )
+    }
+}
+
+/// The header of `dir`'s records, the line of game `game` (still undecoded: its types depend
+/// on the game the header names), and where the file ends early if it does: a game recorded
+/// whole before the damage is read all the same.
+pub fn read_game(dir: &Path, game: u64) -> Result<(Header, String, Option<Cut>), ReadError> {
     let Found {
         header,
         mut lines,
         span,
+        cut,
     } = read_games(dir, &BTreeSet::from([game]))?;
     match lines.pop() {
-        Some((_, line)) => Ok((header, line)),
+        Some((_, line)) => Ok((header, line, cut)),
         None => {
             let show = |n: Option<u64>| n.map_or("none".to_string(), |n| n.to_string());
             Err(ReadError::NoSuchGame {
@@ -106,6 +102,7 @@ pub fn read_game(dir: &Path, game: u64) -> Result<(Header, String), ReadError> {
                 game,
                 first: show(span.first),
                 last: show(span.last),
+                cut: cut.map_or(String::new(), |cut| format!("; {}", cut.note(dir))),
             })
         }
     }
@@ -125,16 +122,19 @@ pub struct Found {
     pub lines: Vec<(u64, String)>,
     /// The games the file holds.
     pub span: Span,
+    /// Where the file ends early, when it is cut short or damaged after its header.
+    pub cut: Option<Cut>,
 }
 
 /// The header and the lines of the `wanted` games that `dir`'s records hold, in one pass over
-/// the file.
+/// the file; a file cut short or damaged after its header is read up to the damage (see
+/// [`Found::cut`]).
 pub fn read_games(dir: &Path, wanted: &BTreeSet<u64>) -> Result<Found, ReadError> {
     let (path, file) = open(dir)?;
     read_records(&path, file, wanted)
 }
 
-fn open(dir: &Path) -> Result<(PathBuf, File), ReadError> {
+pub(super) fn open(dir: &Path) -> Result<(PathBuf, File), ReadError> {
     let path = dir.join(RECORDS_FILE);
     match File::open(&path) {
         Ok(file) => Ok((path, file)),
@@ -147,7 +147,7 @@ fn open(dir: &Path) -> Result<(PathBuf, File), ReadError> {
 /// games only: a line counts once its line break is in.
 pub fn read_games_so_far(dir: &Path, wanted: &BTreeSet<u64>) -> Result<Found, ReadError> {
     let (path, file) = open(dir)?;
-    read_lines(&path, file, wanted, true)
+    read_lines(&path, file, wanted, Ending::Growing)
 }
 
 /// [`read_games`] on the gzip bytes of `input`, which messages call `path` (the fuzz targets
@@ -157,17 +157,59 @@ pub fn read_records(
     input: impl Read,
     wanted: &BTreeSet<u64>,
 ) -> Result<Found, ReadError> {
-    read_lines(path, input, wanted, false)
+    read_lines(path, input, wanted, Ending::Damaged)
 }
 
-/// [`read_records`], the stream possibly `growing` (see [`read_games_so_far`]).
+/// What a records file left by an earlier start of a run holds, for a resumed run to go on
+/// with it (see [`super::RecordsWriter::continue_after`]).
+pub struct Recorded {
+    /// `None` when the file was cut short before its header was whole: it holds no game.
+    pub header: Option<Header>,
+    /// The game of each whole line, in order.
+    pub games: Vec<u64>,
+}
+
+/// The records an earlier start of a run left in `dir`; `None` when there is no such file.
+pub fn recorded_games(dir: &Path) -> Result<Option<Recorded>, ReadError> {
+    let (path, file) = match open(dir) {
+        Ok(opened) => opened,
+        Err(ReadError::Open { source, .. }) if source.kind() == ErrorKind::NotFound => {
+            return Ok(None);
+        }
+        Err(e) => return Err(e),
+    };
+    let mut lines = RecordLines::new(&path, file, Ending::Damaged);
+    let header = match lines.header() {
+        Ok(header) => header,
+        // Killed before the compressor wrote its first block.
+        Err(ReadError::Damaged { .. } | ReadError::Bad { line: 0, .. }) => {
+            return Ok(Some(Recorded {
+                header: None,
+                games: Vec::new(),
+            }));
+        }
+        Err(e) => return Err(e),
+    };
+    let mut games = Vec::new();
+    while let Some(text) = lines.next_line()? {
+        let index: LineIndex = serde_json::from_str(&text)
+            .map_err(|e| lines.bad(format!("not a game's record: {e}")))?;
+        games.push(index.game);
+    }
+    Ok(Some(Recorded {
+        header: Some(header),
+        games,
+    }))
+}
+
+/// [`read_records`], the stream ending as `ending` allows.
 fn read_lines(
     path: &Path,
     input: impl Read,
     wanted: &BTreeSet<u64>,
-    growing: bool,
+    ending: Ending,
 ) -> Result<Found, ReadError> {
-    let mut lines = RecordLines::new(path, input, growing);
+    let mut lines = RecordLines::new(path, input, ending);
     let header = lines.header()?;
     let mut span = Span::default();
     let mut found = Vec::new();
@@ -180,22 +222,36 @@ fn read_lines(
             found.push((index.game, text));
         }
     }
+    let cut = lines.cut.take().map(|source| Cut {
+        last_game: span.last,
+        source,
+    });
     Ok(Found {
         header,
         lines: found,
         span,
+        cut,
     })
 }
 
 /// Every game's undecoded line of `dir`'s records, with the header, handed to `on_line` in
 /// file order (for readers that need every game but only a few of its fields); what `on_line`
-/// refuses is an error naming the line.
+/// refuses is an error naming the line, and so is a file cut short or damaged.
 pub fn each_line(
     dir: &Path,
     on_line: &mut dyn FnMut(&Header, &str) -> Result<(), String>,
 ) -> Result<(), ReadError> {
     let (path, file) = open(dir)?;
-    let mut lines = RecordLines::new(&path, file, false);
+    lines_of(&path, file, on_line)
+}
+
+/// [`each_line`] of the gzip bytes of `input`, which messages call `path`.
+fn lines_of(
+    path: &Path,
+    input: impl Read,
+    on_line: &mut dyn FnMut(&Header, &str) -> Result<(), String>,
+) -> Result<(), ReadError> {
+    let mut lines = RecordLines::new(path, input, Ending::Whole);
     let header = lines.header()?;
     while let Some(text) = lines.next_line()? {
         on_line(&header, &text).map_err(|message| lines.bad(message))?;
@@ -203,37 +259,58 @@ pub fn each_line(
     Ok(())
 }
 
+/// How a records file may end before its gzip stream does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) enum Ending {
+    /// It may not: a file cut short or damaged is an error.
+    Whole,
+    /// At damage: the lines before it are read, and the damage noted (a file a killed run
+    /// left).
+    Damaged,
+    /// At its last whole line, silently: a file still being written.
+    Growing,
+}
+
 /// The text lines of a records file, counted so that a message names the line it is about.
-struct RecordLines<'a, R: Read> {
+pub(super) struct RecordLines<'a, R: Read> {
     path: &'a Path,
     input: BufReader<MultiGzDecoder<R>>,
     /// Lines read so far: the number of the last one.
     read: usize,
-    /// The file may still be written: it ends at its last whole line.
-    growing: bool,
+    ending: Ending,
+    /// [`Ending::Damaged`]: what the decompressor said where the file stopped being readable.
+    cut: Option<std::io::Error>,
 }
 
 impl<'a, R: Read> RecordLines<'a, R> {
-    fn new(path: &'a Path, input: R, growing: bool) -> Self {
+    pub(super) fn new(path: &'a Path, input: R, ending: Ending) -> Self {
         RecordLines {
             path,
             input: BufReader::new(MultiGzDecoder::new(input)),
             read: 0,
-            growing,
+            ending,
+            cut: None,
         }
     }
 
-    /// The next line (without its `\n` or `\r\n`), `None` at the end of the file; one longer
-    /// than [`MAX_LINE_BYTES`] is refused.
-    fn next_line(&mut self) -> Result<Option<String>, ReadError> {
+    /// The next line (without its `\n` or `\r\n`), `None` at the end of the file (or where it
+    /// may end, see [`Ending`]); one longer than [`MAX_LINE_BYTES`] is refused.
+    pub(super) fn next_line(&mut self) -> Result<Option<String>, ReadError> {
         let mut bytes = Vec::new();
         let read = (&mut self.input)
             .take(MAX_LINE_BYTES as u64 + 1)
             .read_until(b'\n', &mut bytes);
+        let growing = self.ending == Ending::Growing;
         let read = match read {
-            // A file being written ends where its writer is: cut short, or mid-line.
-            Err(e) if self.growing && cut_short(&e) => return Ok(None),
-            Ok(_) if self.growing && bytes.last() != Some(&b'\n') => return Ok(None),
+            // A file being written ends where its writer is: cut short, or mid-line. A
+            // damaged one where the damage is.
+            Err(e) if self.ending != Ending::Whole && cut_short(&e) => {
+                if self.ending == Ending::Damaged {
+                    self.cut = Some(e);
+                }
+                return Ok(None);
+            }
+            Ok(_) if growing && bytes.last() != Some(&b'\n') => return Ok(None),
             read => read.map_err(|source| self.read_error(source))?,
         };
         if read == 0 {
@@ -274,11 +351,15 @@ impl<'a, R: Read> RecordLines<'a, R> {
         }
     }
 
-    /// The first line, which must be a header of the format this version reads.
-    fn header(&mut self) -> Result<Header, ReadError> {
-        let text = self
-            .next_line()?
-            .ok_or_else(|| self.bad("empty file".into()))?;
+    /// The first line, which must be a header of the format this version reads; a file
+    /// damaged before it is whole is damaged whatever the [`Ending`].
+    pub(super) fn header(&mut self) -> Result<Header, ReadError> {
+        let Some(text) = self.next_line()? else {
+            return Err(match self.cut.take() {
+                Some(source) => self.read_error(source),
+                None => self.bad("empty file".into()),
+            });
+        };
         let header: Header =
             serde_json::from_str(&text).map_err(|e| self.bad(format!("bad header: {e}")))?;
         if header.format != FORMAT {
@@ -291,7 +372,7 @@ impl<'a, R: Read> RecordLines<'a, R> {
     }
 
     /// The line read last is not what it should be.
-    fn bad(&self, message: String) -> ReadError {
+    pub(super) fn bad(&self, message: String) -> ReadError {
         ReadError::Bad {
             path: self.path.to_path_buf(),
             line: self.read,
@@ -312,9 +393,13 @@ fn cut_short(e: &std::io::Error) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use flate2::Compression;
+    use flate2::write::GzEncoder;
+    use std::io::Write;
 
-    /// A records file cut anywhere, as a run's file is while it is written, reads as the
-    /// games up to its last whole line, each complete, and never as damaged past its header.
+    /// A records file cut anywhere, as a run's file is while it is written or after a
+    /// `kill -9`, reads as the games up to its last whole line, each complete, and never as
+    /// damaged past its header; read as a finished file, the cut is noted.
     #[test]
     fn a_file_being_written_reads_up_to_its_last_whole_line() {
         let header = Header {
@@ -341,7 +426,7 @@ mod tests {
         let (mut seen_some, mut header_in) = (false, false);
         for cut in (10..bytes.len()).step_by(97).chain([bytes.len() - 1]) {
             // Before its header is in, the file is refused; never after.
-            let found = match read_lines(path, &bytes[..cut], &all, true) {
+            let found = match read_lines(path, &bytes[..cut], &all, Ending::Growing) {
                 Err(e) if !header_in => {
                     assert!(matches!(e, ReadError::Bad { line: 0 | 1, .. }), "{e}");
                     continue;
@@ -355,16 +440,23 @@ mod tests {
             let games: Vec<u64> = found.lines.iter().map(|(g, _)| *g).collect();
             assert_eq!(games, (0..games.len() as u64).collect::<Vec<_>>());
             seen_some |= !games.is_empty() && games.len() < 400;
+            // A file a killed run left reads the same games, and says it ends early.
+            let damaged = read_records(path, &bytes[..cut], &all).unwrap();
+            assert!(damaged.cut.is_some(), "cut at {cut}: the end is noted");
+            assert_eq!(damaged.lines, found.lines, "cut at {cut}");
             assert!(
-                read_records(path, &bytes[..cut], &all).is_err(),
-                "strict: cut short"
+                matches!(
+                    lines_of(path, &bytes[..cut], &mut |_, _| Ok(())),
+                    Err(ReadError::Damaged { .. })
+                ),
+                "a reader of every game is told"
             );
         }
         assert!(
             seen_some,
             "some cut falls after some games and before others"
         );
-        let whole = read_lines(path, bytes.as_slice(), &all, true).unwrap();
+        let whole = read_lines(path, bytes.as_slice(), &all, Ending::Growing).unwrap();
         assert_eq!(whole.lines.len(), 400);
     }
 

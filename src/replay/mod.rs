@@ -15,14 +15,16 @@ mod log;
 mod picture;
 mod text;
 mod words;
+mod writer;
 
 pub use check::{ReplayError, Replayed, check_games_csv, replay};
 pub use file::{
-    Found, RECORDS_FILE, ReadError, RecordsWriter, Span, each_line, read_game, read_games,
-    read_games_so_far, read_records,
+    Cut, Found, RECORDS_FILE, ReadError, Recorded, Span, each_line, read_game, read_games,
+    read_games_so_far, read_records, recorded_games,
 };
 pub use html::write_page;
 pub use line::{FORMAT, GameLine, Header, Step};
 pub use log::start;
 pub use picture::Picture;
 pub use text::print_game;
+pub use writer::RecordsWriter;

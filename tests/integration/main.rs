@@ -24,6 +24,8 @@ mod labyrinth;
 mod layout;
 mod live;
 mod notation;
+mod one_writer;
+mod records_cut;
 mod replay;
 mod report;
 mod report_pages;

@@ -298,7 +298,7 @@ fn a_results_folder_without_a_manifest_is_not_resumed() {
 }
 
 /// The regular files of a results folder (not `logs/`), by name, with their bytes.
-fn result_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+pub(super) fn result_files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     let mut files: Vec<(String, Vec<u8>)> = fs::read_dir(dir)
         .unwrap()
         .map(|entry| entry.unwrap().path())

@@ -181,8 +181,10 @@ fn a_second_run_into_a_folder_holding_a_run_is_refused_until_force() {
     merge(&[]).success();
     assert_eq!(fs::read(first.join("games.csv")).unwrap(), merged_games);
 
-    // `report --out` into a run's folder writes report files only.
-    report(&[&one, &two], &first).success();
+    // Nor `report --out`: its report files would no longer be those of the run there.
+    report(&[&one, &two], &first)
+        .code(2)
+        .stderr(predicate::str::contains("holds another run"));
     assert_eq!(fs::read(first.join("games.csv")).unwrap(), merged_games);
 }
 
@@ -329,11 +331,8 @@ fn a_damaged_records_file_is_bad_input_named_with_what_is_wrong() {
         encoder.finish().unwrap();
     }
     for (name, bytes, message) in [
-        (
-            "truncated",
-            records[..records.len() / 2].to_vec(),
-            "cut short",
-        ),
+        // Cut before its first whole line (after one, the games before the cut replay).
+        ("truncated", records[..20].to_vec(), "cut short"),
         ("corrupt", flipped, "records.jsonl.gz"),
         (
             "plain",

@@ -95,6 +95,10 @@ pub fn run_game<G: Contest>(
 ) -> anyhow::Result<Summary> {
     let game: G = crate::games::configure(&plan.config)?;
     install_ctrl_c();
+    // Before anything is written there, a program's log included: one process per folder.
+    if let Some(dir) = &plan.out_dir {
+        crate::app::lock::hold(dir)?;
+    }
     let mut lineup = lineup::resolve(&game, plan)?;
     let (schedule, mut staged) = lineup::schedule(plan, game.info())?;
     let total = staged

@@ -1,7 +1,8 @@
 //! Stage 3 of `run`: the output folder. A new run claims it (a folder holding another run is
 //! refused unless `--force`), a resumed one keeps what it finished, a shard writes its part;
 //! the manifest is saved before the first game and `records.jsonl.gz` started under
-//! `--record`. Without `--out`, nothing is written and only the tallies are kept.
+//! `--record`, or continued when an earlier start of the run recorded. Without `--out`,
+//! nothing is written and only the tallies are kept.
 
 use super::early_stop::EarlyStop;
 use super::withdrawal::Withdrawals;
@@ -11,15 +12,18 @@ use crate::app::plan::RunPlan;
 use crate::app::recording::{Recording, Start};
 use crate::app::score::Scoreboard;
 use crate::app::{folders, resume};
+use crate::error::UsageError;
 use crate::games::Registered;
-use crate::replay::{self, Header, RECORDS_FILE, RecordsWriter};
+use crate::replay::{self, Header, RECORDS_FILE, Recorded, RecordsWriter};
 use crate::report::games_csv::{self, GamesCsv};
 use crate::report::standings::Crosstable;
 use crate::runner::Schedule;
 use crate::runner::play::{Lineup, play_fixture};
 use crate::summary::Tally;
 use anyhow::Context;
+use std::io::{BufRead, Read};
 use std::ops::Range;
+use std::path::Path;
 
 /// Where the games of a run go, and what was kept of an earlier start.
 pub struct Output {
@@ -103,20 +107,34 @@ pub fn open<G: Registered>(
         record(game, plan, &mut output, None);
         return Ok(output);
     };
-    // A run already in the folder is refused, replaced, or continued (see `Existing`).
+    // A run already in the folder is refused, replaced, or continued (see `Existing`); the
+    // folder exists and is this process's (see `run_game`).
     let continuing = match plan.resume {
         false => folders::claim(dir, Some(&output.manifest), plan.existing)?,
         true => true,
     };
-    std::fs::create_dir_all(dir)
-        .with_context(|| format!("cannot create output folder {}", dir.display()))?;
     if continuing && let Some(note) = stopped_before(dir, &output.manifest)? {
         output.next = output.games.end;
         output.stopped_before = Some(note);
         return Ok(output);
     }
+    // A run that recorded goes on recording, `--record` or not: records an earlier start left
+    // are continued, and a resumed run keeps only the games they hold whole.
+    let earlier = match continuing {
+        true => earlier_records(plan, dir, &output.bot_names)?,
+        false => None,
+    };
+    if plan.record && continuing && earlier.is_none() && holds_games(dir)? {
+        return Err(UsageError::Invalid(format!(
+            "--record: {} holds games played without --record, whose records cannot be made \
+             now; resume it without --record, or record a new run in another folder",
+            dir.display()
+        ))
+        .into());
+    }
+    let recorded = earlier.as_ref().map(|earlier| earlier.games.as_slice());
     let restored = match continuing {
-        true => restore(game, plan, schedule, lineup, dir, &mut output)?,
+        true => restore(game, plan, schedule, lineup, dir, recorded, &mut output)?,
         false => None,
     };
     let path = dir.join("games.csv");
@@ -131,11 +149,18 @@ pub fn open<G: Registered>(
             GamesCsv::create(&path, output.bot_names.clone(), &columns(game, plan))?
         }
     });
-    // Recording is refused with --resume and --shard (see `RunPlan`), so it starts a new file.
-    if plan.record {
+    // Recording is refused with --shard (see `RunPlan`).
+    if plan.record || earlier.is_some() {
         lineup.record = Some(replay::start::<G>);
-        let writer = RecordsWriter::create(dir, &record_header(plan, &output.bot_names))
-            .with_context(|| format!("cannot create {}", dir.join(RECORDS_FILE).display()))?;
+        let writer = match (&earlier, restored) {
+            (Some(earlier), Some(first)) if earlier.header.is_some() => {
+                // The kept games are the first the records hold, and end before `first`.
+                let kept = earlier.games.partition_point(|&game| game < first);
+                RecordsWriter::continue_after(dir, kept).map_err(records_refused)?
+            }
+            _ => RecordsWriter::create(dir, &record_header(plan, &output.bot_names))
+                .with_context(|| format!("cannot create {}", dir.join(RECORDS_FILE).display()))?,
+        };
         output.records = Some(writer);
     }
     Ok(output)
@@ -155,6 +180,62 @@ fn record<G: Registered>(game: &G, plan: &RunPlan, output: &mut Output, kept_unt
     }
 }
 
+/// The records an earlier start of this run left in `dir` (see [`replay::recorded_games`]):
+/// `None` when there are none; refused when they are another run's or hold a line that is
+/// not a record.
+fn earlier_records(
+    plan: &RunPlan,
+    dir: &Path,
+    bot_names: &[String],
+) -> anyhow::Result<Option<Recorded>> {
+    let earlier = replay::recorded_games(dir).map_err(records_refused)?;
+    if let Some(header) = earlier.as_ref().and_then(|earlier| earlier.header.as_ref())
+        && (header.game != plan.game.name
+            || header.master_seed != plan.master_seed
+            || header.bots != bot_names)
+    {
+        return Err(UsageError::Invalid(format!(
+            "{} is not this run's: it records {} with master seed {} and bots {}; move it \
+             away to resume without records",
+            dir.join(RECORDS_FILE).display(),
+            header.game,
+            header.master_seed,
+            header.bots.join(",")
+        ))
+        .into());
+    }
+    Ok(earlier)
+}
+
+/// A records file a resumed run cannot go on with: a failing disk is the harness's, a line
+/// that is not a record bad input.
+fn records_refused(e: replay::ReadError) -> anyhow::Error {
+    match e {
+        replay::ReadError::Io { .. } => e.into(),
+        e => UsageError::Invalid(format!(
+            "{e}; the records cannot be continued: move the file away to resume without them"
+        ))
+        .into(),
+    }
+}
+
+/// Whether `games.csv` in `dir` holds anything after its header line.
+fn holds_games(dir: &Path) -> anyhow::Result<bool> {
+    let path = dir.join("games.csv");
+    let file = match std::fs::File::open(&path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(false),
+        Err(e) => return Err(e).with_context(|| format!("cannot open {}", path.display())),
+    };
+    let length = file.metadata()?.len();
+    let mut header = Vec::new();
+    std::io::BufReader::new(file)
+        .take(1 << 16)
+        .read_until(b'\n', &mut header)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(length > header.len() as u64)
+}
+
 /// Keeps the games an earlier start of this run finished in `dir` (see [`resume::restore`]),
 /// replaying the faulted ones whose messages are wanted; returns the first game to play, or
 /// `None` when the folder holds no run yet.
@@ -163,7 +244,8 @@ fn restore<G: Registered>(
     plan: &RunPlan,
     schedule: &Schedule,
     lineup: &Lineup<'static, G>,
-    dir: &std::path::Path,
+    dir: &Path,
+    recorded: Option<&[u64]>,
     output: &mut Output,
 ) -> anyhow::Result<Option<u64>> {
     let header = games_csv::header_line(&columns(game, plan));
@@ -175,6 +257,7 @@ fn restore<G: Registered>(
         header: &header,
         bot_names: &output.bot_names,
         replay: &replay,
+        recorded,
         quiet: plan.quiet,
     };
     resume::restore(
@@ -191,7 +274,7 @@ fn restore<G: Registered>(
 }
 
 /// The note of the folder's manifest when `--sprt-stop` ended its run (and it is this run).
-fn stopped_before(dir: &std::path::Path, wanted: &Manifest) -> anyhow::Result<Option<String>> {
+fn stopped_before(dir: &Path, wanted: &Manifest) -> anyhow::Result<Option<String>> {
     Ok(Manifest::load(dir)?
         .filter(|found| found.refusal(wanted).is_none())
         .and_then(|found| found.stopped))

@@ -29,6 +29,15 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     let game: G = crate::games::configure(&plan.config)?;
     let dir = &plan.out_dir;
     let mut folder = NewFolder::create(dir)?;
+    if let Err(refused) = crate::app::lock::hold(dir) {
+        // The folder is the other process's now.
+        folder.keep();
+        return Err(refused);
+    }
+    if !plan.resume {
+        // Checked when planned, and again now that no other process can start a tuning here.
+        super::folder::check_free(dir)?;
+    }
     let logs = dir.join("logs");
     let subject = Subject::<G>::resolve(&game, &plan.bot, &plan.ranges, Some(&logs))?;
     let field: Vec<Box<dyn BotMaker<G>>> = plan
