@@ -286,7 +286,6 @@ impl RunPlan {
     }
 
     /// Whether progress and the running score are shown.
-
     pub fn shows_progress(&self) -> bool {
         !self.quiet || self.progress_when_quiet
     }
