@@ -43,7 +43,7 @@ pub fn print_header(
     );
 }
 
-/// `t2r (official; map=usa, turn_limit=500)`, or `carcassonne (base)` for a game without
+/// `GAME (RULES; OPTION=VALUE, …)`, or `GAME (RULES)` for a game without
 /// options.
 pub fn game_text(info: &GameInfo) -> String {
     let options: Vec<String> = info

@@ -95,12 +95,14 @@ pub fn run_game<G: Contest>(
 ) -> anyhow::Result<Summary> {
     let game: G = crate::games::configure(&plan.config)?;
     install_ctrl_c();
+    // Who meets whom needs no folder, so a schedule past its bounds is refused before one is
+    // made.
+    let (schedule, mut staged) = lineup::schedule(plan, game.info())?;
     // Before anything is written there, a program's log included: one process per folder.
     if let Some(dir) = &plan.out_dir {
         crate::app::lock::hold(dir)?;
     }
     let mut lineup = lineup::resolve(&game, plan)?;
-    let (schedule, mut staged) = lineup::schedule(plan, game.info())?;
     let total = staged
         .as_ref()
         .map_or_else(|| schedule.total_games(), Staged::total_games);
