@@ -27,8 +27,13 @@ impl Sqlite {
         let connection = Connection::open_with_flags(path, flags)?;
         connection.busy_timeout(BUSY_TIMEOUT)?;
         // Reading the mode touches the file: a file that is not a database is refused here.
-        let mode: String =
-            connection.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+        // Only a store not yet in WAL mode is switched: the switch wants the file to itself and
+        // does not wait on the busy timeout, so asking it of a store other runs write (or one
+        // a killed run left to recover) failed at once with "database is locked".
+        let mut mode: String = connection.query_row("PRAGMA journal_mode", [], |row| row.get(0))?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            mode = connection.query_row("PRAGMA journal_mode = WAL", [], |row| row.get(0))?;
+        }
         if !mode.eq_ignore_ascii_case("wal") {
             anyhow::bail!("cannot use write-ahead logging (journal mode stays {mode})");
         }

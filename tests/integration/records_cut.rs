@@ -10,21 +10,11 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-/// A fast recording run with faults (the summary quotes some, replayed on resume): 6000
-/// games, a records file of about a megabyte.
-const RUN: [&str; 11] = [
-    "--bots",
-    "random,nice,test-illegal",
-    "--map",
-    "small",
-    "--games",
-    "2000",
-    "--seed",
-    "77",
-    "--quiet",
-    "--no-plots",
-    "--record",
-];
+/// [`super::resume::RUN`] (a fast run with faults, the summary quoting some, replayed on
+/// resume: 6000 games), recorded: a records file of about a megabyte.
+fn recorded_run() -> Vec<&'static str> {
+    [&super::resume::RUN[..], &["--record"]].concat()
+}
 
 /// Each run here writes `CASE/run`, named `run` from `CASE`: the report quotes the folder as
 /// it was given (in its replay commands), so runs compared must be given the same name.
@@ -35,13 +25,13 @@ fn in_case(root: &Path, case: &str) -> (PathBuf, PathBuf) {
     (case, dir)
 }
 
-/// The uninterrupted [`RUN`], into `root/whole/run`.
+/// The uninterrupted [`recorded_run`], into `root/whole/run`.
 fn whole(root: &Path) -> PathBuf {
     let (case, dir) = in_case(root, "whole");
     tourney()
         .current_dir(case)
         .arg("run")
-        .args(RUN)
+        .args(recorded_run())
         .args(["--threads", "1", "--out", "run"])
         .assert()
         .success();
@@ -112,7 +102,7 @@ fn a_recording_run_killed_with_kill_9_replays_its_whole_games_and_resumes_to_the
     let mut child = std::process::Command::new(super::support::tourney_path())
         .current_dir(case)
         .arg("run")
-        .args(RUN)
+        .args(recorded_run())
         .args(["--threads", "1", "--out", "run"])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -195,7 +185,7 @@ fn recording_cannot_be_added_to_a_run_played_without_it() {
     let root = tempfile::tempdir().unwrap();
     let dir = root.path().join("plain");
     let args = |record: bool| {
-        let mut args = RUN.to_vec();
+        let mut args = recorded_run();
         args[5] = "4";
         if !record {
             args.pop();

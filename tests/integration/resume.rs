@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 
 /// A fast run with faults (test-illegal loses every game by an illegal move, and the summary
 /// quotes the first few with their game index): 6000 games in a couple of dozen blocks.
-const RUN: [&str; 10] = [
+pub(super) const RUN: [&str; 10] = [
     "--bots",
     "random,nice,test-illegal",
     "--map",
