@@ -1,9 +1,9 @@
 //! What the store asks of a database, so that one set of portable SQL statements runs on
 //! SQLite and on PostgreSQL alike: statements with `$1`, `$2`… parameters (numbered in order of
 //! first use, which both read the same way), values of four kinds, and rows inserted in bulk,
-//! each backend in its fastest way (multi-row statements prepared once per shape; PostgreSQL's
-//! text `COPY` for the rows of a block of games). Rows to insert are read cell by cell
-//! ([`Rows`]), so a block of games is written from its records without a value per cell.
+//! each backend in its fastest way (multi-row statements, prepared once per shape). Rows to
+//! insert are read cell by cell ([`Rows`]), so a block of games is written from its records
+//! without a value made per cell.
 
 use anyhow::Result;
 
