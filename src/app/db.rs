@@ -118,7 +118,7 @@ fn import_folder(mut store: Store, dir: &Path, tag: Option<String>) -> anyhow::R
         None => store.create_run(&run)?,
     };
     let before = store.game_count(&id)?;
-    let mut recorder = Recorder::new(store, id.clone(), &run.extra_columns);
+    let mut recorder = Recorder::new(store, id.clone(), &run.extra_columns)?;
     let bots: Vec<String> = run.bots.iter().map(|b| b.label.clone()).collect();
     add_kept(&mut recorder, &path, &bots, u64::MAX)?;
     let mut store = recorder.into_store();

@@ -10,6 +10,9 @@
 //! A resumed run continues its own run in the store (the latest one of the same configuration
 //! that this host played into the same folder): the games the folder kept are
 //! made the store's too, those after them dropped, so the store ends as an uninterrupted run's.
+//!
+//! Games are written by the store's own thread ([`crate::store::Writer`]): a run hands each
+//! block over and plays on.
 
 use super::manifest::{Manifest, Shard};
 use super::plan::RunPlan;
@@ -17,7 +20,7 @@ use super::report::{ReportSettings, stream_games};
 use crate::cli::StoreArgs;
 use crate::error::UsageError;
 use crate::runner::GameRecord;
-use crate::store::{BotRow, Location, NewRun, Recorder, RunStatus, Store, VersionRow};
+use crate::store::{BotRow, Location, NewRun, Recorder, RunStatus, Store, VersionRow, Writer};
 use crate::version::BotVersion;
 use anyhow::Context;
 use std::path::Path;
@@ -83,7 +86,7 @@ pub struct Recording {
     store: Option<Store>,
     /// Each entry's version, found before any game.
     versions: Vec<BotVersion>,
-    recorder: Option<Recorder>,
+    writer: Option<Writer>,
     shown: String,
     failure: Option<String>,
 }
@@ -110,7 +113,7 @@ impl Recording {
             store: None,
             // A program whose version cannot be read is bad input (exit 2), found here.
             versions: plan.versions()?,
-            recorder: None,
+            writer: None,
             shown: store_plan.location.shown(),
             failure: None,
         };
@@ -126,39 +129,39 @@ impl Recording {
         let (Some(store), Some(store_plan)) = (self.store.take(), &start.plan.store) else {
             return;
         };
-        match begin(store, store_plan, start, &self.versions) {
-            Ok(recorder) => self.recorder = Some(recorder),
+        match begin(store, store_plan, start, &self.versions).and_then(Writer::start) {
+            Ok(writer) => self.writer = Some(writer),
             Err(e) => self.fail(&e),
         }
     }
 
     /// Keeps a game for the block's commit.
     pub fn add(&mut self, record: &GameRecord) {
-        if let Some(recorder) = self.recorder.as_mut() {
-            recorder.add(record);
+        if let Some(writer) = self.writer.as_mut() {
+            writer.add(record);
         }
     }
 
-    /// Commits the block's games in one transaction.
+    /// Hands the block's games to the store's thread, which commits them in one transaction.
     pub fn block_done(&mut self) {
-        if let Some(Err(e)) = self.recorder.as_mut().map(Recorder::commit) {
+        if let Some(Err(e)) = self.writer.as_mut().map(Writer::block_done) {
             self.fail(&e);
         }
     }
 
-    /// Records how the run ended; a merged run then replaces its shards. Hands back the
-    /// store's failure, if any, as the error the command ends with (exit 3).
+    /// Waits for the games' commits, then records how the run ended; a merged run then
+    /// replaces its shards. Hands back the store's failure, if any, as the error the command
+    /// ends with (exit 3).
     pub fn finish(&mut self, status: RunStatus, absorbs: Option<&str>) -> anyhow::Result<()> {
-        self.block_done();
-        if let Some(recorder) = self.recorder.as_mut() {
-            let run = recorder.run().to_string();
-            let done = recorder
-                .store()
-                .finish_run(&run, status)
-                .and_then(|()| match absorbs {
+        if let Some(mut writer) = self.writer.take() {
+            let done = writer.finish().and_then(|mut recorder| {
+                let run = recorder.run().to_string();
+                recorder.store().finish_run(&run, status)?;
+                match absorbs {
                     Some(hash) => recorder.store().absorb_shards(&run, hash),
                     None => Ok(()),
-                });
+                }
+            });
             if let Err(e) = done {
                 self.fail(&e);
             }
@@ -175,7 +178,7 @@ impl Recording {
 
     /// Stops recording after the first failure, saying so once.
     fn fail(&mut self, error: &anyhow::Error) {
-        self.recorder = None;
+        self.writer = None;
         if self.failure.is_none() {
             // Even under --quiet: the command's exit code will say it, this says why early.
             eprintln!(
@@ -228,7 +231,7 @@ fn begin(
         Some(id) => id,
         None => store.create_run(&run)?,
     };
-    let mut recorder = Recorder::new(store, id, &run.extra_columns);
+    let mut recorder = Recorder::new(store, id, &run.extra_columns)?;
     if let (Some(next), Some(dir)) = (start.kept_until, &plan.out_dir) {
         add_kept(&mut recorder, &dir.join("games.csv"), start.bot_names, next)?;
     }

@@ -1,8 +1,9 @@
 //! What the store asks of a database, so that one set of portable SQL statements runs on
 //! SQLite and on PostgreSQL alike: statements with `$1`, `$2`… parameters (numbered in order of
 //! first use, which both read the same way), values of four kinds, and rows inserted in bulk,
-//! each backend in its fastest way (a cached prepared statement per row in SQLite, multi-row
-//! statements in PostgreSQL, where every statement is a round trip).
+//! each backend in its fastest way (multi-row statements, prepared once per shape). Rows to
+//! insert are read cell by cell ([`Rows`]), so a block of games is written from its records
+//! without a value made per cell.
 
 use anyhow::Result;
 
@@ -93,14 +94,51 @@ pub trait Backend: Send {
     /// IMMEDIATE`, so two writers queue on the busy timeout instead of one failing when it
     /// upgrades a read lock), PostgreSQL starts an ordinary one.
     fn begin(&mut self) -> Result<()>;
-    /// Serialises schema changes between processes opening one store at once, inside the
-    /// transaction [`Backend::begin`] started (SQLite's write lock already does).
-    fn lock_schema(&mut self) -> Result<()>;
+    /// Makes the transaction [`Backend::begin`] started wait for any other that asked the
+    /// same, across processes, until it ends: schema changes and the numbering of new runs
+    /// (SQLite's write lock already does).
+    fn serialize(&mut self) -> Result<()>;
     fn execute(&mut self, sql: &str, params: &[Value]) -> Result<u64>;
     fn query(&mut self, sql: &str, params: &[Value]) -> Result<Vec<Vec<Value>>>;
     /// Inserts `rows` into `table` (values in the order of `columns`), skipping a row whose
     /// key is already there (`ON CONFLICT DO NOTHING`): importing twice stores each game once.
-    fn insert(&mut self, table: &str, columns: &[&str], rows: &[Vec<Value>]) -> Result<()>;
+    fn insert(&mut self, table: &str, columns: &[&str], rows: &dyn Rows) -> Result<()>;
+}
+
+/// One cell of a row to insert, borrowed from wherever the row is kept.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Cell<'a> {
+    Int(i64),
+    Real(f64),
+    Text(&'a str),
+    Null,
+}
+
+/// Rows to insert, read by row and column (in the order of the insert's columns).
+pub trait Rows {
+    fn count(&self) -> usize;
+    fn cell(&self, row: usize, column: usize) -> Cell<'_>;
+}
+
+impl Value {
+    pub fn cell(&self) -> Cell<'_> {
+        match self {
+            Value::Int(v) => Cell::Int(*v),
+            Value::Real(v) => Cell::Real(*v),
+            Value::Text(v) => Cell::Text(v),
+            Value::Null => Cell::Null,
+        }
+    }
+}
+
+impl Rows for Vec<Vec<Value>> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn cell(&self, row: usize, column: usize) -> Cell<'_> {
+        self[row][column].cell()
+    }
 }
 
 /// `INSERT INTO table (a, b) VALUES ($1, $2), ($3, $4)… ON CONFLICT DO NOTHING` for `rows`

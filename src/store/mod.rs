@@ -13,9 +13,12 @@ mod rows;
 mod runs;
 mod schema;
 mod sqlite;
+mod writer;
 
 pub use rows::Recorder;
 pub use runs::{BotRow, NewRun, RunStatus, StoredRun, VersionRow};
+pub use schema::migration;
+pub use writer::Writer;
 
 use crate::error::UsageError;
 use anyhow::Result;

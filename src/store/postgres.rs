@@ -4,7 +4,7 @@
 //! trips rather than one per row. Connections are unencrypted (`NoTls`): a server on the
 //! machine or a trusted network, as CI's is.
 
-use super::backend::{Backend, Value, insert_sql};
+use super::backend::{Backend, Cell, Rows, Value, insert_sql};
 use anyhow::Result;
 use postgres::types::{IsNull, ToSql, Type, to_sql_checked};
 use postgres::{Client, NoTls, Statement};
@@ -29,18 +29,18 @@ impl Postgres {
     }
 }
 
-impl ToSql for Value {
+impl ToSql for Cell<'_> {
     fn to_sql(
         &self,
         ty: &Type,
         out: &mut postgres::types::private::BytesMut,
     ) -> Result<IsNull, Box<dyn Error + Sync + Send>> {
-        match self {
-            Value::Null => Ok(IsNull::Yes),
-            Value::Int(v) if *ty == Type::INT4 => i32::try_from(*v)?.to_sql(ty, out),
-            Value::Int(v) => v.to_sql(ty, out),
-            Value::Real(v) => v.to_sql(ty, out),
-            Value::Text(v) => v.as_str().to_sql(ty, out),
+        match *self {
+            Cell::Null => Ok(IsNull::Yes),
+            Cell::Int(v) if *ty == Type::INT4 => i32::try_from(v)?.to_sql(ty, out),
+            Cell::Int(v) => v.to_sql(ty, out),
+            Cell::Real(v) => v.to_sql(ty, out),
+            Cell::Text(v) => v.to_sql(ty, out),
         }
     }
 
@@ -52,8 +52,12 @@ impl ToSql for Value {
     to_sql_checked!();
 }
 
-fn params(values: &[Value]) -> Vec<&(dyn ToSql + Sync)> {
-    values.iter().map(|v| v as &(dyn ToSql + Sync)).collect()
+fn params(values: &[Value]) -> Vec<Cell<'_>> {
+    values.iter().map(Value::cell).collect()
+}
+
+fn refs<'a>(cells: &'a [Cell<'a>]) -> Vec<&'a (dyn ToSql + Sync)> {
+    cells.iter().map(|v| v as &(dyn ToSql + Sync)).collect()
 }
 
 impl Backend for Postgres {
@@ -65,17 +69,17 @@ impl Backend for Postgres {
         self.batch("BEGIN")
     }
 
-    fn lock_schema(&mut self) -> Result<()> {
+    fn serialize(&mut self) -> Result<()> {
         // Any fixed number: every tourney opening this database takes the same lock.
         self.batch("SELECT pg_advisory_xact_lock(41041)")
     }
 
     fn execute(&mut self, sql: &str, values: &[Value]) -> Result<u64> {
-        Ok(self.client.execute(sql, &params(values))?)
+        Ok(self.client.execute(sql, &refs(&params(values)))?)
     }
 
     fn query(&mut self, sql: &str, values: &[Value]) -> Result<Vec<Vec<Value>>> {
-        let rows = self.client.query(sql, &params(values))?;
+        let rows = self.client.query(sql, &refs(&params(values)))?;
         rows.iter()
             .map(|row| {
                 (0..row.len())
@@ -100,25 +104,26 @@ impl Backend for Postgres {
             .collect()
     }
 
-    fn insert(&mut self, table: &str, columns: &[&str], rows: &[Vec<Value>]) -> Result<()> {
-        for chunk in rows.chunks(MAX_PARAMETERS / columns.len()) {
-            let key = (table.to_string(), chunk.len());
+    fn insert(&mut self, table: &str, columns: &[&str], rows: &dyn Rows) -> Result<()> {
+        let (count, width) = (rows.count(), columns.len());
+        let per_statement = MAX_PARAMETERS / width;
+        let mut row = 0;
+        while row < count {
+            let n = per_statement.min(count - row);
+            let key = (table.to_string(), n);
             let statement = match self.prepared.get(&key) {
                 Some(statement) => statement.clone(),
                 None => {
-                    let statement =
-                        self.client
-                            .prepare(&insert_sql(table, columns, chunk.len()))?;
+                    let statement = self.client.prepare(&insert_sql(table, columns, n))?;
                     self.prepared.insert(key, statement.clone());
                     statement
                 }
             };
-            let values: Vec<&(dyn ToSql + Sync)> = chunk
-                .iter()
-                .flatten()
-                .map(|v| v as &(dyn ToSql + Sync))
+            let cells: Vec<Cell<'_>> = (row..row + n)
+                .flat_map(|r| (0..width).map(move |column| rows.cell(r, column)))
                 .collect();
-            self.client.execute(&statement, &values)?;
+            self.client.execute(&statement, &refs(&cells))?;
+            row += n;
         }
         Ok(())
     }

@@ -1,17 +1,21 @@
 //! Games and seats in the store: a [`Recorder`] writes a run's games as they are played, one
-//! transaction per block (so a killed run leaves whole blocks, never half a game), and
+//! transaction per [`Block`] (so a killed run leaves whole blocks, never half a game), and
 //! [`Store::games`] reads them back as the records the run handed out, from which `games.csv`
 //! is written again byte for byte.
+//!
+//! A block keeps plain copies of its records' columns and nothing else: it is filled on the
+//! thread that plays, where every nanosecond counts against the run, and written on the
+//! store's own ([`super::Writer`]), where each seat's extra columns become their JSON object.
 
 use super::Store;
-use super::backend::Value;
+use super::backend::{Cell, Rows, Value};
 use crate::outcome::Termination;
 use crate::runner::GameRecord;
 use anyhow::{Context, Result};
 use std::fmt::Write;
 
 const GAME_COLUMNS: [&str; 8] = [
-    "run_id",
+    "run",
     "game",
     "seed",
     "pairing",
@@ -22,7 +26,7 @@ const GAME_COLUMNS: [&str; 8] = [
 ];
 
 const SEAT_COLUMNS: [&str; 9] = [
-    "run_id",
+    "run",
     "game",
     "seat",
     "bot",
@@ -33,32 +37,193 @@ const SEAT_COLUMNS: [&str; 9] = [
     "extras",
 ];
 
+/// Games kept for one transaction.
+#[derive(Debug, Default)]
+pub struct Block {
+    games: Vec<GameRow>,
+    seats: Vec<SeatRow>,
+    /// Every game's extra values, one after the other (see [`GameRow::extras`]).
+    extras: Vec<f64>,
+}
+
+#[derive(Debug)]
+struct GameRow {
+    game: u64,
+    seed: u64,
+    pairing: usize,
+    rotation: usize,
+    termination: Termination,
+    turns: u32,
+    fault: Option<String>,
+    /// Where its record's extras are in [`Block::extras`].
+    extras: std::ops::Range<usize>,
+}
+
+#[derive(Debug)]
+struct SeatRow {
+    /// Its game in [`Block::games`].
+    game: usize,
+    seat: usize,
+    bot: usize,
+    score: i32,
+    rank: u8,
+    fault: bool,
+    tolerated: Option<u32>,
+}
+
+impl Block {
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// Keeps `record`'s columns.
+    pub fn add(&mut self, record: &GameRecord) {
+        let start = self.extras.len();
+        self.extras.extend_from_slice(&record.extras);
+        let game = self.games.len();
+        self.games.push(GameRow {
+            game: record.index,
+            seed: record.seed_index,
+            pairing: record.pairing,
+            rotation: record.rotation,
+            termination: record.termination,
+            turns: record.turns,
+            fault: record.fault.clone(),
+            extras: start..self.extras.len(),
+        });
+        for seat in 0..record.seats() {
+            self.seats.push(SeatRow {
+                game,
+                seat,
+                bot: record.lineup[seat],
+                score: record.scores[seat],
+                rank: record.ranks[seat],
+                fault: record.culprit == Some(seat),
+                tolerated: record.tolerated.get(seat).copied(),
+            });
+        }
+    }
+
+    /// Each seat's extra values as a JSON object of `keys` (`"name":`, as many per seat as
+    /// a record has values per seat), one after the other in `text`, each ending where
+    /// `ends` says.
+    fn extras_json(&self, keys: &[String], text: &mut String, ends: &mut Vec<usize>) {
+        text.clear();
+        ends.clear();
+        let per_seat = keys.len();
+        for seat in &self.seats {
+            let game = &self.extras[self.games[seat.game].extras.clone()];
+            let values = game.get(seat.seat * per_seat..(seat.seat + 1) * per_seat);
+            text.push('{');
+            for (i, (key, value)) in keys.iter().zip(values.unwrap_or(&[])).enumerate() {
+                if i > 0 {
+                    text.push(',');
+                }
+                text.push_str(key);
+                // Rust prints the shortest text that reads back as the same number, with no
+                // exponent: valid JSON for every finite value (games give no other).
+                match value.is_finite() {
+                    true => write!(text, "{value}").expect("writing to a string"),
+                    false => text.push_str("null"),
+                }
+            }
+            text.push('}');
+            ends.push(text.len());
+        }
+    }
+}
+
+/// A block's games as rows of `game_rows`.
+struct GameRows<'a> {
+    run: i64,
+    block: &'a Block,
+}
+
+impl Rows for GameRows<'_> {
+    fn count(&self) -> usize {
+        self.block.games.len()
+    }
+
+    fn cell(&self, row: usize, column: usize) -> Cell<'_> {
+        let game = &self.block.games[row];
+        match column {
+            0 => Cell::Int(self.run),
+            1 => Cell::Int(game.game as i64),
+            2 => Cell::Int(game.seed as i64),
+            3 => Cell::Int(game.pairing as i64),
+            4 => Cell::Int(game.rotation as i64),
+            5 => Cell::Text(game.termination.as_str()),
+            6 => Cell::Int(game.turns.into()),
+            _ => game.fault.as_deref().map_or(Cell::Null, Cell::Text),
+        }
+    }
+}
+
+/// A block's seats as rows of `seat_rows`, with their extras as JSON (see
+/// [`Block::extras_json`]).
+struct SeatRows<'a> {
+    run: i64,
+    block: &'a Block,
+    text: &'a str,
+    ends: &'a [usize],
+}
+
+impl Rows for SeatRows<'_> {
+    fn count(&self) -> usize {
+        self.block.seats.len()
+    }
+
+    fn cell(&self, row: usize, column: usize) -> Cell<'_> {
+        let seat = &self.block.seats[row];
+        match column {
+            0 => Cell::Int(self.run),
+            1 => Cell::Int(self.block.games[seat.game].game as i64),
+            2 => Cell::Int(seat.seat as i64),
+            3 => Cell::Int(seat.bot as i64),
+            4 => Cell::Int(seat.score.into()),
+            5 => Cell::Int(seat.rank.into()),
+            6 => Cell::Int(seat.fault.into()),
+            7 => seat.tolerated.map_or(Cell::Null, |n| Cell::Int(n.into())),
+            _ => {
+                let start = if row == 0 { 0 } else { self.ends[row - 1] };
+                Cell::Text(&self.text[start..self.ends[row]])
+            }
+        }
+    }
+}
+
 /// Writes the games of one run, a block at a time.
 pub struct Recorder {
     store: Store,
     run: String,
+    /// The run's number in the store: the key of its rows.
+    number: i64,
     /// The game's own columns as JSON keys (`"name":`), in the order of a record's extras.
     keys: Vec<String>,
-    games: Vec<Vec<Value>>,
-    seats: Vec<Vec<Value>>,
+    pending: Block,
+    /// The JSON of a block's extras, kept from block to block (see [`Block::extras_json`]).
+    text: String,
+    ends: Vec<usize>,
 }
 
 impl Recorder {
     /// Records into run `run` of `store`; `extra_columns` are its games.csv columns after the
     /// base ones (`tolerated` among them is a seat column of its own).
-    pub fn new(store: Store, run: String, extra_columns: &[String]) -> Recorder {
+    pub fn new(mut store: Store, run: String, extra_columns: &[String]) -> Result<Recorder> {
         let keys = extra_columns
             .iter()
             .filter(|name| *name != crate::report::games_csv::TOLERATED)
             .map(|name| format!("{}:", serde_json::Value::from(name.as_str())))
             .collect();
-        Recorder {
+        Ok(Recorder {
+            number: store.run_number(&run)?,
             store,
             run,
             keys,
-            games: Vec::new(),
-            seats: Vec::new(),
-        }
+            pending: Block::default(),
+            text: String::new(),
+            ends: Vec::new(),
+        })
     }
 
     pub fn run(&self) -> &str {
@@ -76,59 +241,34 @@ impl Recorder {
 
     /// Keeps `record` for the next [`Recorder::commit`].
     pub fn add(&mut self, record: &GameRecord) {
-        self.games.push(vec![
-            self.run.as_str().into(),
-            record.index.into(),
-            record.seed_index.into(),
-            record.pairing.into(),
-            record.rotation.into(),
-            record.termination.as_str().into(),
-            Value::Int(record.turns.into()),
-            record.fault.clone().into(),
-        ]);
-        let per_seat = self.keys.len();
-        for seat in 0..record.seats() {
-            let mut extras = String::from("{");
-            let values = record.extras.get(seat * per_seat..(seat + 1) * per_seat);
-            for (i, (key, value)) in self.keys.iter().zip(values.unwrap_or(&[])).enumerate() {
-                if i > 0 {
-                    extras.push(',');
-                }
-                extras.push_str(key);
-                // Rust prints the shortest text that reads back as the same number, with no
-                // exponent: valid JSON for every finite value (games give no other).
-                match value.is_finite() {
-                    true => write!(extras, "{value}").expect("writing to a string"),
-                    false => extras.push_str("null"),
-                }
-            }
-            extras.push('}');
-            self.seats.push(vec![
-                self.run.as_str().into(),
-                record.index.into(),
-                seat.into(),
-                record.lineup[seat].into(),
-                Value::Int(record.scores[seat].into()),
-                Value::Int(record.ranks[seat].into()),
-                Value::Int(i64::from(record.culprit == Some(seat))),
-                record.tolerated.get(seat).map(|&n| i64::from(n)).into(),
-                extras.into(),
-            ]);
-        }
+        self.pending.add(record);
     }
 
     /// Writes the games kept since the last commit in one transaction.
     pub fn commit(&mut self) -> Result<()> {
-        if self.games.is_empty() {
+        let block = std::mem::take(&mut self.pending);
+        self.write(&block)
+    }
+
+    /// Writes `block` in one transaction; a game the run holds already is left as it is.
+    pub fn write(&mut self, block: &Block) -> Result<()> {
+        if block.is_empty() {
             return Ok(());
         }
-        let (games, seats) = (
-            std::mem::take(&mut self.games),
-            std::mem::take(&mut self.seats),
-        );
+        block.extras_json(&self.keys, &mut self.text, &mut self.ends);
+        let games = GameRows {
+            run: self.number,
+            block,
+        };
+        let seats = SeatRows {
+            run: self.number,
+            block,
+            text: &self.text,
+            ends: &self.ends,
+        };
         self.store.transaction(|db| {
-            db.insert("games", &GAME_COLUMNS, &games)?;
-            db.insert("seats", &SEAT_COLUMNS, &seats)
+            db.insert("game_rows", &GAME_COLUMNS, &games)?;
+            db.insert("seat_rows", &SEAT_COLUMNS, &seats)
         })
     }
 }
@@ -136,9 +276,11 @@ impl Recorder {
 impl Store {
     /// How many games run `id` holds.
     pub fn game_count(&mut self, id: &str) -> Result<u64> {
-        let rows = self
-            .db
-            .query("SELECT COUNT(*) FROM games WHERE run_id = $1", &[id.into()])?;
+        let number = self.run_number(id)?;
+        let rows = self.db.query(
+            "SELECT COUNT(*) FROM game_rows WHERE run = $1",
+            &[number.into()],
+        )?;
         Ok(rows[0][0].int("count")? as u64)
     }
 

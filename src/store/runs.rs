@@ -1,7 +1,9 @@
 //! Runs in the store: one row per run (its configuration as the manifest holds it, where and
 //! when it was played, its status) and one per bot. A run's id is made here, not by the
 //! database (16 hex digits of a hash of host, process, time and configuration), so every
-//! backend makes ids alike and two machines writing one server never collide.
+//! backend makes ids alike and two machines writing one server never collide. Within one
+//! store a run also has a number, in the order runs were recorded: the key of its games and
+//! seats, and the order `db runs` lists them in.
 
 use super::Store;
 use super::backend::{Backend, Value};
@@ -135,6 +137,10 @@ impl Store {
         let id = new_id(run);
         let columns = serde_json::to_string(&run.extra_columns)?;
         self.transaction(|db| {
+            // Numbered one after the last, by one process at a time.
+            db.serialize()?;
+            let last = db.query("SELECT MAX(number) FROM runs", &[])?;
+            let number = last[0][0].optional_int("number")?.unwrap_or(0) + 1;
             let row: Vec<Value> = vec![
                 id.as_str().into(),
                 run.game.as_str().into(),
@@ -153,8 +159,11 @@ impl Store {
                 RunStatus::Running.as_str().into(),
                 super::now().into(),
                 Value::Null,
+                Value::Int(number),
             ];
-            db.insert("runs", &RUN_COLUMNS, &[row])?;
+            let mut columns = RUN_COLUMNS.to_vec();
+            columns.push("number");
+            db.insert("runs", &columns, &vec![row])?;
             // A version seen before keeps its row (and first label).
             let versions: Vec<Vec<Value>> = (run.bots.iter())
                 .filter_map(|bot| bot.version.as_ref())
@@ -198,7 +207,7 @@ impl Store {
     ) -> Result<Option<String>> {
         let rows = self.db.query(
             "SELECT id FROM runs WHERE configuration_sha256 = $1 AND host = $2 AND folder = $3 \
-             ORDER BY started_at DESC, id DESC",
+             ORDER BY number DESC",
             &[configuration_sha256.into(), host.into(), folder.into()],
         )?;
         rows.first().map(|row| row[0].text("id")).transpose()
@@ -214,7 +223,7 @@ impl Store {
     ) -> Result<Option<String>> {
         let rows = self.db.query(
             "SELECT id FROM runs WHERE configuration_sha256 = $1 AND first_game = $2 \
-             AND end_game = $3 ORDER BY started_at, id",
+             AND end_game = $3 ORDER BY number",
             &[
                 configuration_sha256.into(),
                 first_game.into(),
@@ -228,10 +237,11 @@ impl Store {
     /// folder being resumed kept the games before it, and those after are played again.
     pub fn reopen(&mut self, id: &str, from: u64) -> Result<()> {
         self.transaction(|db| {
-            for table in ["seats", "games"] {
+            let number = number(db, id)?;
+            for table in ["seat_rows", "game_rows"] {
                 db.execute(
-                    &format!("DELETE FROM {table} WHERE run_id = $1 AND game >= $2"),
-                    &[id.into(), from.into()],
+                    &format!("DELETE FROM {table} WHERE run = $1 AND game >= $2"),
+                    &[number.into(), from.into()],
                 )?;
             }
             db.execute(
@@ -297,10 +307,15 @@ impl Store {
         }
     }
 
-    /// Every run, oldest first.
+    /// The number of run `id` in this store.
+    pub fn run_number(&mut self, id: &str) -> Result<i64> {
+        number(self.db.as_mut(), id)
+    }
+
+    /// Every run, in the order they were recorded.
     pub fn runs(&mut self) -> Result<Vec<StoredRun>> {
         let sql = format!(
-            "SELECT {} FROM runs ORDER BY started_at, id",
+            "SELECT {} FROM runs ORDER BY number",
             RUN_COLUMNS.join(", ")
         );
         let rows = self.db.query(&sql, &[])?;
@@ -378,14 +393,25 @@ fn stored_run(row: &[Value], bots: Vec<BotRow>) -> Result<StoredRun> {
     })
 }
 
+/// The number of run `id`.
+fn number(db: &mut dyn Backend, id: &str) -> Result<i64> {
+    let rows = db.query("SELECT number FROM runs WHERE id = $1", &[id.into()])?;
+    let row = rows
+        .first()
+        .ok_or_else(|| anyhow::anyhow!("run {id} is not in the store"))?;
+    row[0].int("number")
+}
+
 /// Deletes run `id` with its bots and games, inside the caller's transaction.
 fn delete_run(db: &mut dyn Backend, id: &str) -> Result<()> {
-    for table in ["seats", "games", "run_bots"] {
+    let number = number(db, id)?;
+    for table in ["seat_rows", "game_rows"] {
         db.execute(
-            &format!("DELETE FROM {table} WHERE run_id = $1"),
-            &[id.into()],
+            &format!("DELETE FROM {table} WHERE run = $1"),
+            &[number.into()],
         )?;
     }
+    db.execute("DELETE FROM run_bots WHERE run_id = $1", &[id.into()])?;
     db.execute("DELETE FROM runs WHERE id = $1", &[id.into()])?;
     Ok(())
 }

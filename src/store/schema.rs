@@ -6,7 +6,8 @@
 //! The SQL is the subset both backends read alike: `BIGINT`, `DOUBLE PRECISION` and `TEXT`
 //! columns, keys the program makes itself (no dialect's autoincrement), JSON kept as text.
 //! Indexes cover what the history queries filter on: game and rules, tag, start time, bot
-//! and version.
+//! and version. The views `games` and `seats` read a run's rows by its id, as schema 1's
+//! tables did; the program writes `game_rows` and `seat_rows`, keyed by the run's number.
 
 use super::backend::{Backend, Value};
 use crate::error::UsageError;
@@ -79,17 +80,73 @@ const MIGRATIONS: &[&str] = &[
         FOREIGN KEY (run_id, game) REFERENCES games (run_id, game)
     );
     CREATE INDEX seats_by_bot ON seats (run_id, bot);",
+    // 2: games and seats keyed by the run's number in this store, not its 16-character id,
+    // which every row and every index entry repeated; `games` and `seats` stay, as views with
+    // the same columns. Runs are numbered in the order they were recorded (`db runs` lists
+    // runs started in one second in that order, not by id). The seats' index by bot is gone: a
+    // run's seats are found by the key's first column, and a bot among them by its position.
+    // The rows carry no foreign keys: PostgreSQL checked each row of a block against its
+    // parent, and the program writes a run's rows in the transactions that make and delete it.
+    "ALTER TABLE runs ADD COLUMN number BIGINT;
+    UPDATE runs SET number = (SELECT COUNT(*) FROM runs earlier
+        WHERE earlier.started_at < runs.started_at
+        OR (earlier.started_at = runs.started_at AND earlier.id <= runs.id));
+    CREATE UNIQUE INDEX runs_by_number ON runs (number);
+    CREATE TABLE game_rows (
+        run BIGINT NOT NULL,
+        game BIGINT NOT NULL,
+        seed BIGINT NOT NULL,
+        pairing BIGINT NOT NULL,
+        rotation BIGINT NOT NULL,
+        termination TEXT NOT NULL,
+        turns BIGINT NOT NULL,
+        fault_message TEXT,
+        PRIMARY KEY (run, game)
+    );
+    INSERT INTO game_rows (run, game, seed, pairing, rotation, termination, turns, fault_message)
+        SELECT r.number, g.game, g.seed, g.pairing, g.rotation, g.termination, g.turns,
+        g.fault_message FROM games g JOIN runs r ON r.id = g.run_id;
+    CREATE TABLE seat_rows (
+        run BIGINT NOT NULL,
+        game BIGINT NOT NULL,
+        seat BIGINT NOT NULL,
+        bot BIGINT NOT NULL,
+        score BIGINT NOT NULL,
+        rank BIGINT NOT NULL,
+        fault BIGINT NOT NULL,
+        tolerated BIGINT,
+        extras TEXT NOT NULL,
+        PRIMARY KEY (run, game, seat)
+    );
+    INSERT INTO seat_rows (run, game, seat, bot, score, rank, fault, tolerated, extras)
+        SELECT r.number, s.game, s.seat, s.bot, s.score, s.rank, s.fault, s.tolerated, s.extras
+        FROM seats s JOIN runs r ON r.id = s.run_id;
+    DROP TABLE seats;
+    DROP TABLE games;
+    CREATE VIEW games AS
+        SELECT r.id AS run_id, g.game, g.seed, g.pairing, g.rotation, g.termination, g.turns,
+        g.fault_message FROM game_rows g JOIN runs r ON r.number = g.run;
+    CREATE VIEW seats AS
+        SELECT r.id AS run_id, s.game, s.seat, s.bot, s.score, s.rank, s.fault, s.tolerated,
+        s.extras FROM seat_rows s JOIN runs r ON r.number = s.run;",
 ];
 
 /// The schema version this build writes and reads.
 pub const VERSION: i64 = MIGRATIONS.len() as i64;
+
+/// The SQL that brings a store from schema `version - 1` to `version`: how a test makes a
+/// store as an older tourney did.
+pub fn migration(version: i64) -> Option<&'static str> {
+    let index = usize::try_from(version.checked_sub(1)?).ok()?;
+    MIGRATIONS.get(index).copied()
+}
 
 /// Brings the store to [`VERSION`], one migration per transaction; refuses a newer store
 /// (`shown` names it in the message).
 pub fn migrate(db: &mut dyn Backend, shown: &str) -> Result<()> {
     loop {
         db.begin()?;
-        db.lock_schema()?;
+        db.serialize()?;
         let step = next_step(db, shown);
         match step {
             Ok(Some(version)) => {

@@ -37,6 +37,7 @@ mod seats;
 mod seeds;
 mod shards;
 mod store;
+mod store_schema;
 mod support;
 mod swiss;
 mod trust;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
 /// The ids of the runs in `db`, oldest first, with their `db runs` lines.
-fn runs(db: &str) -> Vec<(String, String)> {
+pub fn runs(db: &str) -> Vec<(String, String)> {
     let output = tourney().args(["db", "runs", "--db", db]).output().unwrap();
     assert!(output.status.success(), "{output:?}");
     String::from_utf8(output.stdout)
@@ -20,7 +20,7 @@ fn runs(db: &str) -> Vec<(String, String)> {
 }
 
 /// Exports run `id` of `db` into `out`.
-fn export(db: &str, id: &str, out: &Path) {
+pub fn export(db: &str, id: &str, out: &Path) {
     tourney()
         .args(["db", "export", id, "--quiet", "--db", db, "--out"])
         .arg(out)
@@ -29,7 +29,7 @@ fn export(db: &str, id: &str, out: &Path) {
 }
 
 /// A run of `args` into `out`, recorded into `db`.
-fn recorded_run(db: &str, args: &[&str], out: &Path) {
+pub fn recorded_run(db: &str, args: &[&str], out: &Path) {
     tourney()
         .arg("run")
         .args(args)
@@ -39,7 +39,7 @@ fn recorded_run(db: &str, args: &[&str], out: &Path) {
         .success();
 }
 
-fn sqlite(dir: &TempDir) -> String {
+pub fn sqlite(dir: &TempDir) -> String {
     dir.path().join("store.db").display().to_string()
 }
 
