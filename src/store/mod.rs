@@ -9,11 +9,13 @@
 
 mod backend;
 mod postgres;
+mod queries;
 mod rows;
 mod runs;
 mod schema;
 mod sqlite;
 
+pub use queries::{BotGames, RunFilter};
 pub use rows::Recorder;
 pub use runs::{BotRow, NewRun, RunStatus, StoredRun, VersionRow};
 

@@ -88,7 +88,7 @@ pub struct StoredRun {
     pub ended_at: Option<String>,
 }
 
-const RUN_COLUMNS: [&str; 17] = [
+pub(super) const RUN_COLUMNS: [&str; 17] = [
     "id",
     "game",
     "rules",
@@ -297,22 +297,6 @@ impl Store {
         }
     }
 
-    /// Every run, oldest first.
-    pub fn runs(&mut self) -> Result<Vec<StoredRun>> {
-        let sql = format!(
-            "SELECT {} FROM runs ORDER BY started_at, id",
-            RUN_COLUMNS.join(", ")
-        );
-        let rows = self.db.query(&sql, &[])?;
-        rows.into_iter()
-            .map(|row| {
-                let id = row[0].text("id")?;
-                let bots = self.bots(&id)?;
-                stored_run(&row, bots)
-            })
-            .collect()
-    }
-
     /// Run `id` as stored.
     pub fn run(&mut self, id: &str) -> Result<StoredRun> {
         let sql = format!("SELECT {} FROM runs WHERE id = $1", RUN_COLUMNS.join(", "));
@@ -324,7 +308,7 @@ impl Store {
         stored_run(row, bots)
     }
 
-    fn bots(&mut self, id: &str) -> Result<Vec<BotRow>> {
+    pub(super) fn bots(&mut self, id: &str) -> Result<Vec<BotRow>> {
         let rows = self.db.query(
             "SELECT b.label, b.bot, b.params, v.digest, v.label, v.kind FROM run_bots b \
              LEFT JOIN versions v ON v.digest = b.version WHERE b.run_id = $1 ORDER BY b.position",
@@ -350,7 +334,7 @@ impl Store {
     }
 }
 
-fn stored_run(row: &[Value], bots: Vec<BotRow>) -> Result<StoredRun> {
+pub(super) fn stored_run(row: &[Value], bots: Vec<BotRow>) -> Result<StoredRun> {
     let text = |i: usize| row[i].text(RUN_COLUMNS[i]);
     let optional = |i: usize| row[i].optional_text(RUN_COLUMNS[i]);
     let whole = |i: usize| row[i].int(RUN_COLUMNS[i]).map(|v| v as u64);

@@ -16,7 +16,7 @@ pub mod think;
 pub use analysis::{
     Analysis, AnalysisOptions, BOOTSTRAP_DRAWS, BotRow, ConvergencePoint, HeadToHeadRow, LengthRow,
     MarginRow, PairRow, RatingRow, Ratings, ScoreRow, SeatRow, SprtOptions, SweepBound,
-    sweep_difference_bound,
+    ratings_table, sweep_difference_bound,
 };
 pub use tally::{BotTally, Checkpoint, FAULT_EXAMPLES, GroupOutcome, PairingTally, Tally};
 
