@@ -48,7 +48,7 @@ fn sqlite(dir: &TempDir) -> String {
 
 /// A database of its own on the test server, made anew, or `None` (and a SKIPPED line)
 /// without one.
-fn postgres(name: &str) -> Option<String> {
+pub(super) fn postgres(name: &str) -> Option<String> {
     let Ok(url) = std::env::var("TOURNEY_TEST_POSTGRES") else {
         println!(
             "SKIPPED: {name} needs a PostgreSQL server; set TOURNEY_TEST_POSTGRES (.ci/run does)"

@@ -92,7 +92,7 @@ fn unknown(store: &mut Store, bot: &str, filter: &Filter) -> anyhow::Result<Usag
             crate::error::quote(bot)
         ),
         false => format!(
-            "'{}' played in none of the runs {} picks (it did in {} other run(s))",
+            "'{}' played in none of the stored runs ({}); it did in {} other run(s)",
             crate::error::quote(bot),
             filter.shown(),
             anywhere.len()

@@ -84,7 +84,7 @@ pub fn fit(store: &mut Store, runs: &[StoredRun], shown: &str) -> anyhow::Result
     }
     if tally.games == 0 {
         return Err(UsageError::Invalid(format!(
-            "the {} run(s) of {game} {rules} chosen by {shown} hold no game yet",
+            "the {} stored run(s) of {game} {rules} ({shown}) hold no game yet",
             runs.len()
         ))
         .into());
@@ -107,7 +107,7 @@ pub fn fit(store: &mut Store, runs: &[StoredRun], shown: &str) -> anyhow::Result
 fn one_kind(runs: &[StoredRun], shown: &str) -> Result<(String, String), UsageError> {
     let Some(first) = runs.first() else {
         return Err(UsageError::Invalid(format!(
-            "no stored run matches {shown} (`tourney history` lists the runs)"
+            "no stored run matches ({shown}): `tourney history` lists the runs"
         )));
     };
     let seats = |run: &StoredRun| -> Option<u64> {
@@ -126,8 +126,9 @@ fn one_kind(runs: &[StoredRun], shown: &str) -> Result<(String, String), UsageEr
         }
     }
     if kinds.len() > 1 {
+        kinds.sort();
         return Err(UsageError::Invalid(format!(
-            "the runs chosen by {shown} are of {} games and rule sets ({}), which one table \
+            "the stored runs ({shown}) are of {} games and rule sets ({}), which one table \
              cannot rate together: choose one with --game and --rules",
             kinds.len(),
             kinds.join(", ")
@@ -137,7 +138,7 @@ fn one_kind(runs: &[StoredRun], shown: &str) -> Result<(String, String), UsageEr
         seat_counts.sort_unstable();
         let counts: Vec<String> = seat_counts.iter().map(u64::to_string).collect();
         return Err(UsageError::Invalid(format!(
-            "the runs chosen by {shown} hold games of {} seats, which one table cannot rate \
+            "the stored runs ({shown}) hold games of {} seats, which one table cannot rate \
              together: narrow them (--tag, --since, --until, --bot)",
             counts.join(" and ")
         )));

@@ -23,6 +23,13 @@ pub fn execute(args: &HistoryArgs) -> anyhow::Result<()> {
         None => {
             let mut runs = filter.runs(&mut store)?;
             runs.truncate(args.limit.unwrap_or(usize::MAX));
+            if runs.is_empty() {
+                eprintln!(
+                    "no stored run in {} matches ({})",
+                    store.location().shown(),
+                    filter.shown()
+                );
+            }
             print_runs(&mut store, &runs, args.json)
         }
     }
