@@ -51,11 +51,11 @@ pub enum Command {
     Db(DbCommand),
     /// The stored runs, newest first, filtered; with BOT, that bot's versions and their joint
     /// ratings (and a page of them with --html).
-    #[command(after_help = HISTORY_HELP)]
+    #[command(after_help = HISTORY_HELP, disable_version_flag = true)]
     History(HistoryArgs),
     /// One joint rating over every stored game of a game and rule set, each bot version a
     /// player of its own; the same ratings table `report` prints.
-    #[command(after_help = HISTORY_HELP)]
+    #[command(after_help = HISTORY_HELP, disable_version_flag = true)]
     Rate(RateArgs),
 }
 

@@ -191,7 +191,8 @@ fn history_lists_runs_newest_first_and_filters_them() {
     let limited = listed(&db, &["--limit", "1"]);
     assert_eq!(limited[0]["id"], all[0]["id"]);
     // A version by its label, by a prefix of its digest, and only of the bot named.
-    let bots = all[0]["bots"].as_array().unwrap();
+    let nightly = all.iter().find(|run| run["tag"] == "nightly").unwrap();
+    let bots = nightly["bots"].as_array().unwrap();
     let digest = |label: &str| {
         let bot = bots.iter().find(|b| b["label"] == label).unwrap();
         bot["version"]["digest"].as_str().unwrap()[..8].to_string()
@@ -202,6 +203,7 @@ fn history_lists_runs_newest_first_and_filters_them() {
     assert_eq!(count(&db, &["--version", &greedy]), 2, "greedy of t2r");
     assert_eq!(count(&db, &["--bot", "greedy", "--version", &greedy]), 2);
     assert_eq!(count(&db, &["--bot", "nice", "--version", &random]), 0);
+    assert_eq!(count(&db, &["--bot", "random", "--version", &random]), 2);
 }
 
 /// `dir/bots/mine.toml`, a Ticket to Ride Python program running the example `random.py`,
@@ -229,6 +231,11 @@ fn a_bots_versions_come_in_order_with_their_joint_ratings_and_page() {
     let db = sqlite(&dir);
     let mut folders = Vec::new();
     for (name, version) in [("one", "v1"), ("two", "v2")] {
+        // Start times are kept to the second: the second run starts in a later one, so that
+        // v1 is first by time and not by the order of run ids.
+        if !folders.is_empty() {
+            std::thread::sleep(std::time::Duration::from_millis(1100));
+        }
         let mine = program(dir.path(), version);
         let bots = format!("random,greedy,{}", mine.display());
         folders.push(recorded(
