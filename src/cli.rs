@@ -49,6 +49,14 @@ pub enum Command {
     /// The results store: list its runs, bring results folders in, write a run's folder out.
     #[command(subcommand)]
     Db(DbCommand),
+    /// The stored runs, newest first, filtered; with BOT, that bot's versions and their joint
+    /// ratings (and a page of them with --html).
+    #[command(after_help = HISTORY_HELP, disable_version_flag = true)]
+    History(HistoryArgs),
+    /// One joint rating over every stored game of a game and rule set, each bot version a
+    /// player of its own; the same ratings table `report` prints.
+    #[command(after_help = HISTORY_HELP, disable_version_flag = true)]
+    Rate(RateArgs),
 }
 
 /// Where `run`, `check` and `merge` record their games (docs/guide/history.md).
@@ -85,9 +93,83 @@ Examples:
 Exit codes: 0 done, 2 bad input (a store that cannot be opened, of a newer schema, an unknown
 run, a folder that is not a run's), 3 I/O.";
 
+const HISTORY_HELP: &str = "\
+Examples:
+  tourney history
+  tourney history --game t2r --bot greedy --since 2026-12-01 --limit 20
+  tourney history mybot --game t2r --html results/mybot-history.html
+  tourney rate --game t2r --rules official --tag nightly
+
+A player of the joint rating is a bot label at one version: two versions of a bot are two
+players, and runs of one version are pooled. Exit codes: 0 done, 2 bad input (no store, a store
+that cannot be opened, a bad date, an unknown bot, nothing matching, or runs of several games,
+rule sets or seat counts to rate without --game and --rules), 3 I/O.";
+
+/// Which stored runs `history` and `rate` read (docs/guide/history.md).
+#[derive(Debug, Args, Clone, Default)]
+pub struct RunFilterArgs {
+    /// Only runs of this game (e.g. t2r).
+    #[arg(long, value_name = "GAME")]
+    pub game: Option<String>,
+    /// Only runs of this rule set.
+    #[arg(long, value_name = "RULES")]
+    pub rules: Option<String>,
+    /// Only runs this bot played in: its label, or the bot as named (nice, a manifest path).
+    #[arg(long = "bot", value_name = "NAME")]
+    pub bot: Option<String>,
+    /// Only runs a bot played in at this version: its label (v1.2), or 4 or more hex digits
+    /// its digest starts with; with --bot, that bot's version.
+    #[arg(long, value_name = "V")]
+    pub version: Option<String>,
+    /// Only runs recorded with this --tag.
+    #[arg(long, value_name = "TAG")]
+    pub tag: Option<String>,
+    /// Only runs started on or after this day (YYYY-MM-DD, UTC) or time
+    /// (YYYY-MM-DDTHH:MM:SSZ).
+    #[arg(long, value_name = "DATE")]
+    pub since: Option<String>,
+    /// Only runs started on or before this day (the whole day) or time.
+    #[arg(long, value_name = "DATE")]
+    pub until: Option<String>,
+    /// Only runs of this format, as their configuration says.
+    #[arg(long, value_name = "FORMAT", value_parser = ["round-robin", "gauntlet", "field", "knockout", "swiss"])]
+    pub format: Option<String>,
+    #[command(flatten)]
+    pub store: DbLocation,
+}
+
+#[derive(Debug, Args)]
+pub struct HistoryArgs {
+    /// A bot's label: list its versions in order of first appearance, with their joint
+    /// ratings, instead of runs.
+    #[arg(value_name = "BOT", conflicts_with_all = ["bot", "limit"])]
+    pub name: Option<String>,
+    #[command(flatten)]
+    pub filter: RunFilterArgs,
+    /// List at most the N newest runs that match.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    /// Print JSON (an array of runs, or with BOT an object of its versions) instead of lines.
+    #[arg(long)]
+    pub json: bool,
+    /// With BOT: also write its history page (rating over versions, the runs behind each) to
+    /// FILE, one self-contained HTML file.
+    #[arg(long, value_name = "FILE", requires = "name")]
+    pub html: Option<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct RateArgs {
+    #[command(flatten)]
+    pub filter: RunFilterArgs,
+    /// Print the fit as JSON (players and the ratings table) instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
 #[derive(Debug, Subcommand)]
 pub enum DbCommand {
-    /// One line per stored run: id, start, status, game, games held, tag, bots.
+    /// One line per stored run, newest first: what `tourney history` lists with no filter.
     #[command(after_help = DB_HELP)]
     Runs(DbLocation),
     /// Bring results folders (runs, shards, merged runs) into the store; importing a folder

@@ -1,4 +1,5 @@
-//! `tourney db`: the results store from the command line. `runs` lists what it holds,
+//! `tourney db`: the results store from the command line. `runs` lists what it holds (as
+//! `tourney history` does, by its code),
 //! `import` brings results folders in (a run's, a shard's, a merged run's; a folder already in
 //! the store adds nothing), and `export` writes a stored run's folder back: games.csv and
 //! manifest.json rebuilt from its rows, then finished by the code that finishes a resumed run
@@ -14,14 +15,18 @@ use crate::cli::{DbCommand, DbExportArgs, DbImportArgs, DbLocation};
 use crate::error::UsageError;
 use crate::report::games_csv::{BASE_COLUMNS, GamesCsv};
 use crate::runner::RecordSink;
-use crate::store::{Location, Recorder, RunStatus, Store, StoredRun};
+use crate::store::{Location, Recorder, RunFilter, RunStatus, Store, StoredRun};
 use anyhow::Context;
 use std::path::Path;
 use std::process::ExitCode;
 
 pub fn execute(command: &DbCommand) -> anyhow::Result<ExitCode> {
     match command {
-        DbCommand::Runs(location) => list(&mut open(location, false)?)?,
+        DbCommand::Runs(location) => {
+            let mut store = open(location, false)?;
+            let runs = store.find_runs(&RunFilter::default())?;
+            super::history::print_runs(&mut store, &runs, false)?;
+        }
         DbCommand::Import(args) => import(args)?,
         DbCommand::Export(args) => export(args)?,
     }
@@ -29,7 +34,7 @@ pub fn execute(command: &DbCommand) -> anyhow::Result<ExitCode> {
 }
 
 /// The store `--db`, `TOURNEY_DB` or the default names. Reading needs one that exists.
-fn open(location: &DbLocation, create: bool) -> anyhow::Result<Store> {
+pub(super) fn open(location: &DbLocation, create: bool) -> anyhow::Result<Store> {
     let location = Location::parse(
         &(location.db.clone())
             .or_else(|| std::env::var(crate::store::ENV).ok())
@@ -47,31 +52,6 @@ fn open(location: &DbLocation, create: bool) -> anyhow::Result<Store> {
         .into());
     }
     Store::open(&location)
-}
-
-fn list(store: &mut Store) -> anyhow::Result<()> {
-    for stored in store.runs()? {
-        let games = store.game_count(&stored.id)?;
-        let run = &stored.run;
-        let bots: Vec<&str> = run.bots.iter().map(|b| b.label.as_str()).collect();
-        println!(
-            "{}  {}  {:<8}  {} {}{}  {games}/{} games{}  {}",
-            stored.id,
-            stored.started_at,
-            stored.status,
-            run.game,
-            run.rules,
-            run.shard
-                .as_ref()
-                .map_or(String::new(), |s| format!(" shard {s}")),
-            run.end_game - run.first_game,
-            run.tag
-                .as_ref()
-                .map_or(String::new(), |t| format!("  [{t}]")),
-            bots.join(",")
-        );
-    }
-    Ok(())
 }
 
 fn import(args: &DbImportArgs) -> anyhow::Result<()> {

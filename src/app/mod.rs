@@ -22,6 +22,7 @@ mod doctor;
 mod faults;
 mod folders;
 mod games_row;
+mod history;
 mod list;
 mod lock;
 mod manifest;
@@ -118,6 +119,14 @@ fn command(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Watch(args) => watch::execute(&args, registry::replayer),
         Command::Db(args) => db::execute(&args),
+        Command::History(args) => {
+            history::execute(&args)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Rate(args) => {
+            history::rate(&args)?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Bench(args) => {
             sandbox::configure(&args.sandbox)?;
             bench::execute(&args)?;

@@ -4,7 +4,7 @@
 use crate::stats::bounds::Identification;
 use crate::stats::sprt::Verdict;
 use crate::summary::think::duration_text;
-use crate::summary::{Analysis, HeadToHeadRow, RatingRow, ScoreRow, SweepBound};
+use crate::summary::{Analysis, HeadToHeadRow, RatingRow, Ratings, ScoreRow, SweepBound};
 use std::collections::BTreeMap;
 
 /// How the GSPRT stands, in words: the one wording of each verdict, wherever it is printed
@@ -95,8 +95,8 @@ pub fn signed_tenths(x: f64) -> String {
 }
 
 /// The rating rows, best first: the order of the ratings table wherever it is shown.
-pub fn by_rating(a: &Analysis) -> Vec<&RatingRow> {
-    let mut rows: Vec<_> = a.ratings.rows.iter().collect();
+pub fn by_rating(ratings: &Ratings) -> Vec<&RatingRow> {
+    let mut rows: Vec<_> = ratings.rows.iter().collect();
     rows.sort_by(|x, y| y.elo.total_cmp(&x.elo));
     rows
 }
@@ -271,7 +271,7 @@ fn spread_section<'a>(
 
 /// Every table of the report, in the order the pages show them.
 pub fn sections(a: &Analysis) -> Vec<Section> {
-    let ratings = by_rating(a);
+    let ratings = by_rating(&a.ratings);
     vec![
         ratings_section(a, &ratings),
         superiority(a, &ratings),

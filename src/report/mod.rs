@@ -7,6 +7,7 @@
 pub mod bracket;
 mod csv;
 pub mod games_csv;
+pub mod history;
 mod html;
 mod markdown;
 pub(crate) mod markup;

@@ -102,6 +102,23 @@ pub fn svg_plots(analysis: &Analysis) -> Result<Vec<Plot>, ReportError> {
     Ok(out)
 }
 
+/// A forest plot of `rows` as SVG text, the first row at the top (the history page's versions
+/// in order): the ratings plot's drawing, taller when there are many rows.
+pub fn rating_forest_svg(rows: &[&RatingRow], caption: String) -> Result<String, ReportError> {
+    register_font();
+    let mut bottom_up: Vec<&RatingRow> = rows.to_vec();
+    bottom_up.reverse();
+    let height = SIZE.1.max(160 + 40 * rows.len() as u32);
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (SIZE.0, height)).into_drawing_area();
+        rating_forest(&root, &bottom_up, caption)
+            .and_then(|()| Ok(root.present()?))
+            .map_err(|e| ReportError::Plot("ratings", e.to_string()))?;
+    }
+    Ok(svg)
+}
+
 /// Writes `<name>.png` for every plot into `dir`.
 pub fn write_pngs(analysis: &Analysis, dir: &Path) -> Result<Vec<PathBuf>, ReportError> {
     register_font();
@@ -190,6 +207,20 @@ where
         return no_data(root, "Ratings");
     }
     rows.sort_by(|x, y| x.elo.total_cmp(&y.elo));
+    let caption = format!("Ratings with 95% intervals ({})", a.ratings.scale);
+    rating_forest(root, &rows, caption)
+}
+
+/// `rows` as a forest plot, the first at the bottom: each rating with its interval (or its
+/// one-sided bound as an arrow) and the numbers beside it.
+fn rating_forest<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    rows: &[&RatingRow],
+    caption: String,
+) -> DrawResult
+where
+    DB::ErrorType: 'static,
+{
     let names: Vec<String> = rows.iter().map(|r| r.bot.clone()).collect();
     let lo = rows
         .iter()
@@ -209,7 +240,6 @@ where
         .iter()
         .map(|r| r.elo + open_side(r) * reach)
         .fold(hi, f64::max);
-    let caption = format!("Ratings with 95% intervals ({})", a.ratings.scale);
     let labels: Vec<String> = rows.iter().map(|r| rating_label(r)).collect();
     let x_range = with_room(root, lo, hi, &labels, 150)?;
     let mut chart =
@@ -223,7 +253,7 @@ where
         .label_style((FONT, 18))
         .axis_desc_style((FONT, 20))
         .draw()?;
-    rating_marks(&mut chart, &rows, &labels, reach)?;
+    rating_marks(&mut chart, rows, &labels, reach)?;
     legend(&mut chart, SeriesLabelPosition::LowerRight)
 }
 

@@ -11,7 +11,7 @@ use crate::game::GameInfo;
 use crate::runner::Schedule;
 use crate::stats::bootstrap::CONFIDENCE;
 use crate::stats::bounds::Identification;
-use crate::summary::{Analysis, SprtStop, StopDecision, Summary};
+use crate::summary::{Analysis, Ratings, SprtStop, StopDecision, Summary};
 use std::path::{Path, PathBuf};
 
 /// The run's first line: game, rule set and options (when it has any), bots, the games and the
@@ -59,7 +59,7 @@ pub fn game_text(info: &GameInfo) -> String {
 
 /// The tables of an analysis: ratings, head-to-head, win rates, scores and faults.
 pub fn print_analysis(analysis: &Analysis) {
-    print_ratings(analysis);
+    print_ratings(&analysis.ratings);
     print_head_to_head(analysis);
     print_win_rates(analysis);
     print_scores(analysis);
@@ -70,22 +70,19 @@ pub fn print_analysis(analysis: &Analysis) {
     );
 }
 
-fn print_ratings(analysis: &Analysis) {
-    let mut ratings = Table::new(&["bot", "elo", "95% interval", "games"]);
-    for row in by_rating(analysis) {
-        ratings.row(rating_cells(row));
+/// The ratings table as `report` and `rate` print it.
+pub fn print_ratings(ratings: &Ratings) {
+    let mut table = Table::new(&["bot", "elo", "95% interval", "games"]);
+    for row in by_rating(ratings) {
+        table.row(rating_cells(row));
     }
-    println!(
-        "\nRatings ({}, {})",
-        analysis.ratings.method, analysis.ratings.scale
-    );
-    print!("{}", ratings.render());
+    println!("\nRatings ({}, {})", ratings.method, ratings.scale);
+    print!("{}", table.render());
     println!(
         "  interval: {:.0}% bootstrap over seeds; prior: a virtual draw per pair (report.md explains)",
         100.0 * CONFIDENCE
     );
-    if analysis
-        .ratings
+    if ratings
         .rows
         .iter()
         .any(|r| r.identification != Identification::Identified)

@@ -9,12 +9,14 @@
 
 mod backend;
 mod postgres;
+mod queries;
 mod rows;
 mod runs;
 mod schema;
 mod sqlite;
 mod writer;
 
+pub use queries::{BotGames, RunFilter};
 pub use rows::Recorder;
 pub use runs::{BotRow, NewRun, RunStatus, StoredRun, VersionRow};
 pub use schema::migration;

@@ -90,7 +90,7 @@ pub struct StoredRun {
     pub ended_at: Option<String>,
 }
 
-const RUN_COLUMNS: [&str; 17] = [
+pub(super) const RUN_COLUMNS: [&str; 17] = [
     "id",
     "game",
     "rules",
@@ -312,22 +312,6 @@ impl Store {
         number(self.db.as_mut(), id)
     }
 
-    /// Every run, in the order they were recorded.
-    pub fn runs(&mut self) -> Result<Vec<StoredRun>> {
-        let sql = format!(
-            "SELECT {} FROM runs ORDER BY number",
-            RUN_COLUMNS.join(", ")
-        );
-        let rows = self.db.query(&sql, &[])?;
-        rows.into_iter()
-            .map(|row| {
-                let id = row[0].text("id")?;
-                let bots = self.bots(&id)?;
-                stored_run(&row, bots)
-            })
-            .collect()
-    }
-
     /// Run `id` as stored.
     pub fn run(&mut self, id: &str) -> Result<StoredRun> {
         let sql = format!("SELECT {} FROM runs WHERE id = $1", RUN_COLUMNS.join(", "));
@@ -339,7 +323,7 @@ impl Store {
         stored_run(row, bots)
     }
 
-    fn bots(&mut self, id: &str) -> Result<Vec<BotRow>> {
+    pub(super) fn bots(&mut self, id: &str) -> Result<Vec<BotRow>> {
         let rows = self.db.query(
             "SELECT b.label, b.bot, b.params, v.digest, v.label, v.kind FROM run_bots b \
              LEFT JOIN versions v ON v.digest = b.version WHERE b.run_id = $1 ORDER BY b.position",
@@ -365,7 +349,7 @@ impl Store {
     }
 }
 
-fn stored_run(row: &[Value], bots: Vec<BotRow>) -> Result<StoredRun> {
+pub(super) fn stored_run(row: &[Value], bots: Vec<BotRow>) -> Result<StoredRun> {
     let text = |i: usize| row[i].text(RUN_COLUMNS[i]);
     let optional = |i: usize| row[i].optional_text(RUN_COLUMNS[i]);
     let whole = |i: usize| row[i].int(RUN_COLUMNS[i]).map(|v| v as u64);

@@ -208,11 +208,7 @@ impl Analysis {
 
     pub fn build(bots: &[String], tally: &Tally, options: &AnalysisOptions) -> Analysis {
         let n = bots.len().max(tally.bots.len());
-        let method = if (3..=MAX_SEATS).contains(&tally.max_seats) {
-            Method::PlackettLuce
-        } else {
-            Method::BradleyTerry
-        };
+        let method = method_of(tally);
         let margins: Vec<_> = tally.margins.iter().collect();
         Analysis {
             bots: bots.to_vec(),
@@ -247,6 +243,21 @@ impl Analysis {
             score_distributions: tally.bots.iter().map(|b| b.scores.clone()).collect(),
             margin_distributions: margins.iter().map(|(_, d)| (*d).clone()).collect(),
         }
+    }
+}
+
+/// The ratings table alone, as [`Analysis::build`] computes it (`tourney rate`: the store's
+/// joint fit, which needs none of the other tables).
+pub fn ratings_table(bots: &[String], tally: &Tally, options: &AnalysisOptions) -> Ratings {
+    let n = bots.len().max(tally.bots.len());
+    ratings(bots, n, tally, method_of(tally), options)
+}
+
+/// Plackett-Luce for games of three seats or more, Bradley-Terry for two.
+fn method_of(tally: &Tally) -> Method {
+    match (3..=MAX_SEATS).contains(&tally.max_seats) {
+        true => Method::PlackettLuce,
+        false => Method::BradleyTerry,
     }
 }
 

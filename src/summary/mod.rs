@@ -16,7 +16,7 @@ pub mod think;
 
 pub use analysis::{
     Analysis, BotRow, ConvergencePoint, HeadToHeadRow, LengthRow, MarginRow, PairRow, ScoreRow,
-    SeatRow, SweepBound, sweep_difference_bound,
+    SeatRow, SweepBound, ratings_table, sweep_difference_bound,
 };
 pub use options::{AnalysisOptions, BOOTSTRAP_DRAWS, SprtOptions};
 pub use ratings::{RatingRow, Ratings};

@@ -17,6 +17,7 @@ mod fault_policy;
 mod faults;
 mod figures;
 mod fresh_fish;
+mod history;
 mod inputs;
 mod interrupted;
 mod knockout;

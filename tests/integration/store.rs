@@ -8,15 +8,18 @@ use super::support::{assert_same_files, start, stderr_of, stop, tourney};
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
-/// The ids of the runs in `db`, oldest first, with their `db runs` lines.
+/// The ids of the runs in `db`, oldest first, with their `db runs` lines (which list the
+/// newest first, as `tourney history` does).
 pub fn runs(db: &str) -> Vec<(String, String)> {
     let output = tourney().args(["db", "runs", "--db", db]).output().unwrap();
     assert!(output.status.success(), "{output:?}");
-    String::from_utf8(output.stdout)
+    let mut lines: Vec<(String, String)> = String::from_utf8(output.stdout)
         .unwrap()
         .lines()
         .map(|line| (line[..16].to_string(), line.to_string()))
-        .collect()
+        .collect();
+    lines.reverse();
+    lines
 }
 
 /// Exports run `id` of `db` into `out`.
@@ -45,7 +48,7 @@ pub fn sqlite(dir: &TempDir) -> String {
 
 /// A database of its own on the test server, made anew, or `None` (and a SKIPPED line)
 /// without one.
-fn postgres(name: &str) -> Option<String> {
+pub(super) fn postgres(name: &str) -> Option<String> {
     let Ok(url) = std::env::var("TOURNEY_TEST_POSTGRES") else {
         println!(
             "SKIPPED: {name} needs a PostgreSQL server; set TOURNEY_TEST_POSTGRES (.ci/run does)"
