@@ -9,7 +9,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Whether `tourney list` says this machine gives `protection`; if not, says the test skips.
-fn supported(protection: &str) -> bool {
+pub(super) fn supported(protection: &str) -> bool {
     let output = tourney().arg("list").output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout).to_string();
     let given = text

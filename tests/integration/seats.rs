@@ -31,6 +31,18 @@ fn a_thief_that_floods_the_run_with_idle_connections_gains_nothing_either() {
     );
 }
 
+#[test]
+fn a_thief_that_left_its_programs_session_and_parent_still_costs_the_program_its_game() {
+    // Neither its session nor its parents tie the thief to its program: its control group does.
+    let said = steal(tourney(), &["--detach"]);
+    if super::sandbox::supported("leftovers") {
+        assert!(
+            said.contains("this program connected as 'victim_"),
+            "{said}"
+        );
+    }
+}
+
 /// Two of `seat_thief.py` (with `extra` arguments) against a victim, run by `harness`; checks
 /// the victim is never charged and the thief loses, and returns the terminal's words and the
 /// thief's log.
@@ -91,7 +103,7 @@ fn steal(mut harness: assert_cmd::Command, extra: &[&str]) -> String {
         "the thief loses for it: {rows:?}"
     );
     let log = fs::read_to_string(out.join("logs/thief.log")).unwrap();
-    if extra.is_empty() {
+    if extra.is_empty() || extra == ["--detach"] {
         assert!(
             said.contains("connected as 'victim_") && said.contains("which is not its name"),
             "{said}"

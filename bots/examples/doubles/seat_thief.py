@@ -6,13 +6,15 @@ labelled VICTIM there and forks a child that connects again and again under that
 it were let in, would play garbage there; the parent then becomes PROGRAM, started with HOST
 PORT NAME and ARGS, and plays its own seat.
 
-    seat_thief.py HOST PORT NAME VICTIM PROGRAM [ARGS...] [--say-pid] [--flood N]
+    seat_thief.py HOST PORT NAME VICTIM PROGRAM [ARGS...] [--say-pid] [--flood N] [--detach]
 
 --say-pid   writes `pid PID` to stderr (its log) for the parent and the child, so a test can
             check that no process outlives the run (a confined program writes only its scratch
             folder)
 --flood N   the child first opens N connections to the run that never say a word, and holds
             them while it tries (to leave the server without descriptors)
+--detach    the child leaves the program's session and parent first (a double fork and
+            `setsid`), so that neither ties it to the program
 
 The child writes to stderr (the program's log) what each attempt was told.
 """
@@ -94,9 +96,10 @@ def victim_name(label, own):
 
 def steal(host, port, victim, parent, answered):
     """Tries again and again; the first answer the server gives (a refusal, or a seat) is
-    written to `answered`, so the parent plays only once the theft has been tried."""
+    written to `answered`, so the parent plays only once the theft has been tried. `parent`
+    None: a detached child, which tries for the whole time."""
     deadline = time.monotonic() + TRY_FOR
-    while time.monotonic() < deadline and os.getppid() == parent:
+    while time.monotonic() < deadline and parent in (None, os.getppid()):
         try:
             told = attempt(host, port, victim)
         except OSError as e:
@@ -115,6 +118,9 @@ def main():
     if say_pid:
         args.remove("--say-pid")
     crowd = 0
+    detach = "--detach" in args
+    if detach:
+        args.remove("--detach")
     if "--flood" in args:
         at = args.index("--flood")
         crowd = int(args[at + 1])
@@ -128,6 +134,11 @@ def main():
     child = os.fork()
     if child == 0:
         os.close(wait_for)
+        if detach:
+            os.setsid()
+            if os.fork() != 0:
+                os._exit(0)
+            parent = None
         if say_pid:
             print(f"pid {os.getpid()}", file=sys.stderr, flush=True)
         held = flood(host, int(port), crowd)
