@@ -16,12 +16,25 @@ pub fn quote(text: &str) -> String {
             out.push('…');
             break;
         }
-        match c.is_control() {
-            true => out.extend(c.escape_debug()),
-            false => out.push(c),
-        }
+        push_escaped(&mut out, c);
     }
     out
+}
+
+/// `text` whole with its control characters escaped as [`quote`] does: for a program's words
+/// that tourney prints or stores (a fault's message), so a bot's terminal escape codes never
+/// reach the organiser's terminal.
+pub fn escaped(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    text.chars().for_each(|c| push_escaped(&mut out, c));
+    out
+}
+
+fn push_escaped(out: &mut String, c: char) {
+    match c.is_control() {
+        true => out.extend(c.escape_debug()),
+        false => out.push(c),
+    }
 }
 
 /// Bad input: an unknown name, an impossible value, a broken file.

@@ -58,6 +58,7 @@ use tune::TunePlan;
 /// Runs one command; `Err` carries a [`crate::error::UsageError`] (exit 2) or another error (3).
 /// The folders it locked are released when it ends, however it ends.
 pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
+    crate::sandbox::raise_open_files();
     let result = command(cli);
     lock::release_all();
     result

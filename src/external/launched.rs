@@ -63,6 +63,12 @@ impl Launched {
         self.child.id()
     }
 
+    /// The name of the program's control group folder, if it has one: every process it
+    /// starts stays in it.
+    pub fn group(&self) -> Option<String> {
+        self.confinement.group()
+    }
+
     /// How the program ended (`exit status 1`, `signal 9`), if it has.
     pub fn exited(&self) -> Option<String> {
         sys::exit_code(self.child.id()).map(|(text, _)| text)

@@ -73,6 +73,9 @@ struct ManifestFile {
     /// More paths the confined program may read, relative to the manifest's folder.
     #[serde(default)]
     read: Vec<PathBuf>,
+    /// Variables of the harness's environment the confined program also gets.
+    #[serde(default)]
+    env: Vec<String>,
     /// What the confined program may use: `memory_mib`, `processes`, `write_mib`,
     /// `open_files`.
     #[serde(default)]
@@ -178,6 +181,9 @@ pub struct Manifest {
     pub dir_set: bool,
     /// The paths of `read`, absolute.
     pub read: Vec<PathBuf>,
+    /// The harness's variables it gets when confined, besides `PATH`, `LANG`, `HOME` and
+    /// `TMPDIR` (`env`).
+    pub env: Vec<String>,
     /// Its `version` label, if it gives one.
     pub version: Option<String>,
 }
@@ -252,6 +258,7 @@ impl Manifest {
             limits: raw.limits,
             dir_set,
             read,
+            env: raw.env,
             version: raw.version.map(toml::Spanned::into_inner),
         })
     }
@@ -269,6 +276,7 @@ impl Manifest {
             readable: self.readable.iter().cloned().chain(files).collect(),
             limits: &self.limits,
             network,
+            env: self.env.clone(),
         }
     }
 

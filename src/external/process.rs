@@ -577,6 +577,7 @@ mod tests {
                 readable: Vec::new(),
                 limits: &sandbox::Limits::default(),
                 network: sandbox::Network::None,
+                env: Vec::new(),
             },
         };
         Process::spawn(&launch, log, Arc::new(Mutex::new(String::new())))

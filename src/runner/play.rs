@@ -274,9 +274,12 @@ fn conclude<G: Game>(
     fault: Option<Fault>,
 ) -> (Outcome, Option<String>) {
     match fault {
-        Some((seat, termination, message)) => {
-            (game.forfeit(state, seat, termination), Some(message))
-        }
+        // The message may quote the bot (its answer, its name for itself): stored and shown
+        // with its control characters escaped.
+        Some((seat, termination, message)) => (
+            game.forfeit(state, seat, termination),
+            Some(crate::error::escaped(&message)),
+        ),
         None => (
             game.outcome(state)
                 .expect("a game that is over has an outcome"),

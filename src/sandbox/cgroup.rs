@@ -300,6 +300,11 @@ impl Group {
         Ok(folder)
     }
 
+    /// The name of the group's folders (the same in each hierarchy).
+    pub fn name(&self) -> Option<String> {
+        Some(self.folders.first()?.file_name()?.to_str()?.to_string())
+    }
+
     /// The descriptors the child writes `0` to, joining each group.
     pub fn join_fds(&self) -> Vec<RawFd> {
         self.joins.iter().map(AsRawFd::as_raw_fd).collect()

@@ -19,6 +19,9 @@ pub struct Steps {
     /// Soft and hard limits, in bytes and descriptors; `None` leaves the limit alone.
     pub file_size: Option<u64>,
     pub open_files: Option<u64>,
+    /// The soft open-files limit to give back (the hard one kept), for an unconfined program
+    /// of a harness that raised its own ([`super::limits::raise_open_files`]).
+    pub open_files_soft: Option<u64>,
     /// A Landlock ruleset to enforce, last.
     pub ruleset: Option<RawFd>,
     /// The program's environment ([`super::environment::Environment::address`]) for `exec`,
@@ -34,16 +37,20 @@ impl Steps {
         confined: false,
         file_size: None,
         open_files: None,
+        open_files_soft: None,
         ruleset: None,
         environment: None,
     };
 
     /// Runs in the child: a session of its own (its id is the program's pid, which is also its
-    /// process group), its environment, its groups joined, its limits set, no core dumps, and
-    /// its ruleset enforced.
+    /// process group), no descriptor but its three standard ones past `exec`, its environment,
+    /// its groups joined, its limits set, no core dumps, and its ruleset enforced.
     pub fn run(&self) -> std::io::Result<()> {
-        use rustix::process::{Resource, Rlimit, setrlimit, setsid};
+        use rustix::process::{Resource, Rlimit, getrlimit, setrlimit, setsid};
         setsid()?;
+        if self.confined {
+            close_inherited_on_exec();
+        }
         if let Some(address) = self.environment {
             // SAFETY: in the child before `exec`; the confinement keeps the environment alive
             // until the spawn returns.
@@ -66,6 +73,16 @@ impl Steps {
         };
         limit(Resource::Fsize, self.file_size)?;
         limit(Resource::Nofile, self.open_files)?;
+        if let Some(soft) = self.open_files_soft {
+            let hard = getrlimit(Resource::Nofile).maximum;
+            setrlimit(
+                Resource::Nofile,
+                Rlimit {
+                    current: Some(soft),
+                    maximum: hard,
+                },
+            )?;
+        }
         if self.confined {
             limit(Resource::Core, Some(0))?;
         }
@@ -74,6 +91,37 @@ impl Steps {
             restrict_self(fd)?;
         }
         Ok(())
+    }
+}
+
+/// Marks every descriptor above the standard three close-on-exec, so none the harness
+/// inherited (a shell's, a CI runner's, opened without `O_CLOEXEC`) reaches the program. Marked
+/// rather than closed: the group files and the ruleset are still written to before `exec`, and
+/// the pipe that reports a failed `exec` to the parent must stay open until then. One system
+/// call (`close_range`, Linux 5.11); before it, each descriptor up to the open-files limit.
+fn close_inherited_on_exec() {
+    #[cfg(target_os = "linux")]
+    {
+        const CLOSE_RANGE_CLOEXEC: libc::c_uint = 1 << 2;
+        // SAFETY: a raw system call with numbers only.
+        let done =
+            unsafe { libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, CLOSE_RANGE_CLOEXEC) };
+        if done == 0 {
+            return;
+        }
+    }
+    let most = rustix::process::getrlimit(rustix::process::Resource::Nofile)
+        .current
+        .unwrap_or(1 << 20)
+        .min(1 << 20);
+    for fd in 3..most as libc::c_int {
+        // SAFETY: `fcntl` on a number: an unused one fails with EBADF and nothing happens.
+        unsafe {
+            let flags = libc::fcntl(fd, libc::F_GETFD);
+            if flags >= 0 && flags & libc::FD_CLOEXEC == 0 {
+                libc::fcntl(fd, libc::F_SETFD, flags | libc::FD_CLOEXEC);
+            }
+        }
     }
 }
 

@@ -19,12 +19,12 @@ pub struct Leftovers {
 
 impl Leftovers {
     /// Kills what is left in the group and keeps it, then empties the scratch folder and keeps
-    /// the walls; walls whose folder cannot be emptied are removed.
+    /// the walls; walls whose folder cannot be emptied are removed (or said to be left).
     fn clean(self) {
         // The processes first: none may still write into the folder being emptied.
         drop(self.group);
         if let Some(Err(scratch)) = self.walls.map(Walls::put_back) {
-            let _ = std::fs::remove_dir_all(&scratch);
+            super::remove::or_warn(&scratch);
             super::scratch_folders().retain(|s| s != &scratch);
         }
     }

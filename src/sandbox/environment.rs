@@ -1,17 +1,23 @@
-//! A confined program's environment, built once for its walls: the harness's own with `HOME`
-//! and `TMPDIR` pointing at its scratch folder. Set through `Command::env`, the whole
-//! environment would be copied into new strings at every start and freed just after `fork`,
-//! while the child still shares the harness's memory: each page those writes touch is then
-//! copied, with a flush of every core's TLB (measured in `docs/guide/untrusted-programs.md`).
-//! The child instead points `environ` at this one (a pointer store, safe between `fork` and
-//! `exec`), and `exec` hands it on.
+//! A confined program's environment, built once for its walls: `PATH` and `LANG` as the
+//! harness has them, `HOME` and `TMPDIR` pointing at its scratch folder, and the harness's
+//! variables its manifest names (`env`), nothing else: the harness's own variables (a token
+//! in CI, a database address) are not a program's to read. Set through `Command::env`, the
+//! whole environment would be copied into new strings at every start and freed just after
+//! `fork`, while the child still shares the harness's memory: each page those writes touch is
+//! then copied, with a flush of every core's TLB (measured in
+//! `docs/guide/untrusted-programs.md`). The child instead points `environ` at this one (a
+//! pointer store, safe between `fork` and `exec`), and `exec` hands it on.
 
-use std::ffi::{CString, OsStr};
+use std::ffi::{CString, OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 
+/// The harness's variables every confined program gets.
+const PASSED: [&str; 2] = ["PATH", "LANG"];
+
 /// `NAME=value` strings and the null-terminated array of pointers to them that `exec` reads.
 pub struct Environment {
+    variables: Vec<(OsString, OsString)>,
     _strings: Vec<CString>,
     pointers: Vec<*const libc::c_char>,
 }
@@ -23,14 +29,27 @@ unsafe impl Send for Environment {}
 unsafe impl Sync for Environment {}
 
 impl Environment {
-    /// The harness's environment now, `HOME` and `TMPDIR` set to `scratch`.
-    pub fn for_scratch(scratch: &Path) -> Environment {
-        let own = std::env::vars_os().filter(|(name, _)| name != "HOME" && name != "TMPDIR");
-        let scratch = scratch.as_os_str().to_os_string();
-        let set = [("HOME", &scratch), ("TMPDIR", &scratch)];
-        let strings: Vec<CString> = own
-            .chain(set.map(|(name, value)| (name.into(), value.clone())))
-            .filter_map(|(name, value)| line(&name, &value))
+    /// `PATH`, `LANG` and the variables named in `named` as the harness has them now, and
+    /// `HOME` and `TMPDIR` set to `scratch`.
+    pub fn for_scratch(scratch: &Path, named: &[String]) -> Environment {
+        let passed = PASSED
+            .iter()
+            .copied()
+            .chain(named.iter().map(String::as_str));
+        let mut variables: Vec<(OsString, OsString)> = Vec::new();
+        for name in passed.filter(|&name| name != "HOME" && name != "TMPDIR") {
+            if let Some(value) = std::env::var_os(name)
+                && !variables.iter().any(|(seen, _)| seen == name)
+            {
+                variables.push((name.into(), value));
+            }
+        }
+        for name in ["HOME", "TMPDIR"] {
+            variables.push((name.into(), scratch.as_os_str().to_os_string()));
+        }
+        let strings: Vec<CString> = variables
+            .iter()
+            .filter_map(|(name, value)| line(name, value))
             .collect();
         let pointers = strings
             .iter()
@@ -38,9 +57,15 @@ impl Environment {
             .chain([std::ptr::null()])
             .collect();
         Environment {
+            variables,
             _strings: strings,
             pointers,
         }
+    }
+
+    /// The variables, for a `Command` that sets its environment itself.
+    pub fn variables(&self) -> impl Iterator<Item = (&OsString, &OsString)> {
+        self.variables.iter().map(|(name, value)| (name, value))
     }
 
     /// The array for `environ`, as a number the child's steps (plain data) can carry.
@@ -79,8 +104,13 @@ mod tests {
     use std::ffi::CStr;
 
     #[test]
-    fn it_is_the_harness_environment_with_home_and_tmpdir_in_the_scratch_folder() {
-        let environment = Environment::for_scratch(Path::new("/tmp/scratch"));
+    fn it_is_path_lang_the_named_variables_and_home_and_tmpdir_in_the_scratch_folder() {
+        // Set by cargo for the test, so in this process's environment.
+        let named = [
+            "CARGO_MANIFEST_DIR".to_string(),
+            "NOT_SET_ANYWHERE_X".to_string(),
+        ];
+        let environment = Environment::for_scratch(Path::new("/tmp/scratch"), &named);
         let lines: Vec<String> = environment
             .pointers
             .iter()
@@ -89,12 +119,17 @@ mod tests {
             .map(|&p| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
             .collect();
         assert_eq!(environment.pointers.last(), Some(&std::ptr::null()));
-        let home: Vec<&String> = lines.iter().filter(|l| l.starts_with("HOME=")).collect();
-        assert_eq!(home, ["HOME=/tmp/scratch"]);
+        let mut names: Vec<&str> = lines.iter().filter_map(|l| l.split('=').next()).collect();
+        let mut expected = vec!["CARGO_MANIFEST_DIR", "HOME", "TMPDIR"];
+        expected.extend(
+            PASSED
+                .iter()
+                .filter(|name| std::env::var_os(name).is_some()),
+        );
+        names.sort_unstable();
+        expected.sort_unstable();
+        assert_eq!(names, expected, "{lines:?}");
+        assert!(lines.contains(&"HOME=/tmp/scratch".to_string()));
         assert!(lines.contains(&"TMPDIR=/tmp/scratch".to_string()));
-        if let Some(path) = std::env::var_os("PATH") {
-            let path = format!("PATH={}", path.to_string_lossy());
-            assert!(lines.contains(&path), "the rest is the harness's");
-        }
     }
 }

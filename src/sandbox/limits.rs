@@ -38,6 +38,42 @@ impl Resolved {
         open_files: 1024,
     };
 
+    /// Refuses a file-size or open-files limit above the harness's own hard limit: a process
+    /// cannot raise its hard limit (without the privilege a container rarely grants, even to
+    /// root), so the child's `setrlimit` would fail and the program not start with nothing but
+    /// "Operation not permitted". The message names the limit, where it is set and the machine's
+    /// own, which the user can raise (`ulimit -H`) or stay below.
+    pub fn within_hard_limits(&self) -> Result<(), String> {
+        use rustix::process::{Resource, getrlimit};
+        let checks = [
+            (
+                Resource::Nofile,
+                self.open_files,
+                1,
+                "open files (--limit-files or [limits] open_files)",
+                "ulimit -Hn",
+            ),
+            (
+                Resource::Fsize,
+                self.write_mib,
+                1 << 20,
+                "MiB written to a file (--limit-write or [limits] write_mib)",
+                "ulimit -Hf, in KiB",
+            ),
+        ];
+        for (resource, value, unit, what, shown) in checks {
+            let hard = getrlimit(resource).maximum;
+            if let Some(hard) = hard.filter(|&hard| value.saturating_mul(unit) > hard) {
+                return Err(format!(
+                    "a limit of {value} {what} is more than this machine allows a process ({} \
+                     at most: `{shown}`); lower it",
+                    hard / unit
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// `command_line` over `manifest` over the defaults.
     pub fn of(command_line: &Limits, manifest: &Limits) -> Resolved {
         let pick = |cli: Option<u64>, file: Option<u64>, default| cli.or(file).unwrap_or(default);
@@ -49,6 +85,40 @@ impl Resolved {
             open_files: pick(command_line.open_files, manifest.open_files, d.open_files),
         }
     }
+}
+
+/// This process's soft open-files limit before [`raise_open_files`], `None` if unlimited.
+static INHERITED_OPEN_FILES: std::sync::OnceLock<Option<u64>> = std::sync::OnceLock::new();
+
+/// Raises this process's open-files limit to its hard limit, once, at the start of a command:
+/// a run's server holds a descriptor for each connection, and a program that opens hundreds of
+/// idle ones must not leave the harness without descriptors (then no connection could be
+/// traced to its process). The soft limit it had is kept for the programs started unconfined.
+pub fn raise_open_files() {
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+    let limit = getrlimit(Resource::Nofile);
+    let _ = INHERITED_OPEN_FILES.set(limit.current);
+    if limit.current != limit.maximum {
+        let _ = setrlimit(
+            Resource::Nofile,
+            Rlimit {
+                current: limit.maximum,
+                maximum: limit.maximum,
+            },
+        );
+    }
+}
+
+/// The soft open-files limit the harness was started with, if [`raise_open_files`] raised it:
+/// what an unconfined program gets back.
+pub fn inherited_open_files() -> Option<u64> {
+    use rustix::process::{Resource, getrlimit};
+    let now = getrlimit(Resource::Nofile).current;
+    INHERITED_OPEN_FILES
+        .get()
+        .copied()
+        .flatten()
+        .filter(|&inherited| Some(inherited) != now)
 }
 
 impl Limits {

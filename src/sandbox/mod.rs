@@ -16,11 +16,12 @@ mod environment;
 mod files;
 mod joins;
 mod limits;
+mod remove;
 mod stale;
 mod walls;
 
 pub use files::on_path;
-pub use limits::{Limits, Resolved};
+pub use limits::{Limits, Resolved, raise_open_files};
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -41,8 +42,18 @@ pub fn kill_all() {
     cgroup::kill_all();
     walls::forget_all();
     for scratch in scratch_folders().iter() {
-        let _ = std::fs::remove_dir_all(scratch);
+        remove::or_warn(scratch);
     }
+}
+
+/// A random number no program can predict or work out from another: SipHash of a counter
+/// under the keys the standard library draws from the operating system's generator.
+pub fn unguessable() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+    hasher.write_u64(NEXT.fetch_add(1, Ordering::Relaxed));
+    hasher.finish()
 }
 
 /// How much confinement the command line asks for.
@@ -220,6 +231,9 @@ pub struct Program<'a> {
     /// Its manifest's `[limits]`.
     pub limits: &'a Limits,
     pub network: Network,
+    /// The harness's variables it is given besides `PATH`, `LANG`, `HOME` and `TMPDIR` (its
+    /// manifest's `env`).
+    pub env: Vec<String>,
 }
 
 /// A program's walls, prepared before it starts; dropping it has what the program left
@@ -233,42 +247,6 @@ pub struct Confinement {
     walls: Option<walls::Walls>,
 }
 
-/// Refuses a file-size or open-files limit above the harness's own hard limit: a process
-/// cannot raise its hard limit (without the privilege a container rarely grants, even to
-/// root), so the child's `setrlimit` would fail and the program not start with nothing but
-/// "Operation not permitted". The message names the limit, where it is set and the machine's
-/// own, which the user can raise (`ulimit -H`) or stay below.
-fn within_hard_limits(limits: &Resolved) -> Result<(), String> {
-    use rustix::process::{Resource, getrlimit};
-    let checks = [
-        (
-            Resource::Nofile,
-            limits.open_files,
-            1,
-            "open files (--limit-files or [limits] open_files)",
-            "ulimit -Hn",
-        ),
-        (
-            Resource::Fsize,
-            limits.write_mib,
-            1 << 20,
-            "MiB written to a file (--limit-write or [limits] write_mib)",
-            "ulimit -Hf, in KiB",
-        ),
-    ];
-    for (resource, value, unit, what, shown) in checks {
-        let hard = getrlimit(resource).maximum;
-        if let Some(hard) = hard.filter(|&hard| value.saturating_mul(unit) > hard) {
-            return Err(format!(
-                "a limit of {value} {what} is more than this machine allows a process ({} \
-                 at most: `{shown}`); lower it",
-                hard / unit
-            ));
-        }
-    }
-    Ok(())
-}
-
 /// A name no other group or folder of this run has: `tourney-<pid>-<n>`.
 fn unique_name() -> String {
     static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -277,10 +255,14 @@ fn unique_name() -> String {
 }
 
 impl Confinement {
-    /// Nothing but a session of its own: `--sandbox off`.
+    /// Nothing but a session of its own (and the open-files limit the harness was started
+    /// with): `--sandbox off`.
     fn none() -> Confinement {
         Confinement {
-            steps: child::Steps::NONE,
+            steps: child::Steps {
+                open_files_soft: limits::inherited_open_files(),
+                ..child::Steps::NONE
+            },
             limits: Resolved::DEFAULT,
             group: None,
             walls: None,
@@ -307,8 +289,15 @@ impl Confinement {
             readable: program.readable.clone(),
             network: program.network,
             abi: support.landlock,
+            env: program.env.clone(),
         };
-        let scratch = std::env::temp_dir().join(format!("{name}-home"));
+        // Random, so that no program can find another's (`tourney-<pid>-` lets a later run
+        // sweep it if this one is killed).
+        let scratch = std::env::temp_dir().join(format!(
+            "tourney-{}-{:016x}-home",
+            std::process::id(),
+            unguessable()
+        ));
         let walls = walls::Walls::for_key(key, scratch, |scratch| {
             std::fs::DirBuilder::new()
                 .mode_0700()
@@ -339,21 +328,34 @@ impl Confinement {
         confinement.steps.confined = true;
         confinement.steps.file_size = Some(limits.write_mib.saturating_mul(mib));
         confinement.steps.open_files = Some(limits.open_files);
-        within_hard_limits(&limits)?;
+        limits.within_hard_limits()?;
         Ok(confinement)
     }
 
-    /// Makes `command` start confined: its scratch folder as `HOME` and `TMPDIR`, and the
-    /// child's steps before `exec`.
+    /// The name of the program's control group folder, if it has one.
+    pub fn group(&self) -> Option<String> {
+        self.group.as_ref().and_then(cgroup::Group::name)
+    }
+
+    /// Makes `command` start confined: its own environment (its scratch folder as `HOME` and
+    /// `TMPDIR`), and the child's steps before `exec`.
     pub fn apply(&self, command: &mut Command) {
         let mut steps = self.steps;
         if let Some(walls) = &self.walls {
             // A command given variables of its own gets its environment from `Command` after
-            // the child's steps, over any they install: set the two there instead.
+            // the child's steps, over any they install: build it there instead.
             if command.get_envs().len() > 0 {
-                command
-                    .env("HOME", &walls.scratch)
-                    .env("TMPDIR", &walls.scratch);
+                let own: Vec<_> = command
+                    .get_envs()
+                    .map(|(name, value)| (name.to_owned(), value.map(ToOwned::to_owned)))
+                    .collect();
+                command.env_clear().envs(walls.environment.variables());
+                for (name, value) in own {
+                    match value {
+                        Some(value) => command.env(name, value),
+                        None => command.env_remove(name),
+                    };
+                }
             } else {
                 steps.environment = Some(walls.environment.address());
             }
@@ -448,6 +450,7 @@ mod tests {
             readable: Vec::new(),
             network: Network::None,
             abi: 0,
+            env: Vec::new(),
         };
         let walls = walls::Walls::for_key(key, scratch.clone(), |folder| {
             std::fs::create_dir(folder).map_err(|e| e.to_string())

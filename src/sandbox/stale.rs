@@ -47,7 +47,7 @@ pub fn sweep_groups(base: &Path) {
 pub fn sweep_scratch(temp: &Path) {
     for folder in left_by_the_dead(temp) {
         if folder.to_str().is_some_and(|f| f.ends_with("-home")) {
-            let _ = std::fs::remove_dir_all(folder);
+            super::remove::or_warn(&folder);
         }
     }
 }

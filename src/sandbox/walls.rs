@@ -5,6 +5,7 @@
 //! is emptied before it is handed on, so no start sees what an earlier one left.
 
 use super::environment::Environment;
+use super::remove::empty;
 use super::{Network, files};
 use std::os::fd::{AsRawFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
@@ -18,6 +19,8 @@ pub struct Key {
     pub network: Network,
     /// Landlock ABI to build the ruleset for; 0: no ruleset.
     pub abi: i32,
+    /// The harness's variables it is given besides the usual ones (its manifest's `env`).
+    pub env: Vec<String>,
 }
 
 /// A scratch folder with the ruleset and the environment made for it.
@@ -57,8 +60,8 @@ impl Walls {
             }
         };
         Ok(Walls {
+            environment: Environment::for_scratch(&scratch, &key.env),
             key,
-            environment: Environment::for_scratch(&scratch),
             scratch,
             ruleset,
         })
@@ -87,18 +90,6 @@ pub fn forget_all() {
     spare().clear();
 }
 
-/// Removes everything inside `folder`, keeping the folder.
-fn empty(folder: &Path) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(folder)? {
-        let entry = entry?;
-        match entry.file_type()?.is_dir() {
-            true => std::fs::remove_dir_all(entry.path())?,
-            false => std::fs::remove_file(entry.path())?,
-        }
-    }
-    Ok(())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,6 +102,7 @@ mod tests {
             readable: vec![temp.path().to_path_buf()],
             network: Network::None,
             abi: 0,
+            env: Vec::new(),
         };
         let make = |path: &Path| std::fs::create_dir(path).map_err(|e| e.to_string());
         let first = Walls::for_key(key("/bin/a"), temp.path().join("one"), make).unwrap();

@@ -39,20 +39,87 @@ pub fn is_of(stream: &TcpStream, leader: u32) -> Result<bool, Unknown> {
         .any(|p| holds(p.pid, inode)))
 }
 
-/// The process holding the client end of `stream`, and the ids that can tie it to a program:
-/// its session and its ancestors. Reads every process's open files, so it is for the rare
-/// connection that is refused.
-pub fn holder(stream: &TcpStream) -> Option<(Proc, Vec<u32>)> {
-    let inode = client_inode(stream).ok()??;
+/// Whether this machine can tell which process holds a connection. Where it cannot, launched
+/// programs are told apart by their names only (said once); where it can, a connection whose
+/// process is not found is refused.
+pub const CAN_LOOK_UP: bool = cfg!(target_os = "linux");
+
+/// A process holding a connection, and the ids that can tie it to a program: its session and
+/// its ancestors.
+pub type Holder = (Proc, Vec<u32>);
+
+/// The process holding the client end of `stream`. Reads every process's open files, so it
+/// is for the rare connection that is refused.
+pub fn holder(stream: &TcpStream) -> Option<Holder> {
+    holders(&[stream]).pop().flatten()
+}
+
+/// The process holding the client end of each of `streams` (`None`: on another machine,
+/// gone, or not found), in one pass over every process's open files: for a crowd of
+/// connections that never said who they are.
+pub fn holders(streams: &[&TcpStream]) -> Vec<Option<Holder>> {
+    let inodes: Vec<Option<u64>> = streams
+        .iter()
+        .map(|stream| client_inode(stream).ok().flatten())
+        .collect();
+    let wanted: std::collections::HashSet<u64> = inodes.iter().flatten().copied().collect();
     let table = processes();
-    let found = *table.iter().find(|p| holds(p.pid, inode))?;
+    let mut held = std::collections::HashMap::new();
+    if !wanted.is_empty() {
+        for p in &table {
+            for inode in sockets(p.pid).into_iter().filter(|i| wanted.contains(i)) {
+                held.entry(inode).or_insert(*p);
+            }
+        }
+    }
+    inodes
+        .iter()
+        .map(|inode| {
+            let found = *held.get(&(*inode)?)?;
+            Some((found, ties(&table, found)))
+        })
+        .collect()
+}
+
+/// `found`'s pid, its session and its ancestors' pids.
+fn ties(table: &[Proc], found: Proc) -> Vec<u32> {
     let mut ties = vec![found.pid, found.session];
     let mut at = found;
-    while let Some(parent) = table.iter().find(|p| p.pid == at.parent && p.pid > 1) {
+    // Bounded: a table read while processes come and go could hold a loop.
+    for _ in 0..table.len() {
+        let Some(parent) = table.iter().find(|p| p.pid == at.parent && p.pid > 1) else {
+            break;
+        };
         ties.push(parent.pid);
         at = *parent;
     }
-    Some((found, ties))
+    ties
+}
+
+/// Whether process `pid` is in the control group folder named `group` (in any hierarchy): a
+/// program's processes stay in its group whatever session or parent they take.
+pub fn in_group(pid: u32, group: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/cgroup")).is_ok_and(|text| {
+        text.lines()
+            .any(|line| line.rsplit('/').next() == Some(group))
+    })
+}
+
+/// The socket inodes among process `pid`'s open files.
+fn sockets(pid: u32) -> Vec<u64> {
+    let Ok(fds) = std::fs::read_dir(format!("/proc/{pid}/fd")) else {
+        return Vec::new();
+    };
+    fds.flatten()
+        .filter_map(|fd| {
+            let target = std::fs::read_link(fd.path()).ok()?;
+            let inode = target
+                .to_str()?
+                .strip_prefix("socket:[")?
+                .strip_suffix(']')?;
+            inode.parse().ok()
+        })
+        .collect()
 }
 
 /// Whether `p` has `ancestor` among its parents.

@@ -93,9 +93,13 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
     fn make(&self, game: &G, seat: Seat, mut rng: Rng, game_index: u64) -> MadeBot<G> {
         let host = tournament::current()
             .ok_or("a contest program plays only in a run that serves the contest protocol")?;
-        let name = instance_name(&self.label, game_index, seat);
         // 53 bits, as the JSON-lines protocol's seed: the same number in any language.
         let seed = rng.next_u64() >> 11;
+        let context = format!("game {game_index} seat {seat}");
+        let name = (0..)
+            .map(|attempt| instance_name(&self.label, token(seed, attempt)))
+            .find(|name| host.expect_launched(name, Arc::clone(&self.log), context.clone()))
+            .expect("one of 2^40 names is free");
         let args: Vec<String> = self
             .manifest
             .args
@@ -107,8 +111,6 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
                     .replace("{seed}", &seed.to_string())
             })
             .collect();
-        let context = format!("game {game_index} seat {seat}");
-        host.expect_launched(&name, Arc::clone(&self.log), context.clone());
         let mut instance = Instance {
             host: Arc::clone(&host),
             name,
@@ -127,7 +129,7 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
             context,
         )
         .map_err(|e| format!("cannot start {}: {e}", self.manifest.command.display()))?;
-        host.launched_as(&instance.name, process.id());
+        host.launched_as(&instance.name, process.id(), process.group());
         instance.process = Some(process);
         let millis = |d: Duration| d.as_millis().max(1).to_string();
         let params = Params(
@@ -153,14 +155,24 @@ impl<G: Game> BotMaker<G> for ContestMaker<G> {
     }
 }
 
-/// The name of the program playing `seat` of game `game_index`: unique in the run, the same at
-/// any thread count, and a valid `CLIENT_NAME` (1-20 of `[A-Za-z0-9_]`, §3): as much of the
-/// bot's label as fits, then the game and the seat.
-fn instance_name(label: &str, game_index: u64, seat: Seat) -> String {
-    let mut suffix = format!("_{game_index}_{seat}");
-    if suffix.len() > MAX_NAME {
-        suffix = format!("_{game_index:x}_{seat}");
-    }
+/// The number a launched program's name is made of: its seed (from the seat's seeded stream,
+/// so the same at any thread count, and a program seeding its choices from its name plays the
+/// same way every time) mixed (SplitMix64's finaliser), `attempt` for a name already taken.
+/// It tells nothing of the game's index, from which deals follow, and no program can work out
+/// another's from its own.
+fn token(seed: u64, attempt: u64) -> u64 {
+    let mut z = seed.wrapping_add(attempt.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The name of a launched program: a valid `CLIENT_NAME` (1-20 of `[A-Za-z0-9_]`, §3), as
+/// much of the bot's label as fits, then ten hexadecimal digits of `token`. Nothing in it
+/// tells the game or the seat. (A program may still read another's name in `/proc`: a name
+/// alone never takes a seat, [`super::peer`].)
+fn instance_name(label: &str, token: u64) -> String {
+    let suffix = format!("_{:010x}", token & 0xff_ffff_ffff);
     let prefix: String = label
         .chars()
         .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
@@ -225,17 +237,14 @@ struct ContestBot<G: Game> {
 
 impl<G: Game> ContestBot<G> {
     /// The fault of a program that connected under a name not its own (the server refused
-    /// that connection), if it did.
+    /// that connection) or opened a crowd of connections, if it did.
     fn intruded(&self) -> Result<(), BotFailure> {
         let instance = &self.instance;
         match instance.host.intrusion(&instance.name) {
             None => Ok(()),
-            Some(used) => Err(BotFailure::new(
+            Some(reason) => Err(BotFailure::new(
                 Termination::Illegal,
-                format!(
-                    "{} connected as '{used}', which is not its name (expected '{}'){}",
-                    self.command, instance.name, self.see_log
-                ),
+                format!("{} {reason}{}", self.command, self.see_log),
             )),
         }
     }
@@ -334,14 +343,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn instance_names_are_valid_unique_per_seat_and_keep_the_label_when_they_can() {
-        assert_eq!(instance_name("my-cgs-bot", 12, 1), "my_cgs_bot_12_1");
+    fn instance_names_are_valid_keep_the_label_when_they_can_and_tell_nothing_else() {
+        assert_eq!(instance_name("my-bot", 0x12ab), "my_bot_00000012ab");
         assert_eq!(
-            instance_name("a-very-long-label-indeed", 1234, 0),
-            "a_very_long_l_1234_0"
+            instance_name("a-very-long-label-indeed", u64::MAX),
+            "a_very_lo_ffffffffff"
         );
-        assert_ne!(instance_name("x", 5, 0), instance_name("x", 5, 1));
-        let huge = instance_name("x", u64::MAX, 1);
+        let huge = instance_name("x", u64::MAX);
         assert!(valid_name(&huge), "{huge}");
+        assert_ne!(token(7, 0), token(7, 1), "another attempt, another name");
+        assert_ne!(token(7, 0), token(8, 0));
+        assert_eq!(token(7, 0), token(7, 0));
     }
 }

@@ -8,8 +8,11 @@
 //!
 //! A launched program's name is not enough to take its seat: the connection must come from
 //! that program, its process or one it started ([`super::peer`]). A connection under its name
-//! from anywhere else is refused, and the program it came from, when it is one of the run's,
-//! loses its game for it. `cgs:NAME` clients connect from anywhere by design: their names are
+//! from anywhere else, or from a process that cannot be found, is refused, and the program it
+//! came from (found by its session, its ancestors or its control group, so a detached process
+//! still counts) loses its game for it. A program that holds more than [`PER_HOLDER`] of the
+//! connections that have not said their name when too many are open loses its game too, and
+//! they are closed. `cgs:NAME` clients connect from anywhere by design: their names are
 //! their identity, for a network the organiser trusts.
 //!
 //! The server is process-wide because bots are made from a function pointer and a name
@@ -19,11 +22,11 @@ use super::broker::Broker;
 use super::command::OK;
 use super::connection::Connection;
 use super::lobby::{self, Host};
-use super::peer;
+use super::peer::{self, Holder};
 use super::session::After;
 use crate::external::log::BotLog;
 use std::collections::{BTreeMap, BTreeSet};
-use std::net::SocketAddr;
+use std::net::{SocketAddr, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, OnceLock};
 use std::time::Duration;
@@ -38,6 +41,10 @@ const QUIET_WAIT: Duration = Duration::from_secs(1);
 /// How long a connection under a launched program's name waits for the program's start to be
 /// noted (it is started just before): the program itself can be that quick.
 const START_WAIT: Duration = Duration::from_secs(10);
+
+/// Connections that have not said their name one holder (a program, a session, an address)
+/// may have open when too many are: a program opens one.
+const PER_HOLDER: usize = 8;
 
 pub struct Tournament {
     broker: Broker,
@@ -73,9 +80,12 @@ struct Names {
 struct Program {
     /// Its pid, which is its session's id, once it is started.
     leader: Option<u32>,
+    /// Its control group's folder name, when it has one.
+    group: Option<String>,
     /// The game has taken its connection.
     played: bool,
-    /// A name not its own that one of its processes connected under: it loses its game.
+    /// What one of its processes did to another seat or to the server (connected under a
+    /// name not its own, opened a crowd of connections): it loses its game for it.
     intrusion: Option<String>,
     /// Its log, and the game and seat it plays, for the note of a refusal.
     log: Arc<BotLog>,
@@ -143,22 +153,30 @@ impl Tournament {
 
     /// A launched program's name, expected until [`Tournament::forget_launched`]: noted before
     /// the program starts, so its connection is never early. `context` is the game and seat.
-    pub fn expect_launched(&self, name: &str, log: Arc<BotLog>, context: String) {
+    /// `false` if a program of that name is already expected (the caller picks another).
+    pub fn expect_launched(&self, name: &str, log: Arc<BotLog>, context: String) -> bool {
+        let mut names = self.names();
+        if names.launched.contains_key(name) {
+            return false;
+        }
         let program = Program {
             leader: None,
+            group: None,
             played: false,
             intrusion: None,
             log,
             context,
         };
-        self.names().launched.insert(name.to_string(), program);
+        names.launched.insert(name.to_string(), program);
+        true
     }
 
-    /// The program named `name` has started as process (and session) `pid`: only connections
-    /// from its session take its seat.
-    pub fn launched_as(&self, name: &str, pid: u32) {
+    /// The program named `name` has started as process (and session) `pid`, in the control
+    /// group `group`: only connections from its session take its seat.
+    pub fn launched_as(&self, name: &str, pid: u32, group: Option<String>) {
         if let Some(program) = self.names().launched.get_mut(name) {
             program.leader = Some(pid);
+            program.group = group;
         }
         self.started.notify_all();
     }
@@ -169,8 +187,9 @@ impl Tournament {
         self.broker.drop_all(name);
     }
 
-    /// The name not its own that a process of the launched program `name` connected under,
-    /// if one did: the program loses its game for it.
+    /// What a process of the launched program `name` did to another seat or to the server
+    /// (`connected as 'x', which is not its name (expected 'y')`), if one did: the program
+    /// loses its game for it.
     pub fn intrusion(&self, name: &str) -> Option<String> {
         self.names().launched.get(name)?.intrusion.clone()
     }
@@ -263,6 +282,14 @@ impl Tournament {
                     eprintln!("tourney: refused a connection from {peer}{culprit}: {text}");
                     Err(text)
                 }
+                Err(peer::Unknown(why)) if peer::CAN_LOOK_UP => {
+                    let text = refusal(format!(
+                        "'{name}' is the name of a program this run started, and the process \
+                         that made this connection cannot be found ({why})"
+                    ));
+                    eprintln!("tourney: refused a connection from {peer}: {text}");
+                    Err(text)
+                }
                 Err(peer::Unknown(why)) => {
                     if !self.untraced_told.swap(true, Ordering::Relaxed) {
                         eprintln!(
@@ -324,9 +351,10 @@ impl Tournament {
     /// under a name not its own: the program loses its game, and its log says why. Returns
     /// what to add to the terminal's note (the process, and the program if it is one).
     fn blame(&self, conn: &Connection) -> String {
-        let Some((process, ties)) = peer::holder(conn.socket()) else {
+        let Some(holder) = peer::holder(conn.socket()) else {
             return String::new();
         };
+        let process = holder.0;
         // A program being started may be the one: wait until its pid is noted.
         let (mut names, _) = self
             .started
@@ -334,30 +362,56 @@ impl Tournament {
                 names.launched.values().any(|p| p.leader.is_none())
             })
             .unwrap_or_else(|e| e.into_inner());
-        let program = names
-            .launched
-            .iter_mut()
-            .find(|(_, p)| p.leader.is_some_and(|leader| ties.contains(&leader)));
-        let Some((own, program)) = program else {
+        let Some((own, program)) = names.program_of(&holder) else {
             return format!(" (pid {})", process.pid);
         };
         if *own == conn.name {
             return format!(" (pid {}, of '{own}')", process.pid);
         }
-        program.intrusion.get_or_insert_with(|| conn.name.clone());
-        program.log.line(
-            &program.context,
-            &format!(
-                "tourney: refused a connection of this program as '{}', which is not its name \
-                 (expected '{own}'): it loses this game",
-                conn.name
-            ),
+        let reason = format!(
+            "connected as '{}', which is not its name (expected '{own}')",
+            conn.name
         );
+        program.charge(&reason);
         format!(
             " (pid {}, a process of '{own}', {}, which loses that game)",
             process.pid, program.context
         )
     }
+}
+
+impl Names {
+    /// The launched program a process is of: its session or an ancestor is the program's
+    /// leader, or it is in the program's control group (a detached process still is).
+    fn program_of(&mut self, (process, ties): &Holder) -> Option<(&String, &mut Program)> {
+        self.launched.iter_mut().find(|(_, p)| {
+            p.leader.is_some_and(|leader| ties.contains(&leader))
+                || p.group
+                    .as_deref()
+                    .is_some_and(|group| peer::in_group(process.pid, group))
+        })
+    }
+}
+
+impl Program {
+    /// The program loses its game for `reason` (the first one counts), and its log says so.
+    fn charge(&mut self, reason: &str) {
+        if self.intrusion.is_none() {
+            self.intrusion = Some(reason.to_string());
+            self.log.line(
+                &self.context,
+                &format!("tourney: this program {reason}: it loses this game"),
+            );
+        }
+    }
+}
+
+/// Who holds a connection, for counting a crowd of them.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Owner {
+    Program(String),
+    Session(u32),
+    Address(String),
 }
 
 impl Host for Tournament {
@@ -369,5 +423,56 @@ impl Host for Tournament {
         conn.send(&[OK]).ok()?;
         self.broker.park(conn);
         None
+    }
+
+    /// Closes every connection of a holder with more than [`PER_HOLDER`] of them; a launched
+    /// program among those holders loses its game. When no holder has that many, the newest.
+    fn crowded(&self, pending: &[&TcpStream]) -> Vec<usize> {
+        let holders = peer::holders(pending);
+        let mut names = self.names();
+        let owners: Vec<Owner> = holders
+            .iter()
+            .zip(pending)
+            .map(|(holder, stream)| match holder {
+                Some(holder) => match names.program_of(holder) {
+                    Some((name, _)) => Owner::Program(name.clone()),
+                    None => Owner::Session(holder.0.session),
+                },
+                None => Owner::Address(
+                    stream
+                        .peer_addr()
+                        .map_or_else(|_| "?".to_string(), |a| a.ip().to_string()),
+                ),
+            })
+            .collect();
+        let mut counts: BTreeMap<&Owner, usize> = BTreeMap::new();
+        for owner in &owners {
+            *counts.entry(owner).or_default() += 1;
+        }
+        let crowd: Vec<(&Owner, usize)> = counts
+            .into_iter()
+            .filter(|&(_, n)| n > PER_HOLDER)
+            .collect();
+        for (owner, n) in &crowd {
+            let reason = format!(
+                "opened {n} connections to the run that did not say their name (at most \
+                 {PER_HOLDER} may wait at once)"
+            );
+            if let Owner::Program(name) = owner
+                && let Some(program) = names.launched.get_mut(name)
+            {
+                if program.intrusion.is_none() {
+                    eprintln!("tourney: '{name}' {reason}: they are closed and it loses its game");
+                }
+                program.charge(&reason);
+            }
+        }
+        let closed: Vec<usize> = (0..pending.len())
+            .filter(|&at| crowd.iter().any(|(owner, _)| **owner == owners[at]))
+            .collect();
+        match closed.is_empty() {
+            true => vec![pending.len().saturating_sub(1)],
+            false => closed,
+        }
     }
 }

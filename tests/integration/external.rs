@@ -14,6 +14,18 @@ pub(super) fn tourney() -> Command {
     command
 }
 
+/// `tourney` started by a shell that runs `setup` first (opens a descriptor, lowers a limit),
+/// so the harness starts with what it made.
+pub(super) fn tourney_after(setup: &str) -> Command {
+    let mut command = Command::new("sh");
+    command
+        .args(["-c", &format!("{setup} && exec \"$0\" \"$@\"")])
+        .arg(env!("CARGO_BIN_EXE_tourney"))
+        .current_dir(root())
+        .env("TOURNEY_DB", super::support::test_db());
+    command
+}
+
 pub(super) fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }

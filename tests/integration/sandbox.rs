@@ -3,13 +3,13 @@
 //! the harness finishes every game and no process is left. A protection this machine lacks
 //! (`tourney list` says) skips its test with a note.
 
-use super::external::{manifest, seats, tourney};
+use super::external::{manifest, seats, tourney, tourney_after};
 use super::support::{refused, summary, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 
 /// Whether `tourney list` says this machine gives `protection`; if not, says the test skips.
-fn supported(protection: &str) -> bool {
+pub(super) fn supported(protection: &str) -> bool {
     let output = tourney().arg("list").output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout).to_string();
     let given = text
@@ -21,9 +21,9 @@ fn supported(protection: &str) -> bool {
     given
 }
 
-/// A manifest in `dir/hostile/` for the double attacking as `mode` with `arg`; `dir` is also
-/// in its command line, so a process it leaves shows it.
-fn hostile(dir: &Path, mode: &str, arg: &str) -> PathBuf {
+/// A manifest in `dir/hostile/` for the double attacking as `mode` with `arg`, with `extra`
+/// lines; `dir` is also in its command line, so a process it leaves shows it.
+fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
     let folder = dir.join("hostile");
     fs::create_dir_all(&folder).unwrap();
     let script = super::external::examples().join("doubles/hostile.py");
@@ -35,16 +35,29 @@ fn hostile(dir: &Path, mode: &str, arg: &str) -> PathBuf {
         "t2r",
         Path::new("python3"),
         &[&script, mode, arg, &marker],
-        "move_ms = 5000",
+        &format!("move_ms = 5000\n{extra}"),
     )
 }
 
 /// Plays two games of `random` against the double attacking as `mode`, with `flags`; returns
 /// the results folder and the double's log.
 fn attack(dir: &Path, mode: &str, arg: &str, flags: &[&str]) -> (PathBuf, String) {
-    let double = hostile(dir, mode, arg);
+    attack_from(tourney(), dir, mode, arg, flags, "")
+}
+
+/// [`attack`] by the `harness` command given, the double's manifest with `extra` lines. No
+/// scratch folder is ever left behind.
+fn attack_from(
+    mut harness: assert_cmd::Command,
+    dir: &Path,
+    mode: &str,
+    arg: &str,
+    flags: &[&str],
+    extra: &str,
+) -> (PathBuf, String) {
+    let double = hostile(dir, mode, arg, extra);
     let out = dir.join("out");
-    tourney()
+    let run = harness
         .args([
             "run",
             "--quiet",
@@ -61,6 +74,8 @@ fn attack(dir: &Path, mode: &str, arg: &str, flags: &[&str]) -> (PathBuf, String
         .args(flags)
         .assert()
         .success();
+    let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
+    assert!(!stderr.contains("cannot remove"), "{stderr}");
     assert_eq!(seats(&out).len(), 4, "every game is played");
     let log = fs::read_to_string(out.join("logs/hostile.log")).unwrap_or_default();
     assert_no_process_left(dir);
@@ -80,12 +95,17 @@ fn assert_no_process_left(dir: &Path) {
 
 /// The double's fault reasons, as summary.json keeps them.
 fn faults(out: &Path) -> Vec<String> {
+    faults_of(out, "hostile")
+}
+
+/// The fault reasons of `bot`, as summary.json keeps them.
+fn faults_of(out: &Path, bot: &str) -> Vec<String> {
     let summary = summary(out);
     let hostile = summary["per_bot"]
         .as_array()
         .unwrap()
         .iter()
-        .find(|b| b["bot"] == "hostile")
+        .find(|b| b["bot"] == bot)
         .cloned()
         .unwrap();
     hostile["fault_examples"]
@@ -140,33 +160,82 @@ fn a_program_cannot_write_the_output_folder_or_tmp_but_can_without_the_sandbox()
     assert!(target.exists());
 }
 
-#[test]
-fn a_program_writes_its_scratch_folder_which_home_and_tmpdir_name_and_keeps_the_rest() {
-    if !supported("files") {
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    // Set by cargo for the test, so in the harness's environment, and left alone by the
-    // interpreter's launcher (unlike `PATH`, which a pyenv shim changes).
-    let kept = "CARGO_MANIFEST_DIR";
-    let (_, log) = attack(dir.path(), "scratch", kept, &[]);
-    assert!(log.contains("ATTACK scratch: succeeded"), "{log}");
+/// The double's `SCRATCH` line: its `HOME`, its `TMPDIR` and `NAME=value` of the variable
+/// it was asked about.
+fn scratch_line(log: &str) -> Vec<String> {
     let line = log
         .lines()
         .find_map(|l| l.split_once("SCRATCH "))
         .unwrap()
         .1;
-    let mut words = line.split(' ');
-    let (home, tmpdir) = (words.next().unwrap(), words.next().unwrap());
+    line.split(' ').map(str::to_string).collect()
+}
+
+#[test]
+fn a_program_writes_its_scratch_folder_and_sees_no_harness_variable_its_manifest_does_not_name() {
+    if !supported("files") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let secret = "TOURNEY_SECRET";
+    let mut harness = tourney();
+    harness.env(secret, "x");
+    let (_, log) = attack_from(harness, dir.path(), "scratch", secret, &[], "");
+    assert!(log.contains("ATTACK scratch: succeeded"), "{log}");
+    let words = scratch_line(&log);
+    let (home, tmpdir) = (&words[0], &words[1]);
     assert_eq!(home, tmpdir, "{log}");
+    // `tourney-<pid>-<16 random hexadecimal digits>-home` in the temporary folder.
     let temp = std::env::temp_dir().display().to_string();
-    assert!(home.starts_with(&temp) && home.ends_with("-home"), "{log}");
-    let value = std::env::var(kept).unwrap_or_default();
-    assert_eq!(
-        words.next(),
-        Some(format!("{kept}={value}").as_str()),
+    let name = home.strip_prefix(&format!("{temp}/tourney-")).unwrap();
+    let random = name.split('-').nth(1).unwrap();
+    assert!(
+        random.len() == 16 && random.chars().all(|c| c.is_ascii_hexdigit()),
         "{log}"
     );
+    assert_eq!(words[2], format!("{secret}="), "the harness's own: {log}");
+    // Named in the manifest, it is passed on.
+    let dir = tempfile::tempdir().unwrap();
+    let mut harness = tourney();
+    harness.env(secret, "x");
+    let named = format!("env = [\"{secret}\"]");
+    let (_, log) = attack_from(harness, dir.path(), "scratch", secret, &[], &named);
+    assert_eq!(scratch_line(&log)[2], format!("{secret}=x"), "{log}");
+}
+
+#[test]
+fn a_descriptor_the_harness_inherited_does_not_reach_a_program() {
+    let dir = tempfile::tempdir().unwrap();
+    let opened = "exec 7</dev/null";
+    let (_, log) = attack_from(tourney_after(opened), dir.path(), "fd", "7", &[], "");
+    assert!(log.contains("ATTACK fd: blocked"), "{log}");
+    // Unconfined, it does: the descriptor was there to inherit.
+    let (_, log) = attack_from(
+        tourney_after(opened),
+        dir.path(),
+        "fd",
+        "7",
+        &["--force", "--sandbox", "off"],
+        "",
+    );
+    assert!(log.contains("ATTACK fd: succeeded"), "{log}");
+}
+
+#[test]
+fn a_scratch_folder_left_deep_closed_and_immutable_is_removed() {
+    let dir = tempfile::tempdir().unwrap();
+    // Fewer descriptors than the chain is deep: a walk holding one per level runs out.
+    let harness = tourney_after("ulimit -n 1024");
+    let (_, log) = attack_from(harness, dir.path(), "leave", "1100", &[], "");
+    assert!(log.contains("ATTACK leave: succeeded"), "{log}");
+    let left: Vec<&str> = log
+        .lines()
+        .filter_map(|l| l.split_once("LEFT ").map(|(_, folder)| folder))
+        .collect();
+    assert!(!left.is_empty(), "{log}");
+    for folder in left {
+        assert!(!Path::new(folder).exists(), "{folder} is left: {log}");
+    }
 }
 
 #[test]
@@ -337,4 +406,65 @@ fn a_contest_program_may_connect_to_the_run_only() {
     assert!(!log.contains(&format!("CONNECT {port}: ok")), "{log}");
     assert!(log.contains(": ok"), "the run's own port is open: {log}");
     assert!(listener.accept().is_err(), "no connection came");
+}
+
+#[test]
+fn a_programs_control_characters_are_escaped_in_its_fault_wherever_it_is_shown() {
+    if super::contest::client().is_none() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    // A contest program whose move clears the organiser's screen and retitles the terminal.
+    let script = "import socket, sys\n\
+        s = socket.create_connection((sys.argv[1], int(sys.argv[2])))\n\
+        s.sendall(b'CLIENT_NAME ' + sys.argv[3].encode()); s.recv(64)\n\
+        s.sendall(b'WAIT_GAME TOURNAMENT T'); s.settimeout(1.0)\n\
+        try:\n    while s.recv(4096): pass\nexcept OSError: pass\n\
+        s.sendall(b'PLAY_MOVE \\x1b[2J\\x1b]0;pwned\\x07')\n\
+        s.settimeout(5.0)\n\
+        try:\n    s.recv(4096)\nexcept OSError: pass\n";
+    let program = manifest(
+        dir.path(),
+        "escaper",
+        "t2r",
+        Path::new("python3"),
+        &["-c", script, "{host}", "{port}", "{name}"],
+        "protocol = \"cgs\"\nmove_ms = 5000",
+    );
+    let out = dir.path().join("out");
+    let run = tourney()
+        .args([
+            "run",
+            "--no-plots",
+            "--map",
+            "small",
+            "--games",
+            "2",
+            "--bots",
+        ])
+        .arg(format!("random,{}", program.display()))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    let faults = faults_of(&out, "escaper");
+    assert_eq!(faults.len(), 2, "{faults:?}");
+    assert!(
+        faults.iter().all(|f| f.contains("\\u{1b}[2J")),
+        "{faults:?}"
+    );
+    let shown = [
+        run.get_output().stdout.clone(),
+        run.get_output().stderr.clone(),
+        fs::read(out.join("games.csv")).unwrap(),
+        fs::read(out.join("summary.json")).unwrap(),
+        fs::read(out.join("report.html")).unwrap(),
+    ];
+    for bytes in shown {
+        assert!(
+            !bytes.contains(&0x1b) && !bytes.contains(&0x07),
+            "{}",
+            String::from_utf8_lossy(&bytes)
+        );
+    }
 }

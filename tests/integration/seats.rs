@@ -1,10 +1,11 @@
 //! Seats of launched contest programs go only to the programs themselves: a program that
 //! connects under another's name (`bots/examples/doubles/seat_thief.py` forks a child that
 //! does, again and again) is refused and loses, its victim plays on untouched, and one that
-//! connects under a wrong name is told so in its fault.
+//! connects under a wrong name is told so in its fault. A thief that first floods the run
+//! with idle connections gains nothing either.
 
 use super::contest::{client, program};
-use super::external::{examples, manifest, tourney};
+use super::external::{examples, manifest, tourney, tourney_after};
 use super::support::rows;
 use std::fs;
 use std::path::Path;
@@ -17,7 +18,38 @@ fn still_runs(pid: &str, marker: &str) -> bool {
 
 #[test]
 fn a_program_that_connects_as_its_opponent_gains_nothing_and_its_victim_plays_on() {
-    let Some(client) = client() else { return };
+    steal(tourney(), &[]);
+}
+
+#[test]
+fn a_thief_that_floods_the_run_with_idle_connections_gains_nothing_either() {
+    // Fewer descriptors than the flood: a harness that keeps this limit runs out of them.
+    let said = steal(tourney_after("ulimit -Sn 512"), &["--flood", "1000"]);
+    assert!(
+        said.contains("connections to the run that did not say their name"),
+        "the flood is seen and costs the thief its games: {said}"
+    );
+}
+
+#[test]
+fn a_thief_that_left_its_programs_session_and_parent_still_costs_the_program_its_game() {
+    // Neither its session nor its parents tie the thief to its program: its control group does.
+    let said = steal(tourney(), &["--detach"]);
+    if super::sandbox::supported("leftovers") {
+        assert!(
+            said.contains("this program connected as 'victim_"),
+            "{said}"
+        );
+    }
+}
+
+/// Two of `seat_thief.py` (with `extra` arguments) against a victim, run by `harness`; checks
+/// the victim is never charged and the thief loses, and returns the terminal's words and the
+/// thief's log.
+fn steal(mut harness: assert_cmd::Command, extra: &[&str]) -> String {
+    let Some(client) = client() else {
+        return "connections to the run that did not say their name".to_string();
+    };
     let tmp = tempfile::tempdir().unwrap();
     program(tmp.path(), "victim", client, "longest", "");
     let thief = examples().join("doubles/seat_thief.py");
@@ -32,6 +64,7 @@ fn a_program_that_connects_as_its_opponent_gains_nothing_and_its_victim_plays_on
         "longest",
         "--say-pid",
     ];
+    let args: Vec<&str> = args.iter().chain(extra).copied().collect();
     manifest(
         tmp.path(),
         "thief",
@@ -41,7 +74,7 @@ fn a_program_that_connects_as_its_opponent_gains_nothing_and_its_victim_plays_on
         "protocol = \"cgs\"",
     );
     let out = tmp.path().join("out");
-    let run = tourney()
+    let run = harness
         .args(["run", "--bots"])
         .arg(format!("{}/*.toml", tmp.path().display()))
         .args(["--map", "small", "--games", "6", "--threads", "2", "--out"])
@@ -69,19 +102,19 @@ fn a_program_that_connects_as_its_opponent_gains_nothing_and_its_victim_plays_on
         of("thief").any(|r| r[8] == "illegal" && r[10] == "1"),
         "the thief loses for it: {rows:?}"
     );
-    assert!(
-        said.contains("connected as 'victim_") && said.contains("which is not its name"),
-        "{said}"
-    );
-    assert!(
-        said.contains("does not come from that program") && said.contains("a process of 'thief_"),
-        "the refusal is noted and tied to the thief: {said}"
-    );
     let log = fs::read_to_string(out.join("logs/thief.log")).unwrap();
-    assert!(
-        log.contains("refused a connection of this program as 'victim_"),
-        "{log}"
-    );
+    if extra.is_empty() || extra == ["--detach"] {
+        assert!(
+            said.contains("connected as 'victim_") && said.contains("which is not its name"),
+            "{said}"
+        );
+        assert!(
+            said.contains("does not come from that program")
+                && said.contains("a process of 'thief_"),
+            "the refusal is noted and tied to the thief: {said}"
+        );
+        assert!(log.contains("this program connected as 'victim_"), "{log}");
+    }
     let started: Vec<&str> = log
         .lines()
         .filter_map(|line| line.split("] pid ").nth(1))
@@ -95,6 +128,7 @@ fn a_program_that_connects_as_its_opponent_gains_nothing_and_its_victim_plays_on
         .filter(|pid| still_runs(pid, "seat_thief") || still_runs(pid, "cgs_client"))
         .collect();
     assert!(left.is_empty(), "no process outlives the run: {left:?}");
+    said + &log
 }
 
 #[test]

@@ -15,12 +15,18 @@ MODE:
   memory MB       allocates and touches MB megabytes, then plays on (if it is still alive)
   daemon          leaves a `setsid` double-forked daemon that sleeps for an hour, then plays on
   kill-harness    sends SIGKILL to its parent (the harness), then plays on
+  fd N            looks at its descriptor N (one the harness may have inherited), then plays on
+  leave DEPTH     leaves in its scratch folder a chain of DEPTH folders, a folder with mode 000
+                  holding a file, and a file marked immutable (where it may: as root), says
+                  `LEFT <folder>`, then plays on
 
 Any argument after the mode's own is ignored: tests pass their folder, so a process left
 running shows it in its command line.
 """
+import fcntl
 import json
 import os
+import struct
 import random
 import signal
 import socket
@@ -76,12 +82,47 @@ def attack(mode, arg):
             os.wait()
         elif mode == "kill-harness":
             os.kill(os.getppid(), signal.SIGKILL)
+        elif mode == "fd":
+            os.fstat(int(arg))
+        elif mode == "leave":
+            leave(int(arg))
     except OSError as e:
         report(mode, e)
         if mode == "fork":
             sys.exit(1)
         return
     report(mode)
+
+
+# FS_IOC_SETFLAGS and FS_IMMUTABLE_FL (linux/fs.h).
+SET_FLAGS, IMMUTABLE = 0x40086602, 0x10
+
+
+def leave(depth):
+    home = os.environ["HOME"]
+    here = os.getcwd()
+    os.chdir(home)
+    for _ in range(depth):
+        os.mkdir("d")
+        os.chdir("d")
+    os.chdir(here)
+    closed = os.path.join(home, "closed")
+    os.makedirs(os.path.join(closed, "inner"))
+    with open(os.path.join(closed, "inner", "file"), "w") as f:
+        f.write("x")
+    os.chmod(closed, 0)
+    stuck = os.path.join(home, "stuck")
+    with open(stuck, "w") as f:
+        f.write("x")
+    fd = os.open(stuck, os.O_RDONLY)
+    try:
+        fcntl.ioctl(fd, SET_FLAGS, struct.pack("i", IMMUTABLE))
+        print("IMMUTABLE set", file=sys.stderr, flush=True)
+    except OSError as e:
+        print(f"IMMUTABLE not set ({e})", file=sys.stderr, flush=True)
+    finally:
+        os.close(fd)
+    print(f"LEFT {home}", file=sys.stderr, flush=True)
 
 
 def main():

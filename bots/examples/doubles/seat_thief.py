@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """Test double for the contest protocol: a launched contest program (`protocol = "cgs"`) that
-tries to steal its opponent's seat. Launched programs get predictable names
-(`<label>_<game>_<seat>`), so it forks a child that connects again and again under the name of
-the program labelled VICTIM in the same game and, if it were let in, would play garbage there;
-the parent then becomes PROGRAM, started with HOST PORT NAME and ARGS, and plays its own seat.
+tries to steal its opponent's seat. Launched programs' names cannot be worked out, but a
+program's command line shows in /proc, so it finds the name (`<label>_<token>`) of a program
+labelled VICTIM there and forks a child that connects again and again under that name and, if
+it were let in, would play garbage there; the parent then becomes PROGRAM, started with HOST
+PORT NAME and ARGS, and plays its own seat.
 
-    seat_thief.py HOST PORT NAME VICTIM PROGRAM [ARGS...] [--say-pid]
+    seat_thief.py HOST PORT NAME VICTIM PROGRAM [ARGS...] [--say-pid] [--flood N] [--detach]
 
 --say-pid   writes `pid PID` to stderr (its log) for the parent and the child, so a test can
             check that no process outlives the run (a confined program writes only its scratch
             folder)
+--flood N   the child first opens N connections to the run that never say a word, and holds
+            them while it tries (to leave the server without descriptors)
+--detach    the child leaves the program's session and parent first (a double fork and
+            `setsid`), so that neither ties it to the program
 
 The child writes to stderr (the program's log) what each attempt was told.
 """
@@ -60,11 +65,41 @@ def attempt(host, port, name):
 FIRST_ANSWER_WAIT = 5.0
 
 
+def flood(host, port, count):
+    """Opens up to `count` idle connections within a few seconds; says how many."""
+    held, deadline = [], time.monotonic() + 3.0
+    while len(held) < count and time.monotonic() < deadline:
+        try:
+            held.append(socket.create_connection((host, port), timeout=0.2))
+        except OSError:
+            pass
+    print(f"flood: {len(held)} connections open", file=sys.stderr, flush=True)
+    return held
+
+
+def victim_name(label, own):
+    """The name a program labelled `label` was given, read from its command line in /proc."""
+    deadline = time.monotonic() + 5.0
+    while time.monotonic() < deadline:
+        for pid in filter(str.isdigit, os.listdir("/proc")):
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    words = f.read().decode("utf-8", "replace").split("\0")
+            except OSError:
+                continue
+            for word in words:
+                if word.startswith(label + "_") and word != own and len(word) <= 20:
+                    return word
+        time.sleep(0.05)
+    return label + "_unknown"
+
+
 def steal(host, port, victim, parent, answered):
     """Tries again and again; the first answer the server gives (a refusal, or a seat) is
-    written to `answered`, so the parent plays only once the theft has been tried."""
+    written to `answered`, so the parent plays only once the theft has been tried. `parent`
+    None: a detached child, which tries for the whole time."""
     deadline = time.monotonic() + TRY_FOR
-    while time.monotonic() < deadline and os.getppid() == parent:
+    while time.monotonic() < deadline and parent in (None, os.getppid()):
         try:
             told = attempt(host, port, victim)
         except OSError as e:
@@ -82,10 +117,16 @@ def main():
     say_pid = "--say-pid" in args
     if say_pid:
         args.remove("--say-pid")
+    crowd = 0
+    detach = "--detach" in args
+    if detach:
+        args.remove("--detach")
+    if "--flood" in args:
+        at = args.index("--flood")
+        crowd = int(args[at + 1])
+        del args[at:at + 2]
     host, port, name, victim_label, program = args[:5]
     rest = args[5:]
-    _, game, seat = name.rsplit("_", 2)
-    victim = f"{victim_label}_{game}_{1 - int(seat)}"
     parent = os.getpid()
     # The parent starts its own game only after the child's first try was answered: a test's
     # games are short, and a theft tried after the game would prove nothing.
@@ -93,9 +134,17 @@ def main():
     child = os.fork()
     if child == 0:
         os.close(wait_for)
+        if detach:
+            os.setsid()
+            if os.fork() != 0:
+                os._exit(0)
+            parent = None
         if say_pid:
             print(f"pid {os.getpid()}", file=sys.stderr, flush=True)
+        held = flood(host, int(port), crowd)
+        victim = victim_name(victim_label, name)
         steal(host, int(port), victim, parent, answered)
+        del held
         os._exit(0)
     os.close(answered)
     if say_pid:

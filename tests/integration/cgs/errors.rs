@@ -1,5 +1,6 @@
-//! Byte-exact frames, refused commands, time limits and disconnections, with a raw socket
-//! that sends what a client library would (and what it would not).
+//! Byte-exact frames, refused commands, time limits (a silent connection is closed) and
+//! disconnections, with a raw socket that sends what a client library would (and what it
+//! would not).
 
 use super::{Raw, Server};
 use std::io::Write;
@@ -225,4 +226,19 @@ fn a_silent_client_loses_on_time_and_a_vanished_one_by_disconnection() {
         line.contains("loses") && line.contains("crash: the client disconnected"),
         "{line}"
     );
+}
+
+#[test]
+fn a_connection_that_never_gives_its_name_or_never_asks_for_a_game_is_closed() {
+    let server = Server::start("t2r", &[]);
+    let mut silent = Raw::connect(server.port);
+    let mut named = Raw::connect(server.port);
+    hello(&mut named, "idle");
+    // The server's limit is 10 s for each; the wait here is only a bound for a broken server.
+    for raw in [&mut silent, &mut named] {
+        raw.0
+            .set_read_timeout(Some(std::time::Duration::from_secs(300)))
+            .unwrap();
+        raw.expect_closed();
+    }
 }
