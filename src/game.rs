@@ -4,14 +4,12 @@
 //! (rule set, map, board size, seats) and a [`Game::State`] is a cheap-to-clone position that
 //! owns its chance RNG. Bots never see a state: they get a [`Game::View`] of their own seat.
 
+pub use crate::outcome::Seat;
 use crate::outcome::{Outcome, Termination};
 use crate::seed::Rng;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::fmt::Debug;
-
-/// Seats are numbered from 0; seat 0 moves first unless a game's rules say otherwise.
-pub type Seat = usize;
 
 /// Who decides next.
 #[derive(Clone, Debug, PartialEq, Eq)]

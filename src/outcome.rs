@@ -1,8 +1,10 @@
 //! How a game ended, per seat: score, rank, and one termination reason for the whole game.
 
-use crate::game::Seat;
 use serde::Serialize;
 use std::fmt;
+
+/// Seats are numbered from 0; seat 0 moves first unless a game's rules say otherwise.
+pub type Seat = usize;
 
 /// Why a game ended. Stored in `games.csv` in kebab-case.
 #[derive(

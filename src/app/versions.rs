@@ -39,7 +39,7 @@ pub fn version_labels(given: &[String], bots: &[BotChoice]) -> Result<VersionLab
                 false => format!("--version-label '{item}' is not NAME=LABEL"),
             }));
         };
-        version::check_label(label)
+        crate::bot::check_version_label(label)
             .map_err(|e| UsageError::Invalid(format!("--version-label '{item}': {e}")))?;
         if labels.insert(name.to_string(), label.to_string()).is_some() {
             return Err(UsageError::Invalid(format!(

@@ -1,4 +1,5 @@
-//! The names users give bots: labels in every table, and file names of outside bots' logs.
+//! The names users give bots and their versions: labels in every table, and file names of
+//! outside bots' logs.
 
 /// Longest name a user may give a bot (a manifest's or a scenario's `name`).
 pub const MAX_LABEL_CHARS: usize = 64;
@@ -24,4 +25,40 @@ pub fn check_label(label: &str) -> Result<(), String> {
         "bot name {:?} {problem}",
         crate::error::quote(label)
     ))
+}
+
+/// Refuses a version label (`--version-label`, a manifest's `version`) that could not be shown
+/// on one line of a table: empty, longer than [`MAX_LABEL_CHARS`], or with a control character.
+pub fn check_version_label(label: &str) -> Result<(), String> {
+    if label.trim().is_empty() {
+        return Err("a version label must not be empty".into());
+    }
+    if label.chars().count() > MAX_LABEL_CHARS {
+        return Err(format!(
+            "a version label must be at most {MAX_LABEL_CHARS} characters, got '{}'",
+            crate::error::quote(label)
+        ));
+    }
+    if label.chars().any(char::is_control) {
+        return Err("a version label must not hold a control character".into());
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn version_labels_are_one_short_line() {
+        assert!(check_version_label("v1.2").is_ok());
+        assert!(check_version_label("feature/x 3").is_ok());
+        assert!(check_version_label("").is_err());
+        assert!(check_version_label("a\nb").is_err());
+        assert!(
+            check_version_label(&"x".repeat(65))
+                .unwrap_err()
+                .contains("at most 64")
+        );
+    }
 }

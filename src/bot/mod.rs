@@ -11,7 +11,7 @@ pub mod spec;
 pub mod table;
 pub mod timed;
 
-pub use label::{MAX_LABEL_CHARS, check_label};
+pub use label::{MAX_LABEL_CHARS, check_label, check_version_label};
 pub use spec::{BotChoice, parse_bot, parse_bots};
 pub use table::{
     BotEntry, BotTable, MakeBot, ParamKind, ParamSpec, Params, Policy, Simple, no_params,

@@ -406,7 +406,7 @@ impl ManifestFile {
             check_contest_program(self).map_err(|e| source.invalid(&e))?;
         }
         if let Some(version) = &self.version {
-            crate::version::check_label(version.get_ref())
+            crate::bot::check_version_label(version.get_ref())
                 .map_err(|e| source.error(Some(version.span()), format!("`version`: {e}")))?;
         }
         Ok(())

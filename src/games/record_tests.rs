@@ -108,7 +108,7 @@ fn t2r_records_replay_and_account_for_every_card_dealt() {
             line.setup
                 .iter()
                 .filter(
-                    |e| matches!(e, t2r::chance::ChanceEvent::Dealt { seat: s, .. } if *s == seat),
+                    |e| matches!(e, t2r::chance_event::ChanceEvent::Dealt { seat: s, .. } if *s == seat),
                 )
                 .count()
         };
@@ -116,7 +116,7 @@ fn t2r_records_replay_and_account_for_every_card_dealt() {
         let face_up = line
             .setup
             .iter()
-            .filter(|e| matches!(e, t2r::chance::ChanceEvent::FaceUp { .. }))
+            .filter(|e| matches!(e, t2r::chance_event::ChanceEvent::FaceUp { .. }))
             .count();
         assert!(
             face_up >= 5,
@@ -125,7 +125,7 @@ fn t2r_records_replay_and_account_for_every_card_dealt() {
         for step in &line.steps {
             let blind = step.action == t2r::Action::DrawBlind;
             let drew_to_hand = step.chance.iter().any(
-                |e| matches!(e, t2r::chance::ChanceEvent::Dealt { seat, .. } if *seat == step.seat),
+                |e| matches!(e, t2r::chance_event::ChanceEvent::Dealt { seat, .. } if *seat == step.seat),
             );
             assert_eq!(
                 blind, drew_to_hand,
@@ -135,7 +135,7 @@ fn t2r_records_replay_and_account_for_every_card_dealt() {
                 assert!(
                     step.chance
                         .iter()
-                        .any(|e| matches!(e, t2r::chance::ChanceEvent::Tickets { .. })),
+                        .any(|e| matches!(e, t2r::chance_event::ChanceEvent::Tickets { .. })),
                     "drawing tickets offers tickets"
                 );
             }
@@ -151,7 +151,7 @@ fn carcassonne_records_draw_every_tile_once() {
             .setup
             .iter()
             .chain(line.steps.iter().flat_map(|s| &s.chance))
-            .map(|carcassonne::chance::ChanceEvent::Drew(t)| *t)
+            .map(|carcassonne::chance_event::ChanceEvent::Drew(t)| *t)
             .collect();
         drawn.sort_unstable();
         let mut bag: Vec<char> = carcassonne::tiles::full_set()
@@ -181,7 +181,7 @@ fn fresh_fish_records_show_five_producers_and_one_tile_per_draw() {
 #[test]
 fn labyrinth_records_hold_the_generated_board_and_nothing_after() {
     for (_, line) in replayed_lines::<Labyrinth>(2, &["greedy", "basic"], 4) {
-        let crate::games::labyrinth::chance::ChanceEvent::Board {
+        let crate::games::labyrinth::chance_event::ChanceEvent::Board {
             width,
             height,
             tiles,

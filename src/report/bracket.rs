@@ -1,7 +1,7 @@
 //! A knockout's pools and bracket, as text for the terminal and as an HTML section for
 //! `report.html` and `standings.html`.
 
-use super::html::escape;
+use super::markup::escape;
 use super::markup::{number, signed_tenths};
 use crate::format::{KnockoutResult, MatchResult, PoolTable};
 use std::fmt::Write;

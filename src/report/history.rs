@@ -5,8 +5,8 @@
 //! to their report.html when the run's folder still holds one.
 
 use super::ReportError;
-use super::html::{escape, page_start};
-use super::markup::{interval_text, rating_text};
+use super::html::page_start;
+use super::markup::{escape, interval_text, rating_text};
 use super::plots::rating_forest_svg;
 use crate::summary::RatingRow;
 use std::fmt::Write;

@@ -1,18 +1,11 @@
 //! `report.html`: one self-contained page (inline CSS and SVG, no script, no network) with the
 //! tables and plots, readable in any browser.
 
-use super::markup::sections;
+use super::markup::{escape, sections};
 use super::{Exporter, ReportData};
 use std::io::Write;
 
 pub struct Html;
-
-pub(super) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
 
 pub(super) const STYLE: &str = "body{font-family:sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;color:#222}\
 table{border-collapse:collapse;margin:.5em 0 .3em}th,td{border:1px solid #ccc;padding:.25em .6em}\

@@ -1,11 +1,31 @@
 //! The report's tables as plain rows of text, shared by the Markdown and HTML exporters so both
 //! show the same numbers.
 
-use super::terminal::verdict_text;
 use crate::stats::bounds::Identification;
+use crate::stats::sprt::Verdict;
 use crate::summary::think::duration_text;
 use crate::summary::{Analysis, HeadToHeadRow, RatingRow, Ratings, ScoreRow, SweepBound};
 use std::collections::BTreeMap;
+
+/// How the GSPRT stands, in words: the one wording of each verdict, wherever it is printed
+/// (tables, running-score lines, `--sprt-stop`, tune's verification, the live page). `None`:
+/// the test could not be computed.
+pub fn verdict_text(verdict: impl Into<Option<Verdict>>) -> &'static str {
+    match verdict.into() {
+        Some(Verdict::AcceptH1) => "H1 accepted",
+        Some(Verdict::AcceptH0) => "H0 accepted",
+        Some(Verdict::Continue) => "no decision",
+        None => "not computable",
+    }
+}
+
+/// Text made safe inside an HTML page or attribute.
+pub(super) fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
 
 /// One titled table with a note under it.
 pub struct Section {

@@ -2,7 +2,8 @@
 //! draws and losses against each opponent, faults per program, and links to replays of each
 //! program's losses; for a knockout, how far each went and the bracket.
 
-use super::html::{escape, page_start};
+use super::html::page_start;
+use super::markup::escape;
 use super::markup::{counted, interval_text, rating_text};
 use super::{Exporter, ReportData, bracket, swiss};
 use crate::format::shown_tenths;

@@ -1,7 +1,7 @@
 //! A Swiss system's standings and rounds, as text for the terminal and as an HTML section for
 //! `report.html` and `standings.html`.
 
-use super::html::escape;
+use super::markup::escape;
 use super::table::Table;
 use crate::format::{SwissMatch, SwissResult, SwissRow};
 use std::fmt::Write;

@@ -1,6 +1,7 @@
 //! The tables a person reads after a run: ratings, pairwise win rates, score distributions and
 //! faults. Printed to stdout; the header goes to stderr so stdout stays clean for piping.
 
+pub use super::markup::verdict_text;
 use super::markup::{
     by_rating, difference_note, head_to_head_cells, number, rating_cells, sprt_errors_text,
     terminations_text,
@@ -10,7 +11,6 @@ use crate::game::GameInfo;
 use crate::runner::Schedule;
 use crate::stats::bootstrap::CONFIDENCE;
 use crate::stats::bounds::Identification;
-use crate::stats::sprt::Verdict;
 use crate::summary::{Analysis, Ratings, SprtStop, StopDecision, Summary};
 use std::path::{Path, PathBuf};
 
@@ -178,18 +178,6 @@ fn print_fault_examples(analysis: &Analysis) {
         for example in &row.fault_examples {
             println!("    {example}");
         }
-    }
-}
-
-/// How the GSPRT stands, in words: the one wording of each verdict, wherever it is printed
-/// (tables, running-score lines, `--sprt-stop`, tune's verification, the live page). `None`:
-/// the test could not be computed.
-pub fn verdict_text(verdict: impl Into<Option<Verdict>>) -> &'static str {
-    match verdict.into() {
-        Some(Verdict::AcceptH1) => "H1 accepted",
-        Some(Verdict::AcceptH0) => "H0 accepted",
-        Some(Verdict::Continue) => "no decision",
-        None => "not computable",
     }
 }
 

@@ -2,7 +2,8 @@
 //! per parameter, `tune.svg` and `tune.png`) and `report.html`, the tuning's own page (a tune
 //! folder holds no tournament, so its report is this one).
 
-use super::html::{STYLE, escape};
+use super::html::STYLE;
+use super::markup::escape;
 use super::plots::{FONT, colour, register_font};
 use super::{ReportError, io_error};
 use plotters::coord::Shift;

@@ -1,7 +1,7 @@
 //! `--disqualify`'s section of report.html and standings.html: the rule, and each program it
 //! withdrew, when (after which game) and why (its share of faulty games).
 
-use super::html::escape;
+use super::markup::escape;
 use crate::summary::Disqualify;
 
 /// The section, or nothing when no program was withdrawn.

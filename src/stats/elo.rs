@@ -6,6 +6,9 @@ use super::pentanomial::{Empirical, HeadToHead};
 use super::wilson::standard_normal_quantile;
 use statrs::distribution::{ContinuousCDF, Normal};
 
+/// Elo points per natural-log unit of strength: `400 / ln 10`.
+pub const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
+
 /// Normalized Elo per unit of t-value (`(score − ½) / per-game σ`): `800 / ln 10`, chosen so that
 /// nElo matches logistic Elo for a draw-free match between close players.
 pub const NELO_PER_T: f64 = 800.0 / std::f64::consts::LN_10;

@@ -2,8 +2,11 @@
 //! concave log-likelihood of log-strengths whose information matrix is singular along the
 //! all-ones direction.
 
+use super::elo::ELO_PER_NAT;
 use super::linear::solve;
-use super::ratings::{ELO_PER_NAT, TOLERANCE_ELO};
+
+/// Newton steps are stopped once no rating moves by more than this many Elo points.
+const TOLERANCE_ELO: f64 = 1e-10;
 
 /// Newton converges quadratically, so this cap is only reached when rounding stalls progress.
 const MAX_NEWTON_STEPS: usize = 200;

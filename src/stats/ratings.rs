@@ -11,11 +11,7 @@ use super::newton::maximise;
 /// Reports should state it next to the ratings.
 pub const DEFAULT_PRIOR_DRAWS: f64 = 1.0;
 
-/// Elo points per natural-log unit of strength: `400 / ln 10`.
-pub const ELO_PER_NAT: f64 = 400.0 / std::f64::consts::LN_10;
-
-/// Newton steps are stopped once no rating moves by more than this many Elo points.
-pub const TOLERANCE_ELO: f64 = 1e-10;
+pub use super::elo::ELO_PER_NAT;
 
 /// A weak prior that keeps every rating finite.
 ///

@@ -2,6 +2,8 @@
 //! become ratings, intervals, head-to-head tests and tables. Knows bots, ranks, scores and seed
 //! groups; never a game.
 
+use super::options::{AnalysisOptions, SprtOptions};
+use super::ratings::{Method, Ratings};
 use super::ratings::{point_ratings, ratings, shift};
 use super::tally::{PairingTally, Tally};
 use super::think::ThinkRow;
@@ -16,49 +18,6 @@ use crate::stats::ratings::PairwiseResults;
 use crate::stats::sprt::{EloBounds, SprtBounds, Verdict, sprt};
 use serde::Serialize;
 use std::collections::BTreeMap;
-
-/// Bootstrap resamples behind every rating interval and the superiority matrix.
-pub const BOOTSTRAP_DRAWS: usize = 1000;
-
-/// The generalized SPRT's hypotheses (normalized Elo) and error rates.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, serde::Deserialize)]
-pub struct SprtOptions {
-    pub nelo0: f64,
-    pub nelo1: f64,
-    pub alpha: f64,
-    pub beta: f64,
-}
-
-impl Default for SprtOptions {
-    /// fishtest's usual normalized bounds [0, 5] with alpha = beta = 0.05.
-    fn default() -> Self {
-        SprtOptions {
-            nelo0: 0.0,
-            nelo1: 5.0,
-            alpha: 0.05,
-            beta: 0.05,
-        }
-    }
-}
-
-/// How to compute the analysis.
-#[derive(Clone, Debug)]
-pub struct AnalysisOptions {
-    /// Bot index and the rating it is pinned to; `None` centres ratings on mean 0.
-    pub anchor: Option<(usize, f64)>,
-    pub sprt: SprtOptions,
-    pub bootstrap_draws: usize,
-}
-
-impl Default for AnalysisOptions {
-    fn default() -> Self {
-        AnalysisOptions {
-            anchor: None,
-            sprt: SprtOptions::default(),
-            bootstrap_draws: BOOTSTRAP_DRAWS,
-        }
-    }
-}
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Analysis {
@@ -81,32 +40,6 @@ pub struct Analysis {
     /// Score margins, one per row of `margins`.
     #[serde(skip)]
     pub margin_distributions: Vec<ScoreDistribution>,
-}
-
-#[derive(Clone, Debug, Serialize)]
-pub struct Ratings {
-    pub method: String,
-    pub prior: String,
-    pub interval: String,
-    pub scale: String,
-    pub rows: Vec<RatingRow>,
-    /// `superiority[i][j]`: share of bootstrap resamples in which bot `i` rated above bot `j`;
-    /// NaN (`null`) where either bot is not identified.
-    pub superiority: Vec<Vec<f64>>,
-}
-
-/// One bot's rating. For an identified bot, `elo` is the maximum-likelihood rating and
-/// `[lower, upper]` its 95% interval. For a bot that never scored, `elo` is a one-sided 95%
-/// upper bound (`upper` the same, `lower` NaN: unbounded); for one that never dropped a point,
-/// a lower bound (`upper` NaN). NaN is `null` in JSON and an empty cell in CSV.
-#[derive(Clone, Debug, Serialize)]
-pub struct RatingRow {
-    pub bot: String,
-    pub elo: f64,
-    pub lower: f64,
-    pub upper: f64,
-    pub games: u64,
-    pub identification: Identification,
 }
 
 /// A one-sided bound: the first bot never lost (`difference > value`) or never scored
@@ -259,13 +192,6 @@ impl ScoreRow {
             max: s.max().unwrap_or(0) as f64,
         }
     }
-}
-
-/// Which likelihood the ratings use.
-#[derive(Clone, Copy, PartialEq)]
-pub(super) enum Method {
-    BradleyTerry,
-    PlackettLuce,
 }
 
 impl Analysis {

@@ -7,6 +7,7 @@
 mod analysis;
 #[cfg(test)]
 mod coverage;
+mod options;
 mod ratings;
 mod tally;
 #[cfg(test)]
@@ -14,10 +15,11 @@ mod tests;
 pub mod think;
 
 pub use analysis::{
-    Analysis, AnalysisOptions, BOOTSTRAP_DRAWS, BotRow, ConvergencePoint, HeadToHeadRow, LengthRow,
-    MarginRow, PairRow, RatingRow, Ratings, ScoreRow, SeatRow, SprtOptions, SweepBound,
-    ratings_table, sweep_difference_bound,
+    Analysis, BotRow, ConvergencePoint, HeadToHeadRow, LengthRow, MarginRow, PairRow, ScoreRow,
+    SeatRow, SweepBound, ratings_table, sweep_difference_bound,
 };
+pub use options::{AnalysisOptions, BOOTSTRAP_DRAWS, SprtOptions};
+pub use ratings::{RatingRow, Ratings};
 pub use tally::{BotTally, Checkpoint, FAULT_EXAMPLES, GroupOutcome, PairingTally, Tally};
 
 use crate::format::{Decided, KnockoutResult, SwissResult};

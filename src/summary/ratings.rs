@@ -8,7 +8,7 @@
 //! ratings ([`crate::stats::bounds`]) instead of a prior-made number with a falsely narrow
 //! interval.
 
-use super::analysis::{AnalysisOptions, Method, RatingRow, Ratings};
+use super::options::AnalysisOptions;
 use super::tally::{PairingTally, Tally};
 use crate::seed::{self, Rng, Stream};
 use crate::stats::StatsError;
@@ -18,6 +18,40 @@ use crate::stats::bootstrap::{
 use crate::stats::bounds::{Identification, SweptGames, identification, sweep_bound};
 use crate::stats::plackett_luce::{FinishingOrders, fit_plackett_luce, merged};
 use crate::stats::ratings::{DEFAULT_PRIOR_DRAWS, PairwiseResults, Prior, fit_bradley_terry};
+use serde::Serialize;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Ratings {
+    pub method: String,
+    pub prior: String,
+    pub interval: String,
+    pub scale: String,
+    pub rows: Vec<RatingRow>,
+    /// `superiority[i][j]`: share of bootstrap resamples in which bot `i` rated above bot `j`;
+    /// NaN (`null`) where either bot is not identified.
+    pub superiority: Vec<Vec<f64>>,
+}
+
+/// One bot's rating. For an identified bot, `elo` is the maximum-likelihood rating and
+/// `[lower, upper]` its 95% interval. For a bot that never scored, `elo` is a one-sided 95%
+/// upper bound (`upper` the same, `lower` NaN: unbounded); for one that never dropped a point,
+/// a lower bound (`upper` NaN). NaN is `null` in JSON and an empty cell in CSV.
+#[derive(Clone, Debug, Serialize)]
+pub struct RatingRow {
+    pub bot: String,
+    pub elo: f64,
+    pub lower: f64,
+    pub upper: f64,
+    pub games: u64,
+    pub identification: Identification,
+}
+
+/// Which likelihood the ratings use.
+#[derive(Clone, Copy, PartialEq)]
+pub(super) enum Method {
+    BradleyTerry,
+    PlackettLuce,
+}
 
 /// The bootstrap's generator is keyed by this fixed master seed rather than the run's, so a
 /// report recomputed from `games.csv` alone (which does not record the master seed) gives the

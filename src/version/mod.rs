@@ -48,9 +48,6 @@ use std::path::{Path, PathBuf};
 /// Hex digits of a digest shown in tables and `doctor`.
 pub const SHORT_DIGITS: usize = 12;
 
-/// Longest label, in characters.
-pub const MAX_LABEL_CHARS: usize = 64;
-
 /// Which version of a bot played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotVersion {
@@ -189,24 +186,6 @@ pub fn canonical_params(given: &Params, declared: &[ParamSpec]) -> String {
     }
     let items: Vec<String> = values.iter().map(|(k, v)| format!("{k}={v}")).collect();
     items.join(",")
-}
-
-/// Refuses a label that could not be shown on one line of a table: empty, longer than
-/// [`MAX_LABEL_CHARS`], or with a control character.
-pub fn check_label(label: &str) -> Result<(), String> {
-    if label.trim().is_empty() {
-        return Err("a version label must not be empty".into());
-    }
-    if label.chars().count() > MAX_LABEL_CHARS {
-        return Err(format!(
-            "a version label must be at most {MAX_LABEL_CHARS} characters, got '{}'",
-            crate::error::quote(label)
-        ));
-    }
-    if label.chars().any(char::is_control) {
-        return Err("a version label must not hold a control character".into());
-    }
-    Ok(())
 }
 
 #[cfg(test)]

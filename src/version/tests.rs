@@ -409,19 +409,6 @@ fn canonical_parameters_fill_in_defaults_and_write_numbers_by_kind() {
     );
 }
 
-#[test]
-fn labels_are_one_short_line() {
-    assert!(check_label("v1.2").is_ok());
-    assert!(check_label("feature/x 3").is_ok());
-    assert!(check_label("").is_err());
-    assert!(check_label("a\nb").is_err());
-    assert!(
-        check_label(&"x".repeat(65))
-            .unwrap_err()
-            .contains("at most 64")
-    );
-}
-
 /// The manifest's `version` key is read, and a bad one refused on its line.
 #[test]
 fn the_manifest_version_key_is_read_and_checked() {

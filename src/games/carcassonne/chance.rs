@@ -2,16 +2,10 @@
 //! order, unplaceable ones (discarded, §4 step 1) included.
 
 use super::Carcassonne;
+use super::chance_event::ChanceEvent;
 use super::state::State;
 use crate::game::{Chance, ChanceLog};
 use crate::seed::Rng;
-
-/// One chance outcome, in the order the engine drew it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum ChanceEvent {
-    /// A tile of this type letter (§2.3) came out of the bag.
-    Drew(char),
-}
 
 impl Chance for Carcassonne {
     type Event = ChanceEvent;

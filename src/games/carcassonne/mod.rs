@@ -12,6 +12,7 @@ pub mod action;
 pub mod board;
 pub mod bots;
 pub mod chance;
+pub mod chance_event;
 pub mod features;
 mod notation;
 mod picture;

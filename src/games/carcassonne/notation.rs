@@ -4,7 +4,7 @@
 //! tile is turned, in the notation of §2.1.
 
 use super::action::Action;
-use super::chance::ChanceEvent;
+use super::chance_event::ChanceEvent;
 use super::state::State;
 use super::tiles::{Kind, TILES, rotate_edges, rotate_halves};
 use crate::games::notation::{signed, turned};

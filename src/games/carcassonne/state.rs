@@ -2,7 +2,7 @@
 //! discarding (§4 step 1) and the end of the game (§6) live here.
 
 use super::board::Board;
-use super::chance::ChanceEvent;
+use super::chance_event::ChanceEvent;
 use super::tiles::{self, TILES};
 use crate::game::{ChanceLog, Seat};
 use crate::outcome::{Outcome, Termination, ranks_from_keys};

@@ -9,6 +9,8 @@ use std::fmt;
 
 /// At most 10 rows and 10 columns.
 pub const MAX_SIDE: usize = 10;
+/// The side of the board every game of the rules is set up on (§3).
+pub const SIDE: usize = 10;
 pub const MAX_CELLS: usize = MAX_SIDE * MAX_SIDE;
 
 /// A set of cells, bit i for cell index i.

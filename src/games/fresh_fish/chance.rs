@@ -2,21 +2,11 @@
 //! (§3) and every tile out of the bag.
 
 use super::FreshFish;
-use super::action::Tile;
-use super::board::Kind;
+use super::chance_event::ChanceEvent;
 use super::rules;
 use super::state::State;
 use crate::game::{Chance, ChanceLog};
 use crate::seed::Rng;
-
-/// One chance outcome, in the order the engine drew it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum ChanceEvent {
-    /// Setup put the producer of `kind` on `cell` (row × 10 + column).
-    Producer { kind: Kind, cell: u8 },
-    /// A draw took this tile off the bag.
-    Drew(Tile),
-}
 
 impl Chance for FreshFish {
     type Event = ChanceEvent;

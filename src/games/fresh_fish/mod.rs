@@ -13,6 +13,7 @@ pub mod auction;
 pub mod board;
 pub mod bots;
 pub mod chance;
+pub mod chance_event;
 mod engine;
 mod notation;
 mod picture;

@@ -3,8 +3,8 @@
 //! then column, as in §2.
 
 use super::action::{Action, Tile};
-use super::chance::ChanceEvent;
-use super::rules::SIDE;
+use super::board::SIDE;
+use super::chance_event::ChanceEvent;
 use super::state::{Phase, State};
 
 /// `action`, read against `state` before it is applied (a build's tree or shop is the

@@ -4,8 +4,8 @@
 use super::FreshFish;
 use super::action::{Action, Tile};
 use super::auction;
-use super::board::{Board, Content, Kind};
-use super::chance::ChanceEvent;
+use super::board::{Board, Content, Kind, SIDE};
+use super::chance_event::ChanceEvent;
 use super::roads::apply_road_rule;
 use super::scoring::{close_board, score_all};
 use super::state::{
@@ -16,8 +16,6 @@ use crate::outcome::{Outcome, Termination, forfeit_ranks, ranks_from_keys};
 use crate::seed::Rng;
 use rand::RngExt;
 use rand::seq::SliceRandom;
-
-pub const SIDE: usize = 10;
 
 /// §3: producers on 5 distinct uniform cells (redrawn until the board is sound), the road
 /// rule, 15 coins and 6 markers each, and the shuffled bag. `chance` is the state's log.

@@ -3,7 +3,7 @@
 
 use super::action::{Action, Tile};
 use super::board::{Board, Cells, Content, Kind, bits};
-use super::chance::ChanceEvent;
+use super::chance_event::ChanceEvent;
 use crate::game::ChanceLog;
 use crate::outcome::Outcome;
 

@@ -2,7 +2,6 @@
 //! A fixed-size array, so a board is `Copy` and search bots clone it without allocating.
 
 use super::action::Side;
-use super::reach::{Links, Reach};
 use super::tile::Tile;
 
 /// The largest side of a board (13 cells), so a line fits a `u16` bitboard row.
@@ -207,11 +206,6 @@ impl Board {
             Side::LineRight if y == index => ((x + w - 1) % w, y),
             _ => (x, y),
         }
-    }
-
-    /// The cells reachable from (x, y) (§2).
-    pub fn reach(&self, x: u8, y: u8) -> Reach {
-        Links::of(self).flood(x, y)
     }
 
     /// The cell carrying `item`, scanning columns x = 0 … L−1 and lines y = 0 … H−1 inside each

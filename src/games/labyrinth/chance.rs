@@ -2,21 +2,9 @@
 //! `cgs` also draws its size). Nothing is drawn after setup.
 
 use super::Labyrinth;
+use super::chance_event::ChanceEvent;
 use super::state::State;
-use super::tile::Tile;
 use crate::game::Chance;
-
-/// One chance outcome.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum ChanceEvent {
-    /// The board setup drew: `tiles` line by line, top line first, and the extra tile.
-    Board {
-        width: u8,
-        height: u8,
-        tiles: Vec<Tile>,
-        extra: Tile,
-    },
-}
 
 impl Chance for Labyrinth {
     type Event = ChanceEvent;

@@ -12,6 +12,7 @@ pub mod board;
 pub mod bots;
 mod cgs_wire;
 pub mod chance;
+pub mod chance_event;
 mod engine;
 pub mod generator;
 mod notation;

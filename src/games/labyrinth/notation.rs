@@ -3,7 +3,7 @@
 //! the way the tile goes in (§6 step 4); cells are (x, y) as in §2.
 
 use super::action::{Action, Side};
-use super::chance::ChanceEvent;
+use super::chance_event::ChanceEvent;
 use super::state::Position;
 use super::tile::{Shape, Tile};
 use crate::game::Seat;

@@ -4,6 +4,13 @@
 
 use super::board::{Board, MAX_SIDE};
 
+impl Board {
+    /// The cells reachable from (x, y) (§2).
+    pub fn reach(&self, x: u8, y: u8) -> Reach {
+        Links::of(self).flood(x, y)
+    }
+}
+
 /// Which neighbouring cells are connected: `east[y]` bit x links (x, y) with (x+1, y);
 /// `south[y]` bit x links (x, y) with (x, y+1). Nothing wraps around the edges.
 #[derive(Clone, Copy, Debug, Default)]

@@ -9,6 +9,7 @@ pub mod action;
 pub mod bots;
 mod cgs_wire;
 pub mod chance;
+pub mod chance_event;
 mod engine;
 mod illegal;
 pub mod maps;

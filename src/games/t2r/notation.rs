@@ -4,7 +4,7 @@
 
 use super::TicketToRide;
 use super::action::{Action, Colour, Phase};
-use super::chance::ChanceEvent;
+use super::chance_event::ChanceEvent;
 use super::maps::Map;
 use super::state::State;
 use super::wire::colour_name;

@@ -4,7 +4,7 @@
 //! allocates during play, because `is_legal` and `apply` run at every decision.
 
 use super::action::{Action, Colour, Phase};
-use super::chance::ChanceEvent;
+use super::chance_event::ChanceEvent;
 use super::maps::Route;
 use super::scoring;
 use super::state::{CARDS_PER_KIND, Player, State};

@@ -2,9 +2,9 @@
 //! store an [`Outcome`] in the state. Runs only when a game ends (or for reports), so it may
 //! allocate and compute trails.
 
-use super::chance::ChanceEvent;
+use super::chance_event::ChanceEvent;
 use super::maps::Map;
-use super::state::State;
+use super::state::{Score, State};
 use super::trail::longest_trail;
 use super::{RuleSet, TicketToRide};
 use crate::outcome::{Outcome, Termination};
@@ -12,20 +12,6 @@ use rand::RngExt;
 
 /// Bonus for the longest continuous trail, to both players on a tie.
 pub const TRAIL_BONUS: i32 = 10;
-
-/// One seat's final score and its parts; `total` is always the sum of the three point parts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Score {
-    pub route_points: i32,
-    /// Completed tickets add their points, incomplete ones subtract them.
-    pub ticket_points: i32,
-    pub trail_bonus: i32,
-    pub total: i32,
-    /// Length in trains of the seat's longest trail.
-    pub longest_trail: u32,
-    pub tickets: u32,
-    pub tickets_completed: u32,
-}
 
 /// The final scoring of §3.9 applied to the position as it stands.
 pub fn score(game: &TicketToRide, state: &State) -> [Score; 2] {

@@ -3,8 +3,7 @@
 
 use super::TicketToRide;
 use super::action::{Colour, Phase};
-use super::chance::ChanceEvent;
-use super::scoring::Score;
+use super::chance_event::ChanceEvent;
 use super::view::UNCLAIMED;
 use crate::game::ChanceLog;
 use crate::outcome::Outcome;
@@ -219,4 +218,18 @@ impl State {
         }
         Ok(())
     }
+}
+
+/// One seat's final score and its parts; `total` is always the sum of the three point parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Score {
+    pub route_points: i32,
+    /// Completed tickets add their points, incomplete ones subtract them.
+    pub ticket_points: i32,
+    pub trail_bonus: i32,
+    pub total: i32,
+    /// Length in trains of the seat's longest trail.
+    pub longest_trail: u32,
+    pub tickets: u32,
+    pub tickets_completed: u32,
 }
