@@ -6,8 +6,7 @@
 
 use super::ReportError;
 use super::html::page_start;
-use super::markup::escape;
-use super::markup::{interval_text, rating_text};
+use super::markup::{escape, interval_text, rating_text};
 use super::plots::rating_forest_svg;
 use crate::summary::RatingRow;
 use std::fmt::Write;
