@@ -24,6 +24,7 @@ mod labyrinth;
 mod layout;
 mod live;
 mod notation;
+mod one_sided_pages;
 mod one_writer;
 mod records_cut;
 mod replay;
