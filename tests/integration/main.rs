@@ -11,6 +11,7 @@ mod cli;
 mod clocks;
 mod contest;
 mod docs_commands;
+mod docs_tables;
 mod doctor;
 mod external;
 mod fault_policy;
