@@ -30,6 +30,15 @@ pub const PAIRINGS: u64 = 1_000_000;
 /// start-up's limit, a margin, a progress interval, a contest client's wait: one week.
 pub const SECONDS: u64 = 7 * 24 * 3600;
 
+/// Turns per player of one game (the `turn_limit` option of the games that have one): far
+/// beyond any game's natural end, and small enough that 5 seats × 2 half-turns × the limit
+/// stays far below `u32::MAX` (without a bound, `turn_limit=4294967295` wrapped the turn count
+/// a bot compares against).
+pub const TURN_LIMIT: u64 = 1_000_000;
+
+/// Faults forgiven per seat per game (`--faults tolerate=N`): as many as a game has turns.
+pub const TOLERATED_FAULTS: u64 = TURN_LIMIT;
+
 /// `[limits] memory_mib` and `--limit-memory`: 16 TiB.
 pub const MEMORY_MIB: u64 = 16 << 20;
 
@@ -289,6 +298,15 @@ mod tests {
     }
 
     /// Every product of the bounds that the runner forms stays in a u64.
+    #[test]
+    fn the_turn_limit_option_names_its_bound() {
+        assert_eq!(
+            crate::games::TURN_LIMIT_OPTION.values,
+            format!("turns per player, 1 to {}", grouped(TURN_LIMIT))
+        );
+        assert!(5 * 2 * TURN_LIMIT < u64::from(u32::MAX) / 100);
+    }
+
     #[test]
     fn products_of_the_bounds_stay_in_range() {
         let seats = 5u64;

@@ -97,12 +97,19 @@ impl PairingScore {
     /// The Elo difference from the complete pairs so far, and as it is printed: the same text
     /// as the head-to-head table's, so a sweep shows its one-sided bound here too.
     fn elo(&self) -> Option<(EloEstimate, String)> {
-        let h2h = HeadToHead::Pentanomial(self.pairs.counts);
-        let e = elo_estimate(&h2h).ok()?;
-        let bound = sweep_difference_bound(h2h.counts(), h2h.games());
-        let text = elo_difference_text(e.elo, e.lower95, e.upper95, bound, "+/-");
-        Some((e, text))
+        pairs_elo(self.pairs.counts)
     }
+}
+
+/// The Elo difference of seed pairs (pentanomial counts, LL..WW of the first side) and as it
+/// is printed: `+12.3 +/- 4.5`, or a one-sided bound (`> +633.0`) for a sweep or an interval
+/// that reaches a sure result; `None` without a complete pair.
+pub fn pairs_elo(counts: [u64; 5]) -> Option<(EloEstimate, String)> {
+    let h2h = HeadToHead::Pentanomial(counts);
+    let e = elo_estimate(&h2h).ok()?;
+    let bound = sweep_difference_bound(h2h.counts(), h2h.games());
+    let text = elo_difference_text(e.elo, e.lower95, e.upper95, bound, "+/-");
+    Some((e, text))
 }
 
 /// What a run has played so far.

@@ -26,6 +26,24 @@ pub struct OptionSpec {
     pub default: &'static str,
 }
 
+/// The `turn_limit` option of the games that stop a game after so many turns per player:
+/// `values` names the bound, [`crate::input::TURN_LIMIT`] (a test holds them together).
+pub const TURN_LIMIT_OPTION: OptionSpec = OptionSpec {
+    name: "turn_limit",
+    values: "turns per player, 1 to 1,000,000",
+    default: "500",
+};
+
+/// The `turn_limit` option of `config` ([`TURN_LIMIT_OPTION`]), `default` when not given.
+pub fn turn_limit<G: Registered>(config: &GameConfig, default: u32) -> Result<u32, UsageError> {
+    let parsed = option::<G, _>(config, TURN_LIMIT_OPTION.name, |v| {
+        v.parse::<u32>()
+            .ok()
+            .filter(|&n| n >= 1 && u64::from(n) <= crate::input::TURN_LIMIT)
+    })?;
+    Ok(parsed.unwrap_or(default))
+}
+
 /// A game as the command line asked for it, before validation by the game itself.
 #[derive(Clone, Debug, Default)]
 pub struct GameConfig {

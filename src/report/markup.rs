@@ -97,8 +97,20 @@ pub fn signed_tenths(x: f64) -> String {
 /// The rating rows, best first: the order of the ratings table wherever it is shown.
 pub fn by_rating(ratings: &Ratings) -> Vec<&RatingRow> {
     let mut rows: Vec<_> = ratings.rows.iter().collect();
-    rows.sort_by(|x, y| y.elo.total_cmp(&x.elo));
+    rows.sort_by(|x, y| better_first(x, y));
     rows
+}
+
+/// Best first: a bot that never lost above every other, one that never scored below, and
+/// each group by its rating. A one-sided row's `elo` is its bound, not an estimate, so by
+/// `elo` alone a 4-0 sweep listed the loser (`< +9.4`) above the winner (`> -9.4`).
+pub fn better_first(x: &RatingRow, y: &RatingRow) -> std::cmp::Ordering {
+    let side = |r: &RatingRow| match r.identification {
+        Identification::NeverLost => 2,
+        Identification::Identified => 1,
+        Identification::NeverScored => 0,
+    };
+    side(y).cmp(&side(x)).then(y.elo.total_cmp(&x.elo))
 }
 
 /// A ratings table row as the terminal and the pages both show it: bot, rating, interval, games.

@@ -42,7 +42,15 @@ impl FaultPolicy {
         if n.starts_with('+') {
             return Err(wrong());
         }
-        n.parse().map(FaultPolicy::Tolerate).map_err(|_| wrong())
+        let n: u64 = n.parse().map_err(|_| wrong())?;
+        let n = crate::input::at_most(
+            "--faults tolerate=N (the faults forgiven per seat per game)",
+            n,
+            crate::input::TOLERATED_FAULTS,
+        )?;
+        Ok(FaultPolicy::Tolerate(
+            u32::try_from(n).expect("the bound fits a u32"),
+        ))
     }
 
     /// Whether games.csv counts the tolerated faults of each seat.
@@ -243,6 +251,24 @@ mod tests {
         ] {
             let err = FaultPolicy::parse(bad).unwrap_err();
             assert!(err.contains("tolerate=N"), "{err}");
+        }
+        assert_eq!(
+            FaultPolicy::parse("tolerate=1000000"),
+            Ok(FaultPolicy::Tolerate(1_000_000))
+        );
+        // Past a u32 as well as past the bound: the message names the bound and the value.
+        for (text, got) in [
+            ("tolerate=1000001", "1,000,001"),
+            (
+                "tolerate=18446744073709551615",
+                "18,446,744,073,709,551,615",
+            ),
+        ] {
+            let err = FaultPolicy::parse(text).unwrap_err();
+            assert!(
+                err.contains("at most 1,000,000") && err.contains(got),
+                "{err}"
+            );
         }
     }
 }

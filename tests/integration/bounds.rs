@@ -62,6 +62,49 @@ fn counts_past_their_bound_are_refused_naming_it() {
     );
 }
 
+/// Game options and `--faults tolerate=N` were parsed into a u32 with no bound of their own:
+/// `turn_limit=4294967295` was taken (and the doubled turn count a Labyrinth bot compares
+/// against wrapped), and a tolerance past a u32 was refused without saying what the most is.
+#[test]
+fn game_options_and_tolerated_faults_past_their_bound_are_refused_naming_it() {
+    for (game, bots) in [
+        ("t2r", "random,random"),
+        ("labyrinth", "random,random"),
+        ("fresh-fish", "random,random"),
+    ] {
+        let message = format!(
+            "invalid value '4294967295' for option 'turn_limit' of {game}; valid values: turns \
+             per player, 1 to 1,000,000"
+        );
+        refused(
+            run(bots, "2").args(["--game", game, "--option", "turn_limit=4294967295"]),
+            &message,
+        );
+        refused(
+            run(bots, "2").args(["--game", game, "--option", "turn_limit=1000001"]),
+            &message.replace("4294967295", "1000001"),
+        );
+    }
+    // A scenario's options are the same options.
+    let dir = tempfile::tempdir().unwrap();
+    let scenario = dir.path().join("s.toml");
+    fs::write(
+        &scenario,
+        "game = \"labyrinth\"\nbots = [\"random\", \"greedy\"]\ngames = 2\n\
+         options = { turn_limit = 2000000 }\n",
+    )
+    .unwrap();
+    refused(
+        tourney().arg("run").arg(&scenario),
+        "valid values: turns per player, 1 to 1,000,000",
+    );
+    refused(
+        run("random,random", "2").args(["--faults", "tolerate=4294967296"]),
+        "--faults tolerate=N (the faults forgiven per seat per game) must be at most 1,000,000 \
+         (got 4,294,967,296)",
+    );
+}
+
 #[test]
 fn times_past_a_week_are_refused_naming_the_bound() {
     refused(

@@ -13,16 +13,16 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 /// A `tourney` process serving a live page.
-struct Served {
+pub(super) struct Served {
     child: Child,
     /// `http://HOST:PORT/`.
-    url: String,
+    pub(super) url: String,
 }
 
 impl Served {
     /// Starts `tourney ARGS` and waits for the URL it prints on stderr (the rest of stderr is
     /// drained, so the process never blocks on it).
-    fn start(args: &[&str], paths: &[&Path]) -> Served {
+    pub(super) fn start(args: &[&str], paths: &[&Path]) -> Served {
         let mut child = Command::new(tourney_path())
             .env("TOURNEY_DB", super::support::test_db())
             .args(args)
@@ -50,7 +50,7 @@ impl Served {
     }
 
     /// Polls `state.json` until `done` holds, and hands back that state.
-    fn until(&self, what: &str, done: impl Fn(&Value) -> bool) -> Value {
+    pub(super) fn until(&self, what: &str, done: impl Fn(&Value) -> bool) -> Value {
         let deadline = Instant::now() + Duration::from_secs(600);
         loop {
             let state = self.state();
@@ -63,7 +63,7 @@ impl Served {
     }
 
     /// Ctrl-C ends the page (after the run); hands back the exit code.
-    fn end(mut self) -> i32 {
+    pub(super) fn end(mut self) -> i32 {
         stop(&mut self.child, true);
         self.child.wait().unwrap().code().unwrap()
     }
@@ -89,7 +89,7 @@ fn done(state: &Value) -> u64 {
     state["progress"]["done"].as_u64().unwrap()
 }
 
-fn finished(state: &Value) -> bool {
+pub(super) fn finished(state: &Value) -> bool {
     state["finished"].as_bool().unwrap()
 }
 
@@ -474,7 +474,7 @@ fn chromium_renders_the_live_page_updating_and_then_final() {
 }
 
 /// The page's DOM after Chromium has run its script for a while.
-fn render(url: &str) -> String {
+pub(super) fn render(url: &str) -> String {
     let output = chromium::run(
         url,
         &[

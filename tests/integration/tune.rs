@@ -143,6 +143,24 @@ fn small_budgets_and_unfinished_tunings_say_so() {
     assert_eq!(tuned_json(&settled)["drift"]["x"]["moving"], false);
 }
 
+/// Tuned against start won every pair of the verification: the line gave the score clamp's
+/// Elo, `Elo +1200 [+633, +1200]`, a point on its own interval's end; it now gives the
+/// one-sided bound the head-to-head tables give (docs/guide/tuning.md shows this run).
+#[test]
+fn a_verification_swept_by_the_tuned_values_gives_a_one_sided_elo() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = tune_bot("test-optimum:x=1", "x", "4000", &[], dir.path());
+    let line = out.lines().find(|l| l.starts_with("verify: ")).unwrap();
+    assert!(
+        line.starts_with("verify: tuned against start scores 100.0% [97.5, 100.0], Elo > +795.9;"),
+        "{line}"
+    );
+    assert!(
+        !line.contains("1200") && !line.contains("+/- 0.0"),
+        "{line}"
+    );
+}
+
 #[test]
 fn tune_csv_is_the_same_at_one_and_two_threads_and_the_verdict_is_printed() {
     let root = tempfile::tempdir().unwrap();

@@ -6,12 +6,12 @@ use super::plan::TunePlan;
 use super::subject::Subject;
 use crate::app::plan::RunPlan;
 use crate::app::run::{Contest, run_game};
+use crate::app::score::pairs_elo;
 use crate::app::sequential::SequentialTest;
 use crate::error::Interrupted;
 use crate::report::terminal::verdict_text;
 use crate::scenario::Format;
 use crate::seed::{self, Stream};
-use crate::stats::elo::elo_from_score;
 use crate::stats::sprt::{SprtBounds, Verdict};
 use crate::summary::Summary;
 use rand::RngExt;
@@ -81,18 +81,17 @@ pub fn run<G: Contest>(
     Ok(verification(&summary, &test, bounds, master_seed))
 }
 
-/// The size of the gain, first: the tuned side's score with its 95% interval, and the same as
-/// logistic Elo, so a verdict never stands without how much better (or worse) tuned played.
-fn gain_text((rate, lower, upper): (f64, f64, f64)) -> String {
-    let elo = |score: f64| format!("{:+.0}", elo_from_score(score));
+/// The size of the gain, first: the tuned side's score with its 95% interval, and its Elo
+/// from the seed pairs as every other line of the tool prints it, so a verdict never stands
+/// without how much better (or worse) tuned played. A sweep shows a one-sided bound
+/// (`Elo > +633.0`), not the clamped +1200 that the score alone would turn into.
+fn gain_text((rate, lower, upper): (f64, f64, f64), pairs: [u64; 5]) -> String {
+    let elo = pairs_elo(pairs).map_or("n/a".to_string(), |(_, text)| text);
     format!(
-        " scores {:.1}% [{:.1}, {:.1}], Elo {} [{}, {}]",
+        " scores {:.1}% [{:.1}, {:.1}], Elo {elo}",
         rate * 100.0,
         lower * 100.0,
         upper * 100.0,
-        elo(rate),
-        elo(lower),
-        elo(upper)
     )
 }
 
@@ -122,7 +121,7 @@ fn verification(
         .iter()
         .find(|row| row.bot == "tuned" && row.opponent == "start")
         .map(|row| (row.win_rate, row.lower, row.upper));
-    let gain = score.map_or(String::new(), gain_text);
+    let gain = score.map_or(String::new(), |score| gain_text(score, test.pairs));
     Verification {
         text: format!(
             "tuned against start{gain}; GSPRT nElo [{NELO0}, {NELO1}]: {word} (LLR {llr:.2} in \
@@ -152,9 +151,22 @@ mod tests {
 
     #[test]
     fn the_gain_is_given_as_a_score_and_as_elo_with_intervals() {
-        assert_eq!(
-            gain_text((0.438, 0.401, 0.475)),
-            " scores 43.8% [40.1, 47.5], Elo -43 [-70, -17]"
+        // 40 pairs: 4 lost both games, 12 one of two, 10 level, 10 won one, 4 both.
+        let text = gain_text((0.438, 0.401, 0.475), [4, 12, 10, 10, 4]);
+        let (e, elo) = pairs_elo([4, 12, 10, 10, 4]).unwrap();
+        assert_eq!(text, format!(" scores 43.8% [40.1, 47.5], Elo {elo}"));
+        assert!(elo.contains(" +/- ") && e.elo < 0.0, "{elo}");
+    }
+
+    /// Every pair won both games: the Elo is bounded on one side only, and said so, instead
+    /// of the score clamp's +1200 inside an interval that ended at +1200 too.
+    #[test]
+    fn a_sweep_gives_a_one_sided_elo() {
+        let text = gain_text((1.0, 0.975, 1.0), [0, 0, 0, 0, 80]);
+        assert!(
+            text.starts_with(" scores 100.0% [97.5, 100.0], Elo > +"),
+            "{text}"
         );
+        assert!(!text.contains("1200"), "{text}");
     }
 }

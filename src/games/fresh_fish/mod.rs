@@ -94,11 +94,7 @@ impl Registered for FreshFish {
             values: "tree tiles in the bag, 0 to 100",
             default: "20",
         },
-        OptionSpec {
-            name: "turn_limit",
-            values: "turns per player, 1 to 1000000",
-            default: "500",
-        },
+        crate::games::TURN_LIMIT_OPTION,
     ];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=5;
 
@@ -109,12 +105,7 @@ impl Registered for FreshFish {
             v.parse().ok().filter(|&n: &u8| n <= 100)
         })?
         .unwrap_or(DEFAULT_TREES);
-        let turn_limit = option::<Self, _>(config, "turn_limit", |v| {
-            v.parse()
-                .ok()
-                .filter(|&n: &u32| (1..=1_000_000).contains(&n))
-        })?
-        .unwrap_or(DEFAULT_TURN_LIMIT);
+        let turn_limit = crate::games::turn_limit::<Self>(config, DEFAULT_TURN_LIMIT)?;
         let seats = config.seats.unwrap_or(2);
         Ok(FreshFish::new(seats, trees, turn_limit))
     }

@@ -127,11 +127,7 @@ impl Registered for Labyrinth {
             values: "LxH, each odd from 7 to 13, e.g. 9x13 (cgs only)",
             default: "random",
         },
-        OptionSpec {
-            name: "turn_limit",
-            values: "turns per player, 1 or more",
-            default: "500",
-        },
+        crate::games::TURN_LIMIT_OPTION,
     ];
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
 
@@ -139,10 +135,7 @@ impl Registered for Labyrinth {
         let rules = RuleSet::parse(rule_set::<Self>(config)?).expect("listed rule sets parse");
         check_option_names::<Self>(config)?;
         let size = option::<Self, _>(config, "size", parse_size)?;
-        let turn_limit = option::<Self, _>(config, "turn_limit", |v| {
-            v.parse().ok().filter(|&n: &u32| n >= 1)
-        })?
-        .unwrap_or(DEFAULT_TURN_LIMIT);
+        let turn_limit = crate::games::turn_limit::<Self>(config, DEFAULT_TURN_LIMIT)?;
         if rules == RuleSet::Classic && size.is_some() {
             return Err(UsageError::Invalid(
                 "labyrinth: the size option is for the cgs rule set only; classic is always 7x7"

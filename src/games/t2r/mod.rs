@@ -123,11 +123,7 @@ impl crate::games::Registered for TicketToRide {
             values: "usa, small, europe",
             default: "usa",
         },
-        crate::games::OptionSpec {
-            name: "turn_limit",
-            values: "turns per player, 1 or more",
-            default: "500",
-        },
+        crate::games::TURN_LIMIT_OPTION,
     ];
 
     const SEATS: std::ops::RangeInclusive<usize> = 2..=2;
@@ -137,10 +133,7 @@ impl crate::games::Registered for TicketToRide {
         let rules = RuleSet::parse(rule_set::<Self>(config)?).expect("listed rule sets parse");
         check_option_names::<Self>(config)?;
         let map = option::<Self, _>(config, "map", MapName::parse)?.unwrap_or(MapName::Usa);
-        let turn_limit = option::<Self, _>(config, "turn_limit", |v| {
-            v.parse().ok().filter(|&n: &u32| n >= 1)
-        })?
-        .unwrap_or(DEFAULT_TURN_LIMIT);
+        let turn_limit = crate::games::turn_limit::<Self>(config, DEFAULT_TURN_LIMIT)?;
         Ok(TicketToRide::new(map, rules, turn_limit))
     }
 }
