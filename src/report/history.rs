@@ -6,7 +6,7 @@
 
 use super::ReportError;
 use super::html::page_start;
-use super::markup::{escape, interval_text, rating_text};
+use super::markup::{counted, escape, interval_text, rating_text};
 use super::plots::rating_forest_svg;
 use crate::summary::RatingRow;
 use std::fmt::Write;
@@ -48,13 +48,14 @@ pub fn history_page(
     let games: u64 = versions.iter().map(|v| v.games).sum();
     let _ = writeln!(
         page,
-        "<p>{} version(s) of {} in {}, {games} games, rated jointly with every bot of the \
+        "<p>{} of {} in {}, {}, rated jointly with every bot of the \
          stored runs (a player is a bot label at one version; 95% bootstrap intervals over \
          seeds).</p>\n<figure>{svg}<figcaption>Rating by version, first at the top\
          </figcaption></figure>",
-        versions.len(),
+        counted(versions.len() as f64, "version", "versions"),
         escape(bot),
-        escape(kind)
+        escape(kind),
+        counted(games as f64, "game", "games")
     );
     page.push_str(
         "<h2>Versions</h2>\n<table><thead><tr><th>version</th><th>elo</th>\

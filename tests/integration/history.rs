@@ -119,7 +119,7 @@ fn the_joint_rating_of_the_store_is_the_reports_over_the_same_folders() {
             .success(),
     );
     assert!(
-        rated.contains("112 games of t2r official from 2 run(s)"),
+        rated.contains("112 games of t2r official from 2 runs"),
         "{rated}"
     );
     let mut folders: Vec<String> = listed(&db, &["--game", "t2r"])
@@ -259,7 +259,7 @@ fn a_bots_versions_come_in_order_with_their_joint_ratings_and_page() {
             .success(),
     );
     assert!(
-        shown.starts_with("mine in t2r official: 2 version(s)"),
+        shown.starts_with("mine in t2r official: 2 versions"),
         "{shown}"
     );
     let rows: Vec<&str> = shown.lines().skip(2).collect();
@@ -350,7 +350,7 @@ fn bad_questions_are_refused_with_exit_2() {
     );
     refused(
         tourney().args(["history", "greedy", "--db", &db, "--tag", "other"]),
-        "'greedy' played in none of the stored runs (--tag other); it did in 1 other run(s)",
+        "'greedy' played in none of the stored runs (--tag other); it did in 1 other run",
     );
     refused(
         tourney().args(["rate", "--db", &db, "--game", "labyrinth"]),

@@ -6,7 +6,7 @@ use super::Filter;
 use super::fit::{Identity, JointFit, fit};
 use crate::error::UsageError;
 use crate::report::history::{RunLink, VersionHistory, history_page};
-use crate::report::markup::{interval_text, rating_text};
+use crate::report::markup::{counted, interval_text, rating_text};
 use crate::report::table::Table;
 use crate::store::{RunFilter, Store, StoredRun};
 use crate::version::SHORT_DIGITS;
@@ -92,10 +92,10 @@ fn unknown(store: &mut Store, bot: &str, filter: &Filter) -> anyhow::Result<Usag
             crate::error::quote(bot)
         ),
         false => format!(
-            "'{}' played in none of the stored runs ({}); it did in {} other run(s)",
+            "'{}' played in none of the stored runs ({}); it did in {}",
             crate::error::quote(bot),
             filter.shown(),
-            anywhere.len()
+            counted(anywhere.len() as f64, "other run", "other runs")
         ),
     }))
 }
@@ -180,13 +180,13 @@ fn print(bot: &str, joint: &JointFit, versions: &[Version]) {
         ]);
     }
     println!(
-        "{bot} in {} {}: {} version(s), rated jointly ({}) over {} games of {} run(s)",
+        "{bot} in {} {}: {}, rated jointly ({}) over {} of {}",
         joint.game,
         joint.rules,
-        versions.len(),
+        counted(versions.len() as f64, "version", "versions"),
         joint.ratings.scale,
-        joint.games,
-        joint.runs
+        counted(joint.games as f64, "game", "games"),
+        counted(joint.runs as f64, "run", "runs")
     );
     print!("{}", table.render());
 }

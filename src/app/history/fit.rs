@@ -10,6 +10,7 @@
 //! each label has one version.
 
 use crate::error::UsageError;
+use crate::report::markup::counted;
 use crate::report::terminal::print_ratings;
 use crate::store::{Store, StoredRun};
 use crate::summary::{AnalysisOptions, Ratings, Tally, ratings_table};
@@ -84,8 +85,8 @@ pub fn fit(store: &mut Store, runs: &[StoredRun], shown: &str) -> anyhow::Result
     }
     if tally.games == 0 {
         return Err(UsageError::Invalid(format!(
-            "the {} stored run(s) of {game} {rules} ({shown}) hold no game yet",
-            runs.len()
+            "the {} of {game} {rules} ({shown}) hold no game yet",
+            counted(runs.len() as f64, "stored run", "stored runs")
         ))
         .into());
     }
@@ -181,8 +182,11 @@ impl JointFit {
     pub fn print(&self) {
         print_ratings(&self.ratings);
         println!(
-            "\n{} games of {} {} from {} run(s); a player is a bot label at one version",
-            self.games, self.game, self.rules, self.runs
+            "\n{} of {} {} from {}; a player is a bot label at one version",
+            counted(self.games as f64, "game", "games"),
+            self.game,
+            self.rules,
+            counted(self.runs as f64, "run", "runs")
         );
     }
 
