@@ -8,39 +8,42 @@
 //! left silently.
 
 use std::path::Path;
+use std::sync::Mutex;
+
+/// Held for every walk: at the end of a command the cleaner may still be emptying the folder
+/// [`super::kill_all`] removes. Two walks of one deep chain, each finding parts the other took
+/// away, could keep failing each other (a CI machine saw eight in a row); one at a time, the
+/// second finds the folder empty or gone.
+static WALKING: Mutex<()> = Mutex::new(());
+
+fn one_walk_at_a_time() -> std::sync::MutexGuard<'static, ()> {
+    WALKING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes `folder` and everything in it; a folder already gone is removed.
+fn remove(folder: &Path) -> std::io::Result<()> {
+    let _walking = one_walk_at_a_time();
+    if std::fs::symlink_metadata(folder).is_err() {
+        return Ok(());
+    }
+    imp::empty(folder).and_then(|()| std::fs::remove_dir(folder))
+}
 
 /// Removes everything inside `folder`, keeping the folder.
 pub fn empty(folder: &Path) -> std::io::Result<()> {
+    let _walking = one_walk_at_a_time();
     imp::empty(folder)
 }
 
-/// Removes `folder` and everything in it; a failure is said on stderr, naming the folder. At
-/// the end of a command the cleaner may still be emptying the same folder: a walk that finds
-/// a part gone starts again, until the folder is gone or a walk fails with it still there.
+/// Removes `folder` and everything in it; a failure is said on stderr, naming the folder. A
+/// folder already gone (removed by an earlier walk) is no failure.
 pub fn or_warn(folder: &Path) {
-    const WALKS: usize = 8;
-    for walk in 1..=WALKS {
-        let removed = imp::empty(folder).and_then(|()| std::fs::remove_dir(folder));
-        let error = match removed {
-            Ok(()) => return,
-            Err(_) if std::fs::symlink_metadata(folder).is_err() => return,
-            Err(e) => e,
-        };
-        if !another_walk_helps(&error) || walk == WALKS {
-            eprintln!(
-                "tourney: cannot remove the scratch folder {}: {error}; remove it by hand",
-                folder.display()
-            );
-            return;
-        }
+    if let Err(error) = remove(folder) {
+        eprintln!(
+            "tourney: cannot remove the scratch folder {}: {error}; remove it by hand",
+            folder.display()
+        );
     }
-}
-
-/// Whether another walk may succeed: a part was found gone, or a folder not yet empty, as
-/// another walk of the same tree leaves them.
-fn another_walk_helps(error: &std::io::Error) -> bool {
-    use std::io::ErrorKind::{DirectoryNotEmpty, NotFound};
-    matches!(error.kind(), NotFound | DirectoryNotEmpty)
 }
 
 #[cfg(target_os = "linux")]
@@ -173,6 +176,27 @@ mod tests {
         empty(&scratch).unwrap();
         assert_eq!(std::fs::read_dir(&scratch).unwrap().count(), 0);
         or_warn(&scratch);
+        assert!(!scratch.exists());
+    }
+
+    #[test]
+    fn walks_of_one_deep_chain_at_once_all_succeed() {
+        let temp = tempfile::tempdir().unwrap();
+        let scratch = temp.path().join("scratch");
+        let mut deep = scratch.clone();
+        for _ in 0..1100 {
+            deep.push("d");
+        }
+        std::fs::create_dir_all(&deep).unwrap();
+        let walks: Vec<_> = (0..4)
+            .map(|_| {
+                let scratch = scratch.clone();
+                std::thread::spawn(move || remove(&scratch))
+            })
+            .collect();
+        for walk in walks {
+            walk.join().unwrap().unwrap();
+        }
         assert!(!scratch.exists());
     }
 }
