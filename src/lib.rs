@@ -22,6 +22,7 @@ pub mod games;
 pub mod input;
 pub mod live;
 pub mod outcome;
+pub mod page;
 pub mod replay;
 pub mod report;
 pub mod runner;

@@ -126,7 +126,8 @@ pub fn replay_game<G: Registered>(
                 args.game,
                 seats.join(" vs ")
             );
-            let page = replay::write_page(&game, &replayed, &title, &seats);
+            let page = replay::write_page(&game, &replayed, &title, &seats)
+                .map_err(|e| anyhow::anyhow!("cannot lay out the replay page: {e}"))?;
             std::fs::write(path, page)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             if !args.quiet {

@@ -4,12 +4,24 @@
 //! Read-only: anything but GET or HEAD is refused with 405, and no path leaves the folder.
 
 use super::state::Shared;
+use askama::Template;
 use std::path::{Path, PathBuf};
 use tiny_http::{Header, Method, Request, Response, Server};
 
-/// The page: markup, style and script in one file, so it makes no other request than its own
-/// server's.
-const PAGE: &str = include_str!("page.html");
+/// The page: markup, style and script in one answer, so it makes no other request than its
+/// own server's. Its content comes from `state.json`; the page itself never changes.
+#[derive(Template)]
+#[template(path = "live.html")]
+struct Page {
+    title: &'static str,
+}
+
+/// The page's markup (or why it could not be laid out, answered as a server error).
+fn page() -> Result<String, String> {
+    crate::page::render(&Page {
+        title: "tourney live",
+    })
+}
 
 /// Answers requests until the server is unblocked (see [`super::Live`]'s drop).
 pub fn serve(server: &Server, shared: &Shared, folder: Option<&Path>) {
@@ -33,8 +45,15 @@ fn answer(request: Request, shared: &Shared, folder: Option<&Path>) -> std::io::
         .unwrap_or("/")
         .to_string();
     match path.as_str() {
-        "/" | "/index.html" => request
-            .respond(Response::from_string(PAGE).with_header(header("Content-Type", CONTENT_HTML))),
+        "/" | "/index.html" => match page() {
+            Ok(page) => request.respond(
+                Response::from_string(page).with_header(header("Content-Type", CONTENT_HTML)),
+            ),
+            Err(why) => request.respond(
+                Response::from_string(format!("cannot lay out the page: {why}\n"))
+                    .with_status_code(500),
+            ),
+        },
         "/state.json" => request.respond(
             Response::from_data(shared.json().as_slice())
                 .with_header(header("Content-Type", "application/json"))

@@ -5,9 +5,18 @@
 use super::check::Replayed;
 use super::picture::Picture;
 use super::words::events;
+use askama::Template;
 use serde::Serialize;
 
-const PAGE: &str = include_str!("page.html");
+#[derive(Template)]
+#[template(path = "replay.html")]
+struct Page<'a> {
+    title: &'a str,
+    /// The game's drawing script.
+    script: &'a str,
+    /// [`PageData`] as JSON, safe inside a script element.
+    data: String,
+}
 
 /// What the page's script reads.
 #[derive(Serialize)]
@@ -22,13 +31,14 @@ struct PageData {
 }
 
 /// The page for `replayed`; `title` heads it and `seats` are the bot labels by seat. A
-/// `?step=N` or `#step=N` in the address opens it at step N.
+/// `?step=N` or `#step=N` in the address opens it at step N. An error says why the template
+/// could not lay it out.
 pub fn write_page<G: Picture>(
     game: &G,
     replayed: &Replayed<G>,
     title: &str,
     seats: &[String],
-) -> String {
+) -> Result<String, String> {
     let line = &replayed.line;
     let steps = line
         .steps
@@ -65,13 +75,9 @@ pub fn write_page<G: Picture>(
     let json = serde_json::to_string(&data)
         .expect("page data serialises")
         .replace("</", "<\\/");
-    PAGE.replace("__TITLE__", &escape(title))
-        .replace("__SCRIPT__", game.script())
-        .replace("__DATA__", &json)
-}
-
-fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
+    crate::page::render(&Page {
+        title,
+        script: game.script(),
+        data: json,
+    })
 }

@@ -1,9 +1,9 @@
 //! A knockout's pools and bracket, as text for the terminal and as an HTML section for
 //! `report.html` and `standings.html`.
 
-use super::markup::escape;
 use super::markup::{number, signed_tenths};
-use crate::format::{KnockoutResult, MatchResult, PoolTable};
+use crate::format::{KnockoutResult, MatchResult};
+use askama::Template;
 use std::fmt::Write;
 
 /// How a match is told in one line: `[1] greedy 7 - 3 [4] random -> greedy`.
@@ -78,99 +78,53 @@ pub fn text(k: &KnockoutResult) -> String {
     out
 }
 
-/// The pools and bracket as an HTML section (a table per pool, a column per round).
-pub fn html(k: &KnockoutResult) -> String {
-    let mut out = format!(
-        "<h2 id=\"bracket\">Knockout</h2>\n<p>{}.{}</p>\n",
-        escape(&k.format),
-        match &k.champion {
-            Some(c) => format!(" Winner: <strong>{}</strong>.", escape(c)),
-            None => " Not finished: the run stopped before the final.".to_string(),
-        }
-    );
-    for pool in &k.pools {
-        out.push_str(&pool_html(pool));
-    }
-    out.push_str("<div class=\"bracket\">\n");
-    for round in &k.rounds {
-        let _ = writeln!(out, "<div class=\"round\"><h3>{}</h3>", escape(&round.name));
-        for m in &round.matches {
-            let _ = writeln!(out, "{}", match_html(m));
-        }
-        out.push_str("</div>\n");
-    }
-    out.push_str(
-        "</div>\n<p class=\"note\">Seeds in brackets; points per match (a win 1, a draw ½). \
-         A level match goes to the better total score margin, then to the better seed. Pools \
-         rank by match points, then games won minus lost, then points against each other.</p>\n",
-    );
-    out
+/// The pools and bracket as an HTML section (a table per pool, a column per round), for a
+/// page's template to show.
+pub(super) fn section(k: &KnockoutResult) -> KnockoutSection<'_> {
+    KnockoutSection { k }
 }
 
-/// A pool's table, best first.
-fn pool_html(pool: &PoolTable) -> String {
-    let mut out = String::new();
-    let _ = writeln!(
-        out,
-        "<h3>Pool {}</h3>\n<table><thead><tr><th>place</th><th>bot</th><th>matches W-D-L</th>\
-         <th>match points</th><th>game difference</th><th>pool rating</th><th>bracket</th>\
-         </tr></thead><tbody>",
-        pool.pool
-    );
-    for r in &pool.rows {
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td>{}</td><td>{}-{}-{}</td><td>{}</td><td>{:+}</td>\
-             <td>{}</td><td>{}</td></tr>",
-            r.place,
-            escape(&r.bot),
-            r.won,
-            r.drawn,
-            r.lost,
-            r.match_points,
-            r.game_difference,
-            signed_tenths(r.rating),
-            if r.advanced { "entered" } else { "" }
+#[derive(Template)]
+#[template(path = "knockout.html")]
+pub(super) struct KnockoutSection<'a> {
+    k: &'a KnockoutResult,
+}
+
+/// One side of a match's box: a seeded bot (`None` for a bye).
+struct Side<'a> {
+    seed: usize,
+    bot: &'a str,
+    /// Its match points, when it had an opponent.
+    points: Option<String>,
+    won: bool,
+}
+
+impl KnockoutSection<'_> {
+    /// A match's box from top to bottom: the higher seed, then the lower (or a bye).
+    fn sides<'m>(&self, m: &'m MatchResult) -> [Option<Side<'m>>; 2] {
+        let side = |seed: usize, bot: &'m str, points: Option<f64>| Side {
+            seed,
+            bot,
+            points: points.map(number),
+            won: bot == m.winner,
+        };
+        let high = side(
+            m.high.seed,
+            &m.high.bot,
+            m.low.as_ref().map(|_| m.points[0]),
         );
+        let low = m
+            .low
+            .as_ref()
+            .map(|low| side(low.seed, &low.bot, Some(m.points[1])));
+        [Some(high), low]
     }
-    out.push_str("</tbody></table>\n");
-    out
-}
 
-/// A match's box: the higher seed above the lower (or a bye), the winner in bold, and how a
-/// level match was decided.
-fn match_html(m: &MatchResult) -> String {
-    let side = |seed: usize, bot: &str, score: Option<f64>| {
-        let cell = format!(
-            "[{seed}] {}{}",
-            escape(bot),
-            score.map_or(String::new(), |s| format!(" <span>{}</span>", number(s)))
-        );
-        if bot == m.winner {
-            format!("<div class=\"won\">{cell}</div>")
-        } else {
-            format!("<div>{cell}</div>")
-        }
-    };
-    let low = match &m.low {
-        Some(low) => side(low.seed, &low.bot, Some(m.points[1])),
-        None => "<div class=\"bye\">bye</div>".to_string(),
-    };
-    let high = side(
-        m.high.seed,
-        &m.high.bot,
-        m.low.as_ref().map(|_| m.points[0]),
-    );
-    let note = match m.decided_by.as_str() {
-        "score" => format!("<p class=\"note\">{}</p>", escape(&score_note(m))),
-        "seed" => "<p class=\"note\">level on points and score: the better seed</p>".to_string(),
-        _ => String::new(),
-    };
-    format!("<div class=\"match\">{high}{low}{note}</div>")
-}
+    fn signed_tenths(&self, rating: &f64) -> String {
+        signed_tenths(*rating)
+    }
 
-/// The bracket's CSS, added to the page style where the section is shown.
-pub const STYLE: &str = ".bracket{display:flex;gap:1.5em;align-items:center;overflow-x:auto}\
-.round{display:flex;flex-direction:column;gap:.8em}.round h3{margin:.2em 0}\
-.match{border:1px solid #ccc;padding:.2em .5em;min-width:11em}.match div{padding:.1em 0}\
-.match span{float:right;margin-left:1em}.won{font-weight:bold}.bye{color:#888}";
+    fn score_note(&self, m: &MatchResult) -> String {
+        score_note(m)
+    }
+}

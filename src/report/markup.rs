@@ -19,14 +19,6 @@ pub fn verdict_text(verdict: impl Into<Option<Verdict>>) -> &'static str {
     }
 }
 
-/// Text made safe inside an HTML page or attribute.
-pub(super) fn escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// One titled table with a note under it.
 pub struct Section {
     pub title: &'static str,

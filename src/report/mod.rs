@@ -35,6 +35,8 @@ pub enum ReportError {
     },
     #[error("cannot draw the {0} plot: {1}")]
     Plot(&'static str, String),
+    #[error("cannot lay out the {0} page: {1}")]
+    Page(&'static str, String),
 }
 
 /// What every exporter reads: the analysis, its plots as SVG, and [`Pages`]'s.

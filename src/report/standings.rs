@@ -2,12 +2,15 @@
 //! draws and losses against each opponent, faults per program, and links to replays of each
 //! program's losses; for a knockout, how far each went and the bracket.
 
-use super::html::page_start;
-use super::markup::escape;
+use super::bracket::KnockoutSection;
+use super::html::write_page;
 use super::markup::{counted, interval_text, rating_text};
-use super::{Exporter, ReportData, bracket, swiss};
+use super::swiss::SwissSection;
+use super::withdrawn::Withdrawn;
+use super::{Exporter, ReportData, bracket, swiss, withdrawn};
 use crate::format::shown_tenths;
 use crate::runner::GameRecord;
+use askama::Template;
 use std::collections::BTreeMap;
 use std::io::Write;
 
@@ -95,6 +98,46 @@ pub struct Standings {
 
 pub struct StandingsPage;
 
+#[derive(Template)]
+#[template(path = "standings.html")]
+struct Page<'a> {
+    title: &'a str,
+    games: u64,
+    programs: usize,
+    withdrawn: Option<Withdrawn>,
+    has_finish: bool,
+    rows: Vec<RankRow>,
+    method: &'a str,
+    scale: &'a str,
+    interval: &'a str,
+    /// The programs in rank order, heading the crosstable's columns.
+    names: Vec<&'a str>,
+    /// Each program's row of won-drawn-lost against each column (`–` against itself).
+    crosstable: Vec<(&'a str, Vec<String>)>,
+    knockout: Option<KnockoutSection<'a>>,
+    swiss: Option<SwissSection<'a>>,
+    losses_per_bot: usize,
+    /// Each program's first lost games.
+    losses: Vec<(&'a str, Vec<&'a LossLink>)>,
+    /// Whether the run was recorded (its lost games have replay pages).
+    recorded: bool,
+}
+
+/// A program's row of the standings table.
+struct RankRow {
+    rank: usize,
+    program: String,
+    /// How far it went: a knockout's finish or a Swiss system's points.
+    finish: Option<String>,
+    rating: String,
+    interval: String,
+    games: u64,
+    record: String,
+    crashes: u64,
+    illegal: u64,
+    timeouts: u64,
+}
+
 impl Exporter for StandingsPage {
     fn file_name(&self) -> &'static str {
         "standings.html"
@@ -103,26 +146,43 @@ impl Exporter for StandingsPage {
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
         let a = data.analysis;
         let order = ranking(data);
-        page_start(out, "Standings")?;
-        writeln!(
-            out,
-            "<p>{} games, {} programs.</p>",
-            a.games_played,
-            a.bots.len()
-        )?;
-        if let Some(disqualify) = data.disqualify {
-            write!(out, "{}", super::withdrawn::html(disqualify))?;
-        }
-        write_ranking(data, &order, out)?;
-        write_crosstable(data, &order, out)?;
-        if let Some(k) = data.knockout {
-            write!(out, "{}", bracket::html(k))?;
-        }
-        if let Some(s) = data.swiss {
-            write!(out, "{}", swiss::html(s))?;
-        }
-        write_losses(data, &order, out)?;
-        writeln!(out, "</body></html>")
+        let finish = finishes(data);
+        let name = |bot: usize| a.bots[bot].as_str();
+        let losses = &data.standings.losses;
+        let page = Page {
+            title: "Standings",
+            games: a.games_played,
+            programs: a.bots.len(),
+            withdrawn: data.disqualify.and_then(withdrawn::section),
+            has_finish: finish.is_some(),
+            rows: order
+                .iter()
+                .enumerate()
+                .map(|(rank, &bot)| rank_row(data, rank + 1, bot, finish.as_ref()))
+                .collect(),
+            method: &a.ratings.method,
+            scale: &a.ratings.scale,
+            interval: &a.ratings.interval,
+            names: order.iter().map(|&o| name(o)).collect(),
+            crosstable: order
+                .iter()
+                .map(|&b| {
+                    (
+                        name(b),
+                        order.iter().map(|&o| crosstable_cell(data, b, o)).collect(),
+                    )
+                })
+                .collect(),
+            knockout: data.knockout.map(bracket::section),
+            swiss: data.swiss.map(swiss::section),
+            losses_per_bot: LOSSES_PER_BOT,
+            losses: order
+                .iter()
+                .map(|&bot| (name(bot), losses.iter().filter(|l| l.bot == bot).collect()))
+                .collect(),
+            recorded: losses.iter().any(|l| l.command.is_some()),
+        };
+        write_page(&page, out)
     }
 }
 
@@ -167,14 +227,10 @@ pub(super) fn ranking(data: &ReportData<'_>) -> Vec<usize> {
     }
 }
 
-/// The standings table: a row per program in `order`, with a knockout's finish column.
-fn write_ranking(
-    data: &ReportData<'_>,
-    order: &[usize],
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let a = data.analysis;
-    let finish: Option<BTreeMap<String, String>> = match (data.knockout, data.swiss) {
+/// Each program's finish: how far it went in a knockout, its points in a Swiss system; `None`
+/// for other formats, which have no such column.
+fn finishes(data: &ReportData<'_>) -> Option<BTreeMap<String, String>> {
+    match (data.knockout, data.swiss) {
         (Some(k), _) => Some(k.finishes().into_iter().map(|f| (f.bot, f.label)).collect()),
         (None, Some(s)) => Some(
             s.standings
@@ -183,142 +239,39 @@ fn write_ranking(
                 .collect(),
         ),
         (None, None) => None,
-    };
-    writeln!(
-        out,
-        "<table id=\"standings\"><thead><tr><th>rank</th><th>program</th>{}<th>rating</th>\
-         <th>95% interval</th><th>games</th><th>W-D-L</th><th>crash</th><th>illegal</th>\
-         <th>timeout</th></tr></thead><tbody>",
-        if finish.is_some() {
-            "<th>finish</th>"
-        } else {
-            ""
-        }
-    )?;
-    for (rank, &bot) in order.iter().enumerate() {
-        let finish = match &finish {
-            Some(finish) => format!(
-                "<td>{}</td>",
-                escape(finish.get(&a.bots[bot]).map_or("", String::as_str))
-            ),
-            None => String::new(),
-        };
-        write_ranking_row(data, rank + 1, bot, &finish, out)?;
     }
-    writeln!(
-        out,
-        "</tbody></table>\n<p class=\"note\">Rating: {}, {}; interval: {}. W-D-L counts \
-         games won, shared first place, and lost.</p>",
-        escape(&a.ratings.method),
-        escape(&a.ratings.scale),
-        escape(&a.ratings.interval)
-    )
 }
 
-/// One program's row; `finish` is its finish cell, empty outside a knockout.
-fn write_ranking_row(
+/// One program's row at `rank`.
+fn rank_row(
     data: &ReportData<'_>,
     rank: usize,
     bot: usize,
-    finish: &str,
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
+    finish: Option<&BTreeMap<String, String>>,
+) -> RankRow {
     let a = data.analysis;
     let row = &a.per_bot[bot];
     let rating = &a.ratings.rows[bot];
-    writeln!(
-        out,
-        "<tr><td>{rank}</td><td>{}</td>{finish}<td>{}</td><td>{}</td><td>{}</td>\
-         <td>{}-{}-{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
-        escape(&a.bots[bot]),
-        escape(&rating_text(rating)),
-        escape(&interval_text(rating)),
-        row.games,
-        row.wins,
-        row.draws,
-        row.losses,
-        row.crashes,
-        row.illegal,
-        row.timeouts
-    )
+    RankRow {
+        rank,
+        program: a.bots[bot].clone(),
+        finish: finish.map(|f| f.get(&a.bots[bot]).cloned().unwrap_or_default()),
+        rating: rating_text(rating),
+        interval: interval_text(rating),
+        games: row.games,
+        record: format!("{}-{}-{}", row.wins, row.draws, row.losses),
+        crashes: row.crashes,
+        illegal: row.illegal,
+        timeouts: row.timeouts,
+    }
 }
 
-/// Each program's games against each other: won-drawn-lost from the row's side.
-fn write_crosstable(
-    data: &ReportData<'_>,
-    order: &[usize],
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let bots = &data.analysis.bots;
-    write!(
-        out,
-        "<h2 id=\"crosstable\">Crosstable</h2>\n<table class=\"crosstable\"><thead><tr><th></th>"
-    )?;
-    for &o in order {
-        write!(out, "<th>{}</th>", escape(&bots[o]))?;
+/// Games won, drawn and lost by `bot` against `opponent`; `–` against itself or none played.
+fn crosstable_cell(data: &ReportData<'_>, bot: usize, opponent: usize) -> String {
+    let [w, d, l] = data.standings.crosstable.get(bot, opponent);
+    if bot == opponent || w + d + l == 0 {
+        "–".to_string()
+    } else {
+        format!("{w}-{d}-{l}")
     }
-    writeln!(out, "</tr></thead><tbody>")?;
-    for &b in order {
-        write!(out, "<tr><td>{}</td>", escape(&bots[b]))?;
-        for &o in order {
-            let [w, d, l] = data.standings.crosstable.get(b, o);
-            if b == o || w + d + l == 0 {
-                write!(out, "<td>–</td>")?;
-            } else {
-                write!(out, "<td>{w}-{d}-{l}</td>")?;
-            }
-        }
-        writeln!(out, "</tr>")?;
-    }
-    writeln!(
-        out,
-        "</tbody></table>\n<p class=\"note\">Games won, drawn and lost by the row's program \
-         against the column's.</p>"
-    )
-}
-
-/// Links to each program's first lost games.
-fn write_losses(
-    data: &ReportData<'_>,
-    order: &[usize],
-    out: &mut dyn Write,
-) -> std::io::Result<()> {
-    let bots = &data.analysis.bots;
-    let losses = &data.standings.losses;
-    writeln!(
-        out,
-        "<h2 id=\"losses\">Lost games</h2>\n<table><thead><tr><th>program</th><th>lost games \
-         (first {LOSSES_PER_BOT})</th></tr></thead><tbody>"
-    )?;
-    for &bot in order {
-        let links: Vec<String> = losses
-            .iter()
-            .filter(|l| l.bot == bot)
-            .map(|l| match (&l.page, &l.command) {
-                (Some(page), _) => format!("<a href=\"{}\">game {}</a>", escape(page), l.game),
-                (None, Some(command)) => format!("<code>{}</code>", escape(command)),
-                (None, None) => format!("game {}", l.game),
-            })
-            .collect();
-        let cell = if links.is_empty() {
-            "none".to_string()
-        } else {
-            links.join(", ")
-        };
-        writeln!(
-            out,
-            "<tr><td>{}</td><td class=\"message\">{cell}</td></tr>",
-            escape(&bots[bot])
-        )?;
-    }
-    let recorded = losses.iter().any(|l| l.command.is_some());
-    writeln!(
-        out,
-        "</tbody></table>\n<p class=\"note\">{}</p>",
-        if recorded {
-            "Each link steps through the game (a replay page beside this one)."
-        } else {
-            "Not recorded: run with <code>--record</code> for a replay page of each."
-        }
-    )
 }

@@ -1,9 +1,9 @@
 //! A Swiss system's standings and rounds, as text for the terminal and as an HTML section for
 //! `report.html` and `standings.html`.
 
-use super::markup::escape;
 use super::table::Table;
 use crate::format::{SwissMatch, SwissResult, SwissRow};
+use askama::Template;
 use std::fmt::Write;
 
 /// What the tie-break columns mean, under every table of them.
@@ -100,48 +100,42 @@ pub fn text(s: &SwissResult) -> String {
     out
 }
 
-/// The standings table and a table of the rounds, as an HTML section.
-pub fn html(s: &SwissResult) -> String {
-    let mut out = format!(
-        "<h2 id=\"swiss\">Swiss system</h2>\n<p>{}.{}</p>\n<table><thead><tr>",
-        escape(&s.format),
-        unfinished(s).map_or(String::new(), |n| format!(" {}.", escape(&n)))
-    );
-    for h in HEADER {
-        let _ = write!(out, "<th>{}</th>", escape(h));
-    }
-    out.push_str("</tr></thead><tbody>\n");
-    for row in &s.standings {
-        out.push_str("<tr>");
-        for cell in cells(row) {
-            let _ = write!(out, "<td>{}</td>", escape(&cell));
-        }
-        out.push_str("</tr>\n");
-    }
-    let _ = writeln!(
-        out,
-        "</tbody></table>\n<p class=\"note\">{}</p>\n<h3>Rounds</h3>\n<table><thead><tr>\
-         <th>round</th><th>matches (game points)</th><th>bye</th></tr></thead><tbody>",
-        escape(NOTE)
-    );
-    for round in &s.rounds {
-        let matches: Vec<String> = round
-            .matches
+/// The standings table and a table of the rounds, as an HTML section for a page's template.
+pub(super) fn section(s: &SwissResult) -> SwissSection<'_> {
+    SwissSection {
+        s,
+        unfinished: unfinished(s),
+        header: &HEADER,
+        rows: s.standings.iter().map(cells).collect(),
+        note: NOTE,
+        rounds: s
+            .rounds
             .iter()
-            .map(|m| escape(&match_line(m)))
-            .collect();
-        let _ = writeln!(
-            out,
-            "<tr><td>{}</td><td class=\"message\">{}{}</td><td>{}</td></tr>",
-            round.round,
-            matches.join("<br>"),
-            match round.rematches {
-                0 => String::new(),
-                n => format!("<br>({n} rematch(es): no pairing without one)"),
-            },
-            escape(round.bye.as_deref().unwrap_or(""))
-        );
+            .map(|round| RoundRow {
+                number: round.round,
+                matches: round.matches.iter().map(match_line).collect(),
+                rematches: round.rematches,
+                bye: round.bye.clone().unwrap_or_default(),
+            })
+            .collect(),
     }
-    out.push_str("</tbody></table>\n");
-    out
+}
+
+#[derive(Template)]
+#[template(path = "swiss.html")]
+pub(super) struct SwissSection<'a> {
+    s: &'a SwissResult,
+    unfinished: Option<String>,
+    header: &'a [&'a str],
+    rows: Vec<Vec<String>>,
+    note: &'a str,
+    rounds: Vec<RoundRow>,
+}
+
+/// A round as the rounds table shows it.
+pub(super) struct RoundRow {
+    number: usize,
+    matches: Vec<String>,
+    rematches: usize,
+    bye: String,
 }

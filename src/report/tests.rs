@@ -303,7 +303,11 @@ fn a_level_match_says_the_winner_s_score_margin() {
         text.contains("gina 5 - 5 [2] frank -> frank (level; score margin +8 for frank)"),
         "{text}"
     );
-    assert!(bracket::html(&k).contains("level; score margin +8 for frank"));
+    assert!(
+        bracket::section(&k)
+            .to_string()
+            .contains("level; score margin +8 for frank")
+    );
 }
 
 /// `1 point`, `met 1 time`: a count of one takes the singular.

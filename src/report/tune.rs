@@ -2,10 +2,9 @@
 //! per parameter, `tune.svg` and `tune.png`) and `report.html`, the tuning's own page (a tune
 //! folder holds no tournament, so its report is this one).
 
-use super::html::STYLE;
-use super::markup::escape;
 use super::plots::{FONT, colour, register_font};
 use super::{ReportError, io_error};
+use askama::Template;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use std::path::Path;
@@ -42,7 +41,7 @@ pub fn write(page: &Page<'_>, dir: &Path) -> Result<(), ReportError> {
         draw(&root, page).map_err(|e| ReportError::Plot("tune", e.to_string()))?;
     }
     let html_path = dir.join("report.html");
-    std::fs::write(&html_path, html(page, &svg)).map_err(io_error(&html_path))?;
+    std::fs::write(&html_path, html(page, &svg)?).map_err(io_error(&html_path))?;
     Ok(())
 }
 
@@ -79,32 +78,47 @@ where
     Ok(())
 }
 
-fn html(page: &Page<'_>, svg: &str) -> String {
-    let mut rows = String::new();
-    for (i, name) in page.names.iter().enumerate() {
-        let path = &page.paths[i];
-        let (lo, hi) = page.ranges[i];
-        let first = path.first().map_or(f64::NAN, |p| p.1);
-        let last = path.last().map_or(f64::NAN, |p| p.1);
-        rows.push_str(&format!(
-            "<tr><td>{}</td><td>{lo}</td><td>{hi}</td><td>{first}</td><td>{last:.6}</td></tr>\n",
-            escape(name)
-        ));
-    }
-    let verdict = page.verdict.map_or_else(
-        || "<p>Not verified (--no-verify).</p>".to_string(),
-        |v| format!("<p>Verification: {}</p>", escape(v)),
-    );
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{title}</title>\
-         <style>{STYLE}</style></head><body>\n<h1>{title}</h1>\n\
-         <h2>Tuning</h2>\n<table><tr><th>parameter</th><th>min</th><th>max</th><th>start</th>\
-         <th>end of SPSA</th></tr>\n{rows}</table>\n\
-         <p>Start: <code>{start}</code><br>Tuned: <code>{tuned}</code></p>\n{verdict}\n\
-         <figure><figcaption>Each parameter against games played</figcaption>{svg}</figure>\n\
-         </body></html>\n",
-        title = escape(&page.title),
-        start = escape(page.start),
-        tuned = escape(page.tuned),
-    )
+#[derive(Template)]
+#[template(path = "tune.html")]
+struct TunePage<'a> {
+    title: &'a str,
+    parameters: Vec<ParameterRow<'a>>,
+    start: &'a str,
+    tuned: &'a str,
+    verdict: Option<&'a str>,
+    svg: &'a str,
+}
+
+/// A tuned parameter's row: its range, where it started and where SPSA left it.
+struct ParameterRow<'a> {
+    name: &'a str,
+    min: f64,
+    max: f64,
+    start: f64,
+    end: String,
+}
+
+fn html(page: &Page<'_>, svg: &str) -> Result<String, ReportError> {
+    let parameters = page
+        .names
+        .iter()
+        .zip(page.ranges)
+        .zip(page.paths)
+        .map(|((name, &(min, max)), path)| ParameterRow {
+            name,
+            min,
+            max,
+            start: path.first().map_or(f64::NAN, |p| p.1),
+            end: format!("{:.6}", path.last().map_or(f64::NAN, |p| p.1)),
+        })
+        .collect();
+    let page = TunePage {
+        title: &page.title,
+        parameters,
+        start: page.start,
+        tuned: page.tuned,
+        verdict: page.verdict,
+        svg,
+    };
+    crate::page::render(&page).map_err(|e| ReportError::Page("tune", e))
 }

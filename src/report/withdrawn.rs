@@ -1,24 +1,31 @@
 //! `--disqualify`'s section of report.html and standings.html: the rule, and each program it
 //! withdrew, when (after which game) and why (its share of faulty games).
 
-use super::markup::escape;
 use crate::summary::Disqualify;
+use askama::Template;
 
-/// The section, or nothing when no program was withdrawn.
-pub fn html(disqualify: &Disqualify) -> String {
+#[derive(Template)]
+#[template(path = "withdrawn.html")]
+pub(super) struct Withdrawn {
+    rate: f64,
+    percent: f64,
+    min_games: u64,
+    lines: Vec<String>,
+}
+
+/// The section for a page's template, or none when no program was withdrawn.
+pub(super) fn section(disqualify: &Disqualify) -> Option<Withdrawn> {
     if disqualify.withdrawn.is_empty() {
-        return String::new();
+        return None;
     }
-    let mut out = format!(
-        "<h2 id=\"withdrawn\">Withdrawn programs</h2>\n<p>--disqualify {}: a program that \
-         faulted in more than {:.1}% of its games, judged from its {}th game on, is \
-         withdrawn.</p>\n<ul>\n",
-        disqualify.rate,
-        100.0 * disqualify.rate,
-        disqualify.min_games
-    );
-    for withdrawal in &disqualify.withdrawn {
-        out += &format!("<li>{}</li>\n", escape(&withdrawal.text(disqualify.rate)));
-    }
-    out + "</ul>\n"
+    Some(Withdrawn {
+        rate: disqualify.rate,
+        percent: 100.0 * disqualify.rate,
+        min_games: disqualify.min_games,
+        lines: disqualify
+            .withdrawn
+            .iter()
+            .map(|w| w.text(disqualify.rate))
+            .collect(),
+    })
 }
