@@ -3,9 +3,9 @@
 //! [`BotFailure`] (`timeout`, `crash`, `illegal`) instead of panicking.
 
 use super::clock::GameClock;
-use super::maker::Shared;
 use super::process::{NoLine, Process};
 use super::protocol;
+use super::shared::Shared;
 use super::wire::Wire;
 use crate::bot::{Bot, BotFailure, Think};
 use crate::game::Seat;

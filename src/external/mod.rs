@@ -15,6 +15,7 @@ pub mod manifest;
 mod process;
 mod program;
 pub mod protocol;
+mod shared;
 pub mod wire;
 
 pub use maker::ExternalMaker;

@@ -3,11 +3,13 @@
 //! the tuning made is removed again when the tuning is refused before its settings are
 //! written, so bad input leaves no empty folder behind.
 
-use super::plan::SETTINGS;
 use crate::app::folders;
 use crate::error::UsageError;
 use anyhow::Context;
 use std::path::{Path, PathBuf};
+
+/// The settings file every tuning folder holds, written before the first iteration.
+pub const SETTINGS: &str = "tune.json";
 
 /// Refuses `dir` when it holds a tuning or a run.
 pub fn check_free(dir: &Path) -> Result<(), UsageError> {

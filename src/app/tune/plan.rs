@@ -4,7 +4,7 @@
 
 use super::super::manifest::value_sha256;
 use super::super::plan::game_config;
-use super::folder;
+use super::folder::{self, SETTINGS};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{SandboxArgs, TuneArgs};
 use crate::error::UsageError;
@@ -20,8 +20,6 @@ use std::path::{Path, PathBuf};
 pub const DEFAULT_GAMES: u64 = 4000;
 /// Seeds per iteration (each in every seat order) when not given.
 pub const DEFAULT_BATCH: u64 = 8;
-/// What `tune.json` holds.
-pub const SETTINGS: &str = "tune.json";
 
 /// Everything that decides the games and the tuned values, as written: what `tune.json` keeps.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]

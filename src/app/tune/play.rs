@@ -5,8 +5,8 @@
 use super::ending::{self, Drift};
 use super::files::{Row, TuneCsv};
 use super::folder::NewFolder;
+use super::folder::SETTINGS;
 use super::pipeline::Tuning;
-use super::plan::SETTINGS;
 use super::plan::TunePlan;
 use super::subject::Subject;
 use super::verify::{self, Verification};
