@@ -57,6 +57,65 @@ pub enum Command {
     /// player of its own; the same ratings table `report` prints.
     #[command(after_help = HISTORY_HELP, disable_version_flag = true)]
     Rate(RateArgs),
+    /// Run a ladder: entries from a folder, every new version self-tested, games played on
+    /// and on, standings from the joint rating of every stored game.
+    #[command(after_help = LADDER_HELP)]
+    Ladder(Box<LadderArgs>),
+}
+
+const LADDER_HELP: &str = "\
+Examples:
+  tourney ladder entries --game t2r --map small --games 200
+  tourney ladder entries --game t2r --until 2027-01-31 --sandbox require --out results/term
+
+DIR holds one folder per entry: its manifest (one .toml file) and its program's files. The
+folder is read again every --scan seconds: a new entry or a changed program is self-tested by
+`tourney doctor` and enters when it passes. The ladder's state is in the results store
+(--db), so stopping it (Ctrl-C, kill) and starting it again goes on where it was. Exit codes:
+0 stopped at --games or --until, 2 bad input, 3 I/O or store failure, 130 Ctrl-C.";
+
+/// `tourney ladder` (docs/guide/ladder.md).
+#[derive(Debug, Args)]
+pub struct LadderArgs {
+    /// The entries' folder: one subfolder per entry, holding its manifest and program.
+    pub dir: PathBuf,
+    #[command(flatten)]
+    pub game: GameArgs,
+    /// The ladder's name in the store [default: DIR's folder name].
+    #[arg(long = "name", value_name = "NAME")]
+    pub ladder: Option<String>,
+    /// Folder for standings.json, standings.csv, status.json, ladder.log, the self-test
+    /// reports and the copies of accepted versions [default: results/ladder-NAME].
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Games played at once [default: the number of cores].
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Seconds between two reads of DIR (and two refreshes of the standings).
+    #[arg(long, value_name = "SECONDS", default_value_t = 5.0)]
+    pub scan: f64,
+    /// Games a new version plays against the field before matchmaking chooses its opponents.
+    #[arg(long, value_name = "N", default_value_t = 4)]
+    pub placement: u64,
+    /// Stop once the ladder holds N games (counted over every start of it).
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
+    /// Stop at this time: YYYY-MM-DD (the day's end, UTC) or YYYY-MM-DDTHH:MM:SSZ.
+    #[arg(long, value_name = "TIME")]
+    pub until: Option<String>,
+    /// Master seed of the ladder's deals (fixed at its first start).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Seconds a version's self-test may take before it fails.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+    pub self_test_timeout: f64,
+    #[command(flatten)]
+    pub store: DbLocation,
+    /// No standings on the terminal (the log still goes to stderr).
+    #[arg(long)]
+    pub quiet: bool,
+    #[command(flatten)]
+    pub sandbox: SandboxArgs,
 }
 
 /// Where `run`, `check` and `merge` record their games (docs/guide/history.md).

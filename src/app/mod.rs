@@ -1,6 +1,7 @@
 //! The edge of the program: turns command-line arguments into validated plans, runs them, and
 //! maps results to exit codes. Its files stand in three layers, imports pointing down:
-//! 1. the commands (this file, `check`, `merge`, `db`, `bench`, `serve`, `list`) and the `registry`,
+//! 1. the commands (this file, `check`, `merge`, `db`, `bench`, `serve`, `list`, `ladder`) and the
+//!    `registry`,
 //!    the one place that names the games;
 //! 2. the generic pipelines the registry instantiates for each game: `run` (in stages),
 //!    `tune`, `replay`, `search_speed`;
@@ -23,6 +24,7 @@ mod faults;
 mod folders;
 mod games_row;
 mod history;
+mod ladder;
 mod list;
 mod lock;
 mod manifest;
@@ -127,6 +129,10 @@ fn command(cli: Cli) -> anyhow::Result<ExitCode> {
         Command::Rate(args) => {
             history::rate(&args)?;
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Ladder(args) => {
+            sandbox::configure(&args.sandbox)?;
+            ladder::execute(&args, registry::ladder)
         }
         Command::Bench(args) => {
             sandbox::configure(&args.sandbox)?;

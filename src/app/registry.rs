@@ -3,6 +3,7 @@
 //! `tune`, `bench` and `serve`. Adding a game is a folder under `games/` and a line in [`all`].
 
 use super::doctor::{DoctorFn, doctor_game};
+use super::ladder::{LadderFn, ladder_game};
 use super::plan::RunPlan;
 use super::replay::{ReplayFn, replay_game};
 use super::run::{Contest, RunFn, run_game};
@@ -38,6 +39,8 @@ pub struct GameEntry {
     pub serve: Option<ServeFn>,
     /// `tourney doctor` of a program playing this game; see `app::doctor`.
     pub doctor: DoctorFn,
+    /// `tourney ladder` of programs playing this game; see `app::ladder`.
+    pub ladder: LadderFn,
 }
 
 /// An entry reads as its game's description (`entry.name`, `entry.has_bot`…).
@@ -76,6 +79,7 @@ impl GameEntry {
             search_speed: None,
             serve: None,
             doctor: doctor_game::<G>,
+            ladder: ladder_game::<G>,
         }
     }
 
@@ -141,6 +145,11 @@ pub fn replayer(name: &str) -> Result<ReplayFn, UsageError> {
 /// [`find`]'s description and doctor: the [`crate::app::doctor::FindDoctor`] of `doctor`.
 pub fn doctor(name: &str) -> Result<(Description, DoctorFn), UsageError> {
     find(name).map(|entry| (entry.game, entry.doctor))
+}
+
+/// [`find`]'s ladder: the [`crate::app::ladder::FindLadder`] of `ladder`.
+pub fn ladder(name: &str) -> Result<LadderFn, UsageError> {
+    find(name).map(|entry| entry.ladder)
 }
 
 /// Plays a plan with its game's [`run_game`], after starting the contest server if the lineup

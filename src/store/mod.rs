@@ -8,6 +8,7 @@
 //! edge (`app`) decides when to record and how a store that fails is reported.
 
 mod backend;
+mod ladder;
 mod postgres;
 mod queries;
 mod rows;
@@ -16,6 +17,7 @@ mod schema;
 mod sqlite;
 mod writer;
 
+pub use ladder::{Deal, LadderEntry, LadderRow, LadderVersion};
 pub use queries::{BotGames, RunFilter};
 pub use rows::Recorder;
 pub use runs::{BotRow, NewRun, RunStatus, StoredRun, VersionRow};

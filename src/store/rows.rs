@@ -8,7 +8,7 @@
 //! store's own ([`super::Writer`]), where each seat's extra columns become their JSON object.
 
 use super::Store;
-use super::backend::{Cell, Rows, Value};
+use super::backend::{Backend, Cell, Rows, Value};
 use crate::outcome::Termination;
 use crate::runner::GameRecord;
 use anyhow::{Context, Result};
@@ -255,6 +255,16 @@ impl Recorder {
         if block.is_empty() {
             return Ok(());
         }
+        self.write_then(block, |_, _| Ok(()))
+    }
+
+    /// Writes `block` and then does `then` (given the run's number) in the same transaction:
+    /// both are committed, or neither.
+    pub(super) fn write_then(
+        &mut self,
+        block: &Block,
+        then: impl FnOnce(&mut dyn Backend, i64) -> Result<()>,
+    ) -> Result<()> {
         block.extras_json(&self.keys, &mut self.text, &mut self.ends);
         let games = GameRows {
             run: self.number,
@@ -266,9 +276,11 @@ impl Recorder {
             text: &self.text,
             ends: &self.ends,
         };
+        let number = self.number;
         self.store.transaction(|db| {
             db.insert("game_rows", &GAME_COLUMNS, &games)?;
-            db.insert("seat_rows", &SEAT_COLUMNS, &seats)
+            db.insert("seat_rows", &SEAT_COLUMNS, &seats)?;
+            then(db, number)
         })
     }
 }

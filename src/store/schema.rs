@@ -129,6 +129,52 @@ const MIGRATIONS: &[&str] = &[
     CREATE VIEW seats AS
         SELECT r.id AS run_id, s.game, s.seat, s.bot, s.score, s.rank, s.fault, s.tolerated,
         s.extras FROM seat_rows s JOIN runs r ON r.number = s.run;",
+    // 3: ladders (`tourney ladder`, docs/guide/ladder.md). A ladder's games are stored as any
+    // run's, in runs tagged `ladder:NAME`; these tables hold what makes it a ladder across
+    // restarts: its settings and deal counter, its entries with the version that plays,
+    // every version's self-test verdict, and each deal from the moment it is claimed until
+    // its game is recorded (`claimed_by` names the worker, so that several machines can
+    // share one ladder later and a dead worker's deals can be handed out again).
+    "CREATE TABLE ladders (
+        name TEXT PRIMARY KEY,
+        game TEXT NOT NULL,
+        rules TEXT NOT NULL,
+        configuration TEXT NOT NULL,
+        master_seed BIGINT NOT NULL,
+        next_deal BIGINT NOT NULL,
+        frozen_at TEXT,
+        created_at TEXT NOT NULL
+    );
+    CREATE TABLE ladder_entries (
+        ladder TEXT NOT NULL,
+        entry TEXT NOT NULL,
+        folder TEXT NOT NULL,
+        version TEXT,
+        changed_at TEXT,
+        PRIMARY KEY (ladder, entry)
+    );
+    CREATE TABLE ladder_versions (
+        ladder TEXT NOT NULL,
+        entry TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        label TEXT,
+        verdict TEXT NOT NULL,
+        reason TEXT,
+        tested_at TEXT NOT NULL,
+        PRIMARY KEY (ladder, entry, digest)
+    );
+    CREATE TABLE ladder_games (
+        ladder TEXT NOT NULL,
+        deal BIGINT NOT NULL,
+        players TEXT NOT NULL,
+        claimed_by TEXT,
+        claimed_at TEXT,
+        run BIGINT,
+        game BIGINT,
+        played_at TEXT,
+        PRIMARY KEY (ladder, deal)
+    );
+    CREATE INDEX ladder_games_by_run ON ladder_games (run, game);",
 ];
 
 /// The schema version this build writes and reads.

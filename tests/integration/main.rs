@@ -23,6 +23,7 @@ mod inputs;
 mod interrupted;
 mod knockout;
 mod labyrinth;
+mod ladder;
 mod layout;
 mod live;
 mod notation;

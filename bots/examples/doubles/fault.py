@@ -2,7 +2,7 @@
 """Test double for the external-bot protocol: a random legal player that misbehaves on purpose
 when first asked to act, so each fault kind can be adjudicated through `tourney run`.
 
-    fault.py MODE [ACTION_JSON] [--say-pid] [--once | --rate P]
+    fault.py MODE [ACTION_JSON] [--say-pid] [--once | --rate P] [--armed-by FILE]
 
 MODE:
   sleep     never answers (the harness says `timeout`)
@@ -26,6 +26,11 @@ MODE:
             forgiving policy, `--faults tolerate=N`, then finishes the game).
 --rate P    misbehaves at each request with probability P, drawn from the game's seed, and
             plays legally otherwise.
+--armed-by FILE
+            plays legally, except in the games with an odd game_index that start while FILE
+            (relative to its folder) exists: half of its games once a test creates FILE, after
+            the program passed `tourney doctor` (a file that no argument names is not part of
+            the program's version).
 """
 import json
 import os
@@ -52,6 +57,12 @@ def main():
         at = args.index("--rate")
         rate = float(args[at + 1])
         del args[at : at + 2]
+    armed_by = None
+    if "--armed-by" in args:
+        at = args.index("--armed-by")
+        armed_by = args[at + 1]
+        del args[at : at + 2]
+    armed = armed_by is None
     mode = args[0]
     acted = 0
     if mode == "silent":
@@ -65,9 +76,13 @@ def main():
         elif kind == "new_game":
             rng = random.Random(message["seed"])
             acted = 0
+            if armed_by is not None:
+                armed = message["game_index"] % 2 == 1 and os.path.exists(armed_by)
         elif kind == "act":
             acted += 1
-            behaves = (once and acted > 1) or (rate < 1.0 and rng.random() >= rate)
+            behaves = (
+                not armed or (once and acted > 1) or (rate < 1.0 and rng.random() >= rate)
+            )
             if behaves:
                 send(json.dumps({"action": rng.choice(message["legal"])}))
             elif mode == "sleep":

@@ -5,7 +5,7 @@
 //! on request, its page.
 
 mod bot;
-mod fit;
+pub(super) mod fit;
 mod list;
 
 pub use list::print_runs;
@@ -121,7 +121,7 @@ fn format_kind(run: &StoredRun) -> String {
 
 /// `--since`/`--until`'s value as the store keeps start times (`2026-12-05T02:15:45Z`, UTC): a
 /// day (`2026-12-05`) takes `clock` as its time, a time is taken as it is.
-fn time(flag: &str, text: &str, clock: &str) -> Result<String, UsageError> {
+pub(super) fn time(flag: &str, text: &str, clock: &str) -> Result<String, UsageError> {
     let whole = match text.len() {
         10 => format!("{text}T{clock}Z"),
         _ => text.to_string(),

@@ -1,0 +1,453 @@
+//! The ladder's loop for one game type: worker threads play the deals handed to them, and
+//! the loop (on the command's thread) scans the folder, self-tests new versions, chooses and
+//! claims deals, records each finished game, and refreshes the standings. Nothing grows with
+//! the games played: the loop keeps counts per version and per pair of versions, and every
+//! game goes to the store as it ends.
+//!
+//! The games go into runs of the store as any run's do, one run per lineup: the ladder's
+//! current versions are the run's bots, and a deal's number is its game index and seed index
+//! under the ladder's master seed. When a version enters or leaves, the games in play finish,
+//! that run ends and the next deal opens a new one.
+
+mod field;
+mod segment;
+
+use super::entries::Problem;
+use super::matchmaking::{self, Candidate, PairGames};
+use super::standings::{self, tag};
+use super::{LadderPlan, Log};
+use crate::app::db;
+use crate::app::run::{Contest, STOP, install_ctrl_c};
+use crate::error::{Interrupted, UsageError};
+use crate::runner::play::play_fixture_unless_stopped;
+use crate::runner::{Fixture, GameRecord, Lineup};
+use crate::store::{Deal, LadderRow, Recorder, Store};
+use std::collections::{HashMap, VecDeque};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// A version: its entry's name and its digest.
+type Key = (String, String);
+
+/// An entry's accepted version, ready to play from its copy.
+struct Current {
+    digest: String,
+    label: Option<String>,
+    manifest: PathBuf,
+    /// Whether it may be seated: its folder is there and its program starts.
+    available: bool,
+}
+
+/// The run games are recorded into, and the lineup they are played with.
+struct Segment<G: crate::game::Game> {
+    recorder: Recorder,
+    lineup: Arc<Lineup<'static, G>>,
+    /// The version at each position of the run's lineup.
+    players: Vec<Key>,
+}
+
+/// A deal handed to a worker: who plays it (positions in the run's lineup), seat by seat.
+struct Job<G: crate::game::Game> {
+    lineup: Arc<Lineup<'static, G>>,
+    deal: u64,
+    seated: Vec<usize>,
+}
+
+/// A deal's games, one per seat order, or `None` when Ctrl-C abandoned one of them.
+type Done = (u64, Option<Vec<GameRecord>>);
+
+struct Ladder<'a, G: Contest> {
+    plan: &'a LadderPlan,
+    game: &'a G,
+    seats: usize,
+    log: Log,
+    worker: String,
+    configuration: String,
+    /// The store, while no run is open (a run's recorder holds it meanwhile).
+    store: Option<Store>,
+    segment: Option<Segment<G>>,
+    current: HashMap<String, Current>,
+    problems: Vec<Problem>,
+    /// Games per version, played or in play.
+    games: HashMap<Key, u64>,
+    pairs: HashMap<(Key, Key), u64>,
+    ratings: HashMap<Key, (f64, f64)>,
+    /// Deals claimed before a restart and not recorded, played first.
+    replays: VecDeque<Deal>,
+    /// Players of the deals in play.
+    in_play: HashMap<u64, Vec<Key>>,
+    recorded: u64,
+    recorded_at_last_standings: Option<u64>,
+}
+
+/// Plays the ladder of `plan` for game `G` until `--games`, `--until` or Ctrl-C.
+pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
+    let game: G = crate::games::configure(&plan.config)?;
+    let info = game.info();
+    let options: serde_json::Map<String, serde_json::Value> = (info.options.iter())
+        .map(|(k, v)| (k.to_string(), v.clone().into()))
+        .collect();
+    let configuration = serde_json::json!({
+        "format": "ladder",
+        "ladder": plan.name,
+        "game": info.name,
+        "rules": info.rules,
+        "options": options,
+        "seats": info.seats,
+        "master_seed": plan.seed,
+    })
+    .to_string();
+    let mut store = db::open(&plan.store, true)?;
+    let wanted = LadderRow {
+        name: plan.name.clone(),
+        game: info.name.to_string(),
+        rules: info.rules.to_string(),
+        configuration: configuration.clone(),
+        master_seed: plan.seed,
+    };
+    let stored = store.open_ladder(&wanted)?;
+    if stored != wanted {
+        return Err(UsageError::Invalid(format!(
+            "the ladder {} in {} plays {} (seed {}), not {} (seed {}): start it with the game \
+             flags and --seed it was started with, or give another --name",
+            plan.name,
+            store.location().shown(),
+            stored.configuration,
+            stored.master_seed,
+            wanted.configuration,
+            wanted.master_seed
+        ))
+        .into());
+    }
+    install_ctrl_c();
+    let log = Log::open(&plan.out)?;
+    let mut ladder = Ladder {
+        plan,
+        game: &game,
+        seats: info.seats,
+        log,
+        worker: format!("{}:{}", crate::store::host(), std::process::id()),
+        configuration,
+        store: Some(store),
+        segment: None,
+        current: HashMap::new(),
+        problems: Vec::new(),
+        games: HashMap::new(),
+        pairs: HashMap::new(),
+        ratings: HashMap::new(),
+        replays: VecDeque::new(),
+        in_play: HashMap::new(),
+        recorded: 0,
+        recorded_at_last_standings: None,
+    };
+    ladder.start()?;
+    let stopped = std::thread::scope(|scope| -> anyhow::Result<bool> {
+        let (jobs, taken) = std::sync::mpsc::channel::<Job<G>>();
+        let taken = Arc::new(Mutex::new(taken));
+        let (done, finished) = std::sync::mpsc::channel::<Done>();
+        for _ in 0..plan.threads {
+            let (taken, done, game) = (taken.clone(), done.clone(), &game);
+            let seed = plan.seed;
+            scope.spawn(move || work(game, seed, &taken, &done));
+        }
+        drop(done);
+        let result = ladder.play(&jobs, &finished);
+        drop(jobs);
+        // Games still in play after an error are abandoned with it.
+        result
+    })?;
+    ladder.end()?;
+    match stopped {
+        true => Err(Interrupted(format!(
+            "the ladder {} holds {} games; start it again to go on",
+            plan.name, ladder.recorded
+        ))
+        .into()),
+        false => Ok(ExitCode::SUCCESS),
+    }
+}
+
+/// A worker: plays each deal it is handed, in every cyclic seat order, until the loop hangs
+/// up. Deal `d`'s games are `d × seats + rotation`, all of seed index `d`: one seed group.
+fn work<G: Contest>(game: &G, seed: u64, jobs: &Mutex<Receiver<Job<G>>>, done: &Sender<Done>) {
+    loop {
+        let job = jobs.lock().unwrap_or_else(|e| e.into_inner()).recv();
+        let Ok(job) = job else { return };
+        let seats = job.seated.len();
+        let records: Option<Vec<GameRecord>> = (0..seats)
+            .map(|rotation| {
+                let mut lineup = job.seated.clone();
+                lineup.rotate_left(rotation);
+                let fixture = Fixture {
+                    index: job.deal * seats as u64 + rotation as u64,
+                    seed_index: job.deal,
+                    pairing: 0,
+                    rotation,
+                    lineup,
+                };
+                play_fixture_unless_stopped(game, &job.lineup, seed, &fixture, &STOP)
+            })
+            .collect();
+        if done.send((job.deal, records)).is_err() {
+            return;
+        }
+    }
+}
+
+impl<G: Contest> Ladder<'_, G> {
+    fn store(&mut self) -> &mut Store {
+        match (&mut self.segment, &mut self.store) {
+            (Some(segment), _) => segment.recorder.store(),
+            (None, Some(store)) => store,
+            (None, None) => unreachable!("the store is held by the run or by the ladder"),
+        }
+    }
+
+    /// Closes runs a killed ladder left open, reads the counts, scans the folder and takes
+    /// back the deals claimed and never recorded.
+    fn start(&mut self) -> anyhow::Result<()> {
+        let (name, tag) = (self.plan.name.clone(), tag(&self.plan.name));
+        self.store().end_ladder_runs(&tag, None)?;
+        for deal in self.store().played_deals(&name)? {
+            self.count(&deal.players, 1);
+        }
+        self.recorded = self.store().ladder_game_count(&name)? * self.seats as u64;
+        self.log.line(&format!(
+            "ladder {name} ({} games so far) of {}, folder {}, {} threads",
+            self.recorded,
+            self.game.info().name,
+            self.plan.dir.display(),
+            self.plan.threads
+        ));
+        self.scan()?;
+        for deal in self.store().unplayed_deals(&name)? {
+            self.replays.push_back(deal);
+        }
+        if !self.replays.is_empty() {
+            self.log.line(&format!(
+                "{} deals claimed before the restart and never recorded are played first",
+                self.replays.len()
+            ));
+        }
+        self.refresh_standings()
+    }
+
+    /// The loop: hand out deals while threads are free, record the games that end, scan the
+    /// folder every `--scan`, until a stop is asked and every game in play is recorded.
+    /// `Ok(true)` when Ctrl-C stopped it.
+    fn play(&mut self, jobs: &Sender<Job<G>>, finished: &Receiver<Done>) -> anyhow::Result<bool> {
+        let mut next_scan = Instant::now() + self.plan.scan;
+        loop {
+            let stopping = self.stopping();
+            if !stopping {
+                self.hand_out(jobs)?;
+            }
+            if stopping && self.in_play.is_empty() {
+                return Ok(STOP.load(Ordering::SeqCst));
+            }
+            let wait = next_scan.saturating_duration_since(Instant::now());
+            match finished.recv_timeout(wait.min(Duration::from_millis(500))) {
+                Ok(done) => self.finish(done)?,
+                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Disconnected) => anyhow::bail!("the ladder's workers ended"),
+            }
+            while let Ok(done) = finished.try_recv() {
+                self.finish(done)?;
+            }
+            if Instant::now() >= next_scan && !self.stopping() {
+                let before = self.lineup();
+                self.scan()?;
+                if self.lineup() != before {
+                    // The games in play finish with the lineup they started with.
+                    while !self.in_play.is_empty() {
+                        let done = finished.recv()?;
+                        self.finish(done)?;
+                    }
+                    self.close_segment()?;
+                }
+                if self.recorded_at_last_standings != Some(self.recorded) {
+                    self.refresh_standings()?;
+                }
+                next_scan = Instant::now() + self.plan.scan;
+            }
+        }
+    }
+
+    /// Whether no deal may be handed out any more: Ctrl-C, `--games` reached (counting the
+    /// games in play), or `--until` passed.
+    fn stopping(&self) -> bool {
+        let in_play = (self.in_play.len() * self.seats) as u64;
+        STOP.load(Ordering::SeqCst)
+            || (self.plan.games).is_some_and(|most| self.recorded + in_play >= most)
+            || (self.plan.until.as_ref()).is_some_and(|until| crate::store::now() >= *until)
+    }
+
+    /// The versions that may be seated, in name order.
+    fn lineup(&self) -> Vec<Key> {
+        let mut keys: Vec<Key> = (self.current.iter())
+            .filter(|(_, c)| c.available)
+            .map(|(name, c)| (name.clone(), c.digest.clone()))
+            .collect();
+        keys.sort();
+        keys
+    }
+
+    /// Hands deals to the workers until every thread has one or none can be made.
+    fn hand_out(&mut self, jobs: &Sender<Job<G>>) -> anyhow::Result<()> {
+        while self.in_play.len() < self.plan.threads && !self.stopping() {
+            // The run opens first: a program that cannot start is set aside before a deal
+            // is chosen.
+            if self.segment.is_none() && self.lineup().len() >= self.seats {
+                self.open_segment()?;
+            }
+            let Some(deal) = self.next_deal()? else {
+                return Ok(());
+            };
+            let segment = self.segment.as_ref().expect("a run is open");
+            let seated: Vec<usize> = (deal.players.iter())
+                .map(|key| segment.players.iter().position(|p| p == key))
+                .collect::<Option<_>>()
+                .ok_or_else(|| anyhow::anyhow!("deal {} seats a version not in play", deal.deal))?;
+            let job = Job {
+                lineup: segment.lineup.clone(),
+                deal: deal.deal,
+                seated,
+            };
+            self.count(&deal.players, 1);
+            self.in_play.insert(deal.deal, deal.players);
+            jobs.send(job)?;
+        }
+        Ok(())
+    }
+
+    /// The next deal: a claimed one left from before a restart whose versions all still
+    /// play, else a new one claimed for the players matchmaking chooses.
+    fn next_deal(&mut self) -> anyhow::Result<Option<Deal>> {
+        let lineup = self.lineup();
+        while let Some(deal) = self.replays.pop_front() {
+            if deal.players.iter().all(|key| lineup.contains(key)) {
+                return Ok(Some(deal));
+            }
+            self.log.line(&format!(
+                "deal {} is given up: one of its versions no longer plays",
+                deal.deal
+            ));
+            let name = self.plan.name.clone();
+            self.store().void_deal(&name, deal.deal)?;
+        }
+        let candidates: Vec<Candidate> = (lineup.iter())
+            .map(|key| {
+                let games = self.games.get(key).copied().unwrap_or(0);
+                Candidate {
+                    games,
+                    placing: games < self.plan.placement,
+                    rating: self.ratings.get(key).copied(),
+                }
+            })
+            .collect();
+        let mut pairs = PairGames::new();
+        for (a, key_a) in lineup.iter().enumerate() {
+            for (b, key_b) in lineup.iter().enumerate().skip(a + 1) {
+                if let Some(&n) = self.pairs.get(&pair(key_a, key_b)) {
+                    pairs.insert((a, b), n);
+                }
+            }
+        }
+        let Some(chosen) = matchmaking::choose(&candidates, &pairs, self.seats) else {
+            return Ok(None);
+        };
+        let players: Vec<Key> = chosen.iter().map(|&i| lineup[i].clone()).collect();
+        let (name, worker) = (self.plan.name.clone(), self.worker.clone());
+        let deal = self.store().claim_deal(&name, &players, &worker)?;
+        Ok(Some(Deal { deal, players }))
+    }
+
+    /// Adds the games of `by` deals (or takes them back) to each player and each pair of
+    /// them.
+    fn count(&mut self, players: &[Key], by: i64) {
+        let games = by * self.seats as i64;
+        let add = |n: &mut u64| *n = n.saturating_add_signed(games);
+        for (i, a) in players.iter().enumerate() {
+            add(self.games.entry(a.clone()).or_default());
+            for b in &players[i + 1..] {
+                add(self.pairs.entry(pair(a, b)).or_default());
+            }
+        }
+    }
+
+    /// Records a finished deal's games with it; an abandoned deal stays claimed, for the
+    /// next start to play.
+    fn finish(&mut self, (deal, records): Done) -> anyhow::Result<()> {
+        let players = (self.in_play.remove(&deal)).ok_or_else(|| {
+            anyhow::anyhow!("deal {deal} came back from a worker without being handed out")
+        })?;
+        let Some(records) = records else {
+            self.count(&players, -1);
+            return Ok(());
+        };
+        let segment = self.segment.as_mut().expect("a game in play has its run");
+        for record in &records {
+            if let Some(seat) = record.culprit {
+                let position = record.lineup[seat];
+                self.log.line(&format!(
+                    "game {}: {} lost by {} ({})",
+                    record.index,
+                    segment.players[position].0,
+                    record.termination.as_str(),
+                    crate::error::quote(record.fault.as_deref().unwrap_or(""))
+                ));
+            }
+        }
+        segment
+            .recorder
+            .record_deal(&self.plan.name, deal, &records)?;
+        self.recorded += records.len() as u64;
+        Ok(())
+    }
+
+    /// Fits the stored games again: the standings' files, the terminal's table, and the
+    /// ratings matchmaking steers by.
+    fn refresh_standings(&mut self) -> anyhow::Result<()> {
+        let name = self.plan.name.clone();
+        let entries = self.store().ladder_entries(&name)?;
+        let versions = self.store().ladder_versions(&name)?;
+        let rows = standings::standings(self.store(), &name, &entries, &versions)?;
+        self.ratings = (rows.iter())
+            .filter_map(|row| {
+                let (elo, lower, upper) = (row.elo?, row.lower?, row.upper?);
+                let width = ((upper - lower) / 2.0).abs();
+                Some(((row.entry.clone(), row.digest.clone()), (elo, width)))
+            })
+            .collect();
+        standings::write(&self.plan.out, &name, self.recorded, &rows)?;
+        if !self.plan.quiet {
+            standings::print(&name, self.recorded, &rows);
+        }
+        self.recorded_at_last_standings = Some(self.recorded);
+        Ok(())
+    }
+
+    /// After the loop: the open run ends and the standings are written a last time.
+    fn end(&mut self) -> anyhow::Result<()> {
+        self.close_segment()?;
+        self.refresh_standings()?;
+        self.write_status()?;
+        self.log.line(&format!(
+            "ladder {} stopped with {} games",
+            self.plan.name, self.recorded
+        ));
+        Ok(())
+    }
+}
+
+/// A pair of versions in one order, whichever way it is asked.
+fn pair(a: &Key, b: &Key) -> (Key, Key) {
+    match a <= b {
+        true => (a.clone(), b.clone()),
+        false => (b.clone(), a.clone()),
+    }
+}

@@ -1,0 +1,107 @@
+//! The run the ladder's games are recorded into: opened for the current lineup when the next
+//! deal needs it, ended when the lineup changes or the ladder stops.
+
+use super::super::standings::tag;
+use super::{Ladder, Segment};
+use crate::app::report::ReportSettings;
+use crate::app::run::{Contest, resolve_bot};
+use crate::bot::{BotChoice, Params};
+use crate::runner::Lineup;
+use crate::store::{BotRow, NewRun, Recorder, VersionRow};
+use sha2::{Digest, Sha256};
+use std::sync::Arc;
+
+impl<G: Contest> Ladder<'_, G> {
+    /// Opens the run of the current lineup: each version's program is looked up and started
+    /// once; one that cannot start is set aside with its reason.
+    pub(super) fn open_segment(&mut self) -> anyhow::Result<()> {
+        let logs = self.plan.out.join("logs");
+        let mut makers = Vec::new();
+        let mut players = Vec::new();
+        let mut bots = Vec::new();
+        for (name, digest) in self.lineup() {
+            let current = &self.current[&name];
+            let choice = BotChoice {
+                label: name.clone(),
+                bot: current.manifest.display().to_string(),
+                params: Params::default(),
+            };
+            match resolve_bot(self.game, &choice, Some(&logs)) {
+                Ok(maker) => {
+                    makers.push(maker);
+                    bots.push(BotRow {
+                        label: name.clone(),
+                        bot: choice.bot.clone(),
+                        params: "{}".to_string(),
+                        version: Some(VersionRow {
+                            digest: digest.clone(),
+                            label: current.label.clone(),
+                            kind: "program".to_string(),
+                        }),
+                    });
+                    players.push((name, digest));
+                }
+                Err(e) => {
+                    self.log.line(&format!(
+                        "entry {name} is set aside: {e:#}; it plays again once its folder changes"
+                    ));
+                    if let Some(current) = self.current.get_mut(&name) {
+                        current.available = false;
+                    }
+                }
+            }
+        }
+        let extra_columns: Vec<String> = (self.game.extra_columns().iter())
+            .map(|c| c.to_string())
+            .collect();
+        let sha = Sha256::digest(self.configuration.as_bytes());
+        let name = self.plan.name.clone();
+        let next = self.store().ladder_game_count(&name)?;
+        let run = NewRun {
+            game: self.game.info().name.to_string(),
+            rules: self.game.info().rules.to_string(),
+            configuration: self.configuration.clone(),
+            configuration_sha256: sha.iter().map(|b| format!("{b:02x}")).collect(),
+            tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
+            host: crate::store::host(),
+            folder: None,
+            tag: Some(tag(&name)),
+            shard: None,
+            // Both move out to the deals recorded (`Store::record_deal`).
+            first_game: next,
+            end_game: next,
+            extra_columns: extra_columns.clone(),
+            report: serde_json::to_string(&ReportSettings::default())?,
+            bots,
+        };
+        let mut store = self.store.take().expect("no run is open");
+        let id = store.create_run(&run)?;
+        self.log.line(&format!(
+            "run {id} plays {}",
+            (players.iter())
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        self.segment = Some(Segment {
+            recorder: Recorder::new(store, id, &extra_columns)?,
+            lineup: Arc::new(Lineup {
+                entries: makers,
+                record: None,
+                faults: crate::runner::FaultPolicy::default(),
+            }),
+            players,
+        });
+        Ok(())
+    }
+
+    /// Ends the open run, if any, giving the store back to the ladder.
+    pub(super) fn close_segment(&mut self) -> anyhow::Result<()> {
+        if let Some(segment) = self.segment.take() {
+            let mut store = segment.recorder.into_store();
+            store.end_ladder_runs(&tag(&self.plan.name), None)?;
+            self.store = Some(store);
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,185 @@
+//! The ladder's standings: always the joint fit of `tourney rate` over every stored game of
+//! the ladder (its runs are tagged `ladder:NAME`), so the standings and `tourney rate --tag
+//! ladder:NAME` agree to the digit. Every version that played is a player of the fit (an old
+//! version's games still tell about its opponents); only each entry's accepted version that
+//! plays now is ranked. Written as `standings.json` and `standings.csv` (each replaced whole)
+//! and printed on the terminal.
+
+use crate::app::history::fit::{Identity, fit};
+use crate::app::manifest::write_atomically;
+use crate::store::{LadderEntry, LadderVersion, RunFilter, Store};
+use crate::version::SHORT_DIGITS;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::path::Path;
+
+/// One ranked entry.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Standing {
+    /// 1 for the best; entries without a rating yet come last, unranked.
+    pub rank: Option<usize>,
+    pub entry: String,
+    /// The version's label, else the first digits of its digest.
+    pub version: String,
+    pub digest: String,
+    pub elo: Option<f64>,
+    /// The 95% interval of the Elo, as the fit gives it; for a version that never won or
+    /// never lost, `elo` is its one-sided bound and the open end is none.
+    pub lower: Option<f64>,
+    pub upper: Option<f64>,
+    pub games: u64,
+    pub faults: u64,
+    pub fault_rate: f64,
+    /// When this version was accepted.
+    pub last_change: Option<String>,
+}
+
+/// The tag of the ladder's runs.
+pub fn tag(ladder: &str) -> String {
+    format!("ladder:{ladder}")
+}
+
+/// The standings of `entries` (each with the version it plays) from the stored games.
+pub fn standings(
+    store: &mut Store,
+    ladder: &str,
+    entries: &[LadderEntry],
+    versions: &[LadderVersion],
+) -> anyhow::Result<Vec<Standing>> {
+    let tag = tag(ladder);
+    let runs = store.find_runs(&RunFilter {
+        tag: Some(tag.clone()),
+        ..RunFilter::default()
+    })?;
+    let games = store.seats_by_version(&tag)?;
+    let joint = match games.is_empty() {
+        true => None,
+        false => Some(fit(store, &runs, &format!("--tag {tag}"))?),
+    };
+    let label_of: HashMap<(&str, &str), Option<&String>> = (versions.iter())
+        .map(|v| ((v.entry.as_str(), v.digest.as_str()), v.label.as_ref()))
+        .collect();
+    let mut rows: Vec<Standing> = Vec::new();
+    for entry in entries {
+        let Some(digest) = &entry.version else {
+            continue;
+        };
+        let identity = Identity {
+            label: entry.entry.clone(),
+            digest: Some(digest.clone()),
+        };
+        let rating = joint.as_ref().and_then(|j| j.rating_of(&identity));
+        // A bound the fit does not give is NaN there: none here. Adding 0 writes -0 as 0.
+        let finite = |v: f64| v.is_finite().then_some(v + 0.0);
+        let (seats, faults) = (games.iter())
+            .find(|(label, version, _, _)| *label == entry.entry && version == digest)
+            .map_or((0, 0), |(_, _, seats, faults)| (*seats, *faults));
+        let version = match label_of.get(&(entry.entry.as_str(), digest.as_str())) {
+            Some(Some(label)) => (*label).clone(),
+            _ => digest[..SHORT_DIGITS.min(digest.len())].to_string(),
+        };
+        rows.push(Standing {
+            rank: None,
+            entry: entry.entry.clone(),
+            version,
+            digest: digest.clone(),
+            elo: rating.and_then(|r| finite(r.elo)),
+            lower: rating.and_then(|r| finite(r.lower)),
+            upper: rating.and_then(|r| finite(r.upper)),
+            games: seats,
+            faults,
+            fault_rate: match seats {
+                0 => 0.0,
+                n => faults as f64 / n as f64,
+            },
+            last_change: entry.changed_at.clone(),
+        });
+    }
+    rank(&mut rows);
+    Ok(rows)
+}
+
+/// Orders by Elo, best first (unrated last, by name), and numbers the rated ones.
+fn rank(rows: &mut [Standing]) {
+    rows.sort_by(|a, b| match (a.elo, b.elo) {
+        (Some(x), Some(y)) => y.total_cmp(&x).then_with(|| a.entry.cmp(&b.entry)),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => a.entry.cmp(&b.entry),
+    });
+    for (i, row) in rows.iter_mut().enumerate() {
+        row.rank = row.elo.map(|_| i + 1);
+    }
+}
+
+/// Writes `standings.json` and `standings.csv` into `out`.
+pub fn write(out: &Path, ladder: &str, games: u64, rows: &[Standing]) -> anyhow::Result<()> {
+    let json = serde_json::json!({
+        "ladder": ladder,
+        "updated_at": crate::store::now(),
+        "games": games,
+        "standings": rows,
+    });
+    write_atomically(
+        &out.join("standings.json"),
+        serde_json::to_string_pretty(&json)?.as_bytes(),
+    )?;
+    let mut csv = csv::Writer::from_writer(Vec::new());
+    csv.write_record([
+        "rank",
+        "entry",
+        "version",
+        "digest",
+        "elo",
+        "lower",
+        "upper",
+        "games",
+        "faults",
+        "fault_rate",
+        "last_change",
+    ])?;
+    let number = |v: Option<f64>| v.map_or(String::new(), |v| format!("{v:.1}"));
+    for row in rows {
+        csv.write_record([
+            row.rank.map_or(String::new(), |r| r.to_string()),
+            row.entry.clone(),
+            row.version.clone(),
+            row.digest.clone(),
+            number(row.elo),
+            number(row.lower),
+            number(row.upper),
+            row.games.to_string(),
+            row.faults.to_string(),
+            format!("{:.4}", row.fault_rate),
+            row.last_change.clone().unwrap_or_default(),
+        ])?;
+    }
+    write_atomically(&out.join("standings.csv"), &csv.into_inner()?)
+}
+
+/// The standings as a table for the terminal.
+pub fn print(ladder: &str, games: u64, rows: &[Standing]) {
+    println!("\nladder {ladder}: {games} games");
+    println!(
+        "{:>4}  {:<20} {:<14} {:>8}  {:<19} {:>6} {:>7}  last change",
+        "rank", "entry", "version", "elo", "95% interval", "games", "faults"
+    );
+    for row in rows {
+        let end = |v: Option<f64>| v.map_or("?".to_string(), |v| format!("{v:+.0}"));
+        let interval = match row.elo {
+            Some(_) => format!("[{}, {}]", end(row.lower), end(row.upper)),
+            None => String::new(),
+        };
+        println!(
+            "{:>4}  {:<20} {:<14} {:>8}  {:<19} {:>6} {:>6.1}%  {}",
+            row.rank.map_or("-".to_string(), |r| r.to_string()),
+            row.entry,
+            row.version,
+            row.elo.map_or("-".to_string(), |e| format!("{e:+.1}")),
+            interval,
+            row.games,
+            row.fault_rate * 100.0,
+            row.last_change.as_deref().unwrap_or("")
+        );
+    }
+}
