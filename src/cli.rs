@@ -118,7 +118,7 @@ pub struct LadderArgs {
     pub sandbox: SandboxArgs,
 }
 
-/// Where `run`, `check` and `merge` record their games (docs/guide/history.md).
+/// Where `run`, `check`, `merge` and `tune` record their games (docs/guide/history.md).
 #[derive(Debug, Args, Clone, Default)]
 pub struct StoreArgs {
     /// The results store: an SQLite file, or a postgres:// (postgresql://) URL [default: the
@@ -792,6 +792,9 @@ pub struct TuneArgs {
     /// verdict and the tuned spec are still printed.
     #[arg(long)]
     pub quiet: bool,
+    /// The results store the final verification's games are recorded into.
+    #[command(flatten)]
+    pub store: StoreArgs,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
 }

@@ -2,16 +2,22 @@
 //! a CI job can use (0 pass, 1 fail, 2 inconclusive or bad input, 3 harness failure, 130
 //! interrupted). A gate's run stopped by Ctrl-C or SIGTERM ends the check at once with no
 //! verdict and no gate line: a cancelled CI job must never read as passed.
+//!
+//! Win-rate, baseline and history gates read the scenario's one fixed-games run; history gates
+//! read it from the results store, which holds it by then, beside the stored games of the
+//! versions compared (`history::gate`). SPRT gates play runs of their own.
 
 use super::folders::Existing;
+use super::history::gate::{self as history_gate, Candidate};
 use super::plan::{RunPlan, progress_every, refuse_disqualify};
 use super::recording::StorePlan;
 use super::sequential::SequentialTest;
 use super::versions::{VersionLabels, version_labels};
 use super::{registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
-use crate::error::Interrupted;
-use crate::scenario::gate::{Baseline, Judgement, SprtGate, Status};
+use crate::error::{Interrupted, UsageError};
+use crate::report::markup::counted;
+use crate::scenario::gate::{Baseline, HistoryGate, Judgement, SprtGate, Status};
 use crate::scenario::{Format, Gate, Scenario};
 use crate::stats::sprt::{SprtBounds, Verdict};
 use crate::summary::SprtOptions;
@@ -35,10 +41,17 @@ pub fn execute(args: &CheckArgs) -> anyhow::Result<ExitCode> {
     let fixed: Vec<&Gate> = scenario
         .gates
         .iter()
-        .filter(|g| !matches!(g, Gate::Sprt(_)))
+        .filter(|g| !matches!(g, Gate::Sprt(_) | Gate::History(_)))
         .collect();
-    if !fixed.is_empty() || args.save_baseline {
-        judge_fixed(args, &scenario, &fixed, &matchup, &labels, &mut verdicts)?;
+    let history: Vec<&HistoryGate> = (scenario.gates.iter())
+        .filter_map(|g| match g {
+            Gate::History(h) => Some(h),
+            _ => None,
+        })
+        .collect();
+    if !fixed.is_empty() || !history.is_empty() || args.save_baseline {
+        let gates = FixedGates { fixed, history };
+        judge_fixed(args, &scenario, &gates, &matchup, &labels, &mut verdicts)?;
     }
     for gate in &scenario.gates {
         if let Gate::Sprt(sprt) = gate {
@@ -95,12 +108,20 @@ impl Verdicts {
     }
 }
 
-/// Plays the scenario once for every gate that reads a finished run (win rates, baselines),
-/// saving the baseline first when asked, so baseline gates compare with what was just measured.
+/// The gates that read the scenario's one fixed-games run: those judged on its summary (win
+/// rates, baselines), and history gates, judged from the results store once it holds the run.
+struct FixedGates<'a> {
+    fixed: Vec<&'a Gate>,
+    history: Vec<&'a HistoryGate>,
+}
+
+/// Plays the scenario once for every gate that reads a finished run (win rates, baselines,
+/// history), saving the baseline first when asked, so baseline gates compare with what was just
+/// measured. A history gate under `--no-db` is refused before any game.
 fn judge_fixed(
     args: &CheckArgs,
     scenario: &Scenario,
-    fixed: &[&Gate],
+    gates: &FixedGates<'_>,
     matchup: &MatchArgs,
     labels: &VersionLabels,
     verdicts: &mut Verdicts,
@@ -115,6 +136,14 @@ fn judge_fixed(
     plan.progress_every = progress_every(args.progress_every)?;
     plan.out_dir = args.out.clone().or(scenario.out.clone());
     plan.store = StorePlan::from_args(&args.store)?;
+    if plan.store.is_none() && !gates.history.is_empty() {
+        return Err(UsageError::Invalid(format!(
+            "{} decides from the results store, and --no-db records and reads none: drop              --no-db (the store is --db, else TOURNEY_DB, else {})",
+            counted(gates.history.len() as f64, "history gate", "history gates"),
+            crate::store::DEFAULT_PATH
+        ))
+        .into());
+    }
     plan.existing = match args.force {
         true => Existing::Replace,
         false => Existing::ContinueSame,
@@ -168,11 +197,20 @@ fn judge_fixed(
     }
     let stored = read_baseline(&path)?;
     let labels = plan.labels();
-    verdicts.judgements.extend(
-        fixed
-            .iter()
-            .map(|g| g.judge(&labels, summary, stored.as_ref())),
-    );
+    verdicts
+        .judgements
+        .extend((gates.fixed.iter()).map(|g| g.judge(&labels, summary, stored.as_ref())));
+    if let Some(store) = plan.store.as_ref().filter(|_| !gates.history.is_empty()) {
+        let versions = plan.versions()?;
+        for gate in &gates.history {
+            let candidate = Candidate {
+                label: &labels[gate.candidate],
+                version: &versions[gate.candidate],
+                game: plan.game.name,
+            };
+            (verdicts.judgements).push(history_gate::judge(&store.location, gate, &candidate)?);
+        }
+    }
     Ok(())
 }
 

@@ -135,6 +135,19 @@ pub enum GateSpec {
     },
     /// A bot's rating not below the stored baseline by more than `margin` Elo.
     Baseline { bot: String, margin: f64 },
+    /// A candidate's version against another version of the same bot in the results store.
+    History {
+        candidate: String,
+        /// `previous`, `best`, or a version: its label or the first digits of its digest.
+        #[serde(default = "default_against")]
+        against: String,
+        #[serde(default)]
+        margin: f64,
+    },
+}
+
+fn default_against() -> String {
+    "previous".into()
 }
 
 fn default_elo1() -> f64 {

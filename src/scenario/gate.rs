@@ -20,6 +20,9 @@ pub enum Gate {
     },
     /// `bot`'s rating not below the stored baseline rating by more than `margin` Elo.
     Baseline { bot: usize, margin: f64 },
+    /// The candidate's version against another stored version of the same bot, decided from
+    /// the results store (`tourney check` judges it, as it needs the store).
+    History(HistoryGate),
 }
 
 /// A gate's decision.
@@ -79,6 +82,45 @@ pub struct SprtGate {
     pub max_games: u64,
 }
 
+/// A history gate on its own: `candidate` indexes the scenario's bots.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HistoryGate {
+    pub candidate: usize,
+    pub against: Reference,
+    /// Elo the candidate may be below the reference and still pass.
+    pub margin: f64,
+}
+
+/// Which stored version a history gate compares the candidate's with.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reference {
+    /// The version of the same bot that played last before the candidate's.
+    Previous,
+    /// The version of the same bot with the highest joint rating.
+    Best,
+    /// A version by its label or the first hex digits of its digest.
+    Named(String),
+}
+
+impl Reference {
+    pub fn of(text: &str) -> Reference {
+        match text {
+            "previous" => Reference::Previous,
+            "best" => Reference::Best,
+            _ => Reference::Named(text.to_string()),
+        }
+    }
+
+    /// As the scenario names it.
+    pub fn shown(&self) -> &str {
+        match self {
+            Reference::Previous => "previous",
+            Reference::Best => "best",
+            Reference::Named(name) => name,
+        }
+    }
+}
+
 impl Gate {
     /// Judges a fixed-games gate on a finished run. Not for `Sprt`, which decides while playing.
     pub fn judge(
@@ -89,6 +131,7 @@ impl Gate {
     ) -> Judgement {
         match self {
             Gate::Sprt(_) => unreachable!("SPRT gates are judged while their games are played"),
+            Gate::History(_) => unreachable!("history gates are judged from the results store"),
             Gate::WinRate {
                 bot,
                 against,
@@ -195,7 +238,7 @@ fn judge_baseline(
 
 /// Pass when the whole interval lies above `floor`, fail when it lies wholly at or below it, and
 /// undecided while it straddles: more games would tell.
-fn above((lower, upper): (f64, f64), floor: f64) -> Status {
+pub fn above((lower, upper): (f64, f64), floor: f64) -> Status {
     if lower > floor {
         Status::Pass
     } else if upper <= floor {

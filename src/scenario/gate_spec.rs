@@ -4,7 +4,7 @@
 use super::Source;
 use super::bots::index_of;
 use super::file::GateSpec;
-use super::gate::{Gate, SprtGate};
+use super::gate::{Gate, HistoryGate, Reference, SprtGate};
 use crate::bot::BotChoice;
 use crate::error::UsageError;
 use crate::input::{GAMES, at_most};
@@ -72,6 +72,20 @@ fn check_numbers(spec: &GateSpec) -> Result<(), String> {
                 return Err("baseline gate: margin is a non-negative number of Elo".into());
             }
         }
+        GateSpec::History {
+            against, margin, ..
+        } => {
+            if !(margin.is_finite() && *margin >= 0.0) {
+                return Err("history gate: margin is a non-negative number of Elo".into());
+            }
+            if against.trim().is_empty() {
+                return Err(
+                    "history gate: against is \"previous\", \"best\", or a version's \
+                            label or the first digits of its digest"
+                        .into(),
+                );
+            }
+        }
     }
     Ok(())
 }
@@ -114,5 +128,14 @@ fn with_bots(
             bot: bot(label)?,
             margin: *margin,
         },
+        GateSpec::History {
+            candidate,
+            against,
+            margin,
+        } => Gate::History(HistoryGate {
+            candidate: bot(candidate)?,
+            against: Reference::of(against),
+            margin: *margin,
+        }),
     })
 }

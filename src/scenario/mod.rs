@@ -9,7 +9,7 @@ mod gate_spec;
 pub mod glob;
 
 pub use format::Format;
-pub use gate::{Gate, SprtGate};
+pub use gate::{Gate, HistoryGate, Reference, SprtGate};
 
 use crate::bot::{BotChoice, Params};
 use crate::error::UsageError;

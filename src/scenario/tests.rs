@@ -161,9 +161,55 @@ fn impossible_values_are_refused() {
             "bots = [\"nice\", \"greedy\"]\nclock = \"0+1\"",
             "the bank must be more than 0 seconds",
         ),
+        (
+            "bots = [\"nice\", \"greedy\"]\n[[gates]]\nkind = \"history\"\ncandidate = \"nice\"\nmargin = -5",
+            "history gate: margin is a non-negative number of Elo",
+        ),
+        (
+            "bots = [\"nice\", \"greedy\"]\n[[gates]]\nkind = \"history\"\ncandidate = \"nice\"\nagainst = \" \"",
+            "history gate: against is \"previous\", \"best\"",
+        ),
+        (
+            "bots = [\"nice\", \"greedy\"]\n[[gates]]\nkind = \"history\"\ncandidate = \"mine\"",
+            "'mine' is not one of this scenario's bots",
+        ),
     ] {
         let (_, message) = error_line(text);
         assert!(message.contains(expected), "{text}: {message}");
+    }
+}
+
+/// A history gate names its candidate among the bots; `against` is `previous` unless it says
+/// `best` or names a version, and `margin` is 0 unless given.
+#[test]
+fn a_history_gate_reads_its_candidate_reference_and_margin() {
+    let gates = |body: &str| {
+        let text = format!("bots = [\"nice\", \"greedy\"]\n[[gates]]\nkind = \"history\"\n{body}");
+        parse(&text).unwrap().gates
+    };
+    assert_eq!(
+        gates("candidate = \"greedy\""),
+        [Gate::History(HistoryGate {
+            candidate: 1,
+            against: Reference::Previous,
+            margin: 0.0
+        })]
+    );
+    for (against, reference) in [
+        ("best", Reference::Best),
+        ("v1.2", Reference::Named("v1.2".into())),
+        ("3f2a9c", Reference::Named("3f2a9c".into())),
+    ] {
+        assert_eq!(
+            gates(&format!(
+                "candidate = \"nice\"\nagainst = \"{against}\"\nmargin = 20"
+            )),
+            [Gate::History(HistoryGate {
+                candidate: 0,
+                against: reference,
+                margin: 20.0
+            })]
+        );
     }
 }
 

@@ -3,8 +3,9 @@
 //! `--help` appended, so clap checks every subcommand, flag and typed value shown without
 //! running anything; then, where that is cheap, for real, in the order the file shows them and
 //! in a scratch folder of its own (so a `run --record --out results/rec` feeds the `replay
-//! results/rec` below it), with large game counts cut to one seed group. A failure names the
-//! file and line of the command that no longer works.
+//! results/rec` below it), with large game counts cut to one seed group. The `tourney` lines of
+//! a ```yaml block (a CI job's `run:` or `script:` items) are parsed only: they run in another
+//! machine's checkout. A failure names the file and line of the command that no longer works.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -19,6 +20,16 @@ fn root() -> &'static Path {
 struct Shown {
     line: usize,
     args: Vec<String>,
+    /// Shown in a CI job (a yaml block): checked by clap, never run here.
+    parse_only: bool,
+}
+
+/// What a fenced block holds, for finding commands in it.
+#[derive(Clone, Copy, PartialEq)]
+enum Block {
+    Shell,
+    Yaml,
+    Other,
 }
 
 /// The shell words of `line` up to a comment, quotes removed; `None` for an empty line.
@@ -72,21 +83,40 @@ fn tourney_args(command: &[String]) -> Option<Vec<String>> {
     }
 }
 
-/// Every command a Markdown text shows in its sh blocks, with the line it starts on.
+/// Every command a Markdown text shows in its sh blocks, and in the `run:` and list items of its
+/// yaml blocks, with the line it starts on.
 fn shown_commands(text: &str) -> Vec<Shown> {
     let mut shown = Vec::new();
-    let mut in_shell = None;
+    let mut block = None;
     let mut pending: Option<(usize, String)> = None;
     for (index, raw) in text.lines().enumerate() {
         let trimmed = raw.trim();
         if let Some(info) = trimmed.strip_prefix("```") {
-            in_shell = match in_shell {
+            block = match block {
                 Some(_) => None,
-                None => Some(matches!(info.trim(), "sh" | "bash" | "shell" | "console")),
+                None => Some(match info.trim() {
+                    "sh" | "bash" | "shell" | "console" => Block::Shell,
+                    "yaml" | "yml" => Block::Yaml,
+                    _ => Block::Other,
+                }),
             };
             continue;
         }
-        if in_shell != Some(true) {
+        if block == Some(Block::Yaml) {
+            let item = trimmed.strip_prefix("- ").unwrap_or(trimmed);
+            let command = item.strip_prefix("run: ").unwrap_or(item);
+            if let Some(args) = tourney_args(&words(command)) {
+                let line = index + 1;
+                let parse_only = true;
+                shown.push(Shown {
+                    line,
+                    args,
+                    parse_only,
+                });
+            }
+            continue;
+        }
+        if block != Some(Block::Shell) {
             continue;
         }
         let (line, mut joined) = pending.take().unwrap_or((index + 1, String::new()));
@@ -100,7 +130,12 @@ fn shown_commands(text: &str) -> Vec<Shown> {
         let all = words(&joined);
         for command in all.split(|w| matches!(w.as_str(), "&&" | "||" | "|" | ";")) {
             if let Some(args) = tourney_args(command) {
-                shown.push(Shown { line, args });
+                let parse_only = false;
+                shown.push(Shown {
+                    line,
+                    args,
+                    parse_only,
+                });
             }
         }
     }
@@ -125,6 +160,13 @@ tourney = \"not a command\"
    ```sh
    tourney replay r --game 7
    ```
+```yaml
+steps:
+  - run: tourney check ci/x.toml --tag \"${{ github.ref_name }}\"
+  script:
+    - tourney history mybot
+    - cargo build --release
+```
 ";
     let shown = shown_commands(text);
     let expected: Vec<(usize, &str)> = vec![
@@ -133,6 +175,8 @@ tourney = \"not a command\"
         (7, "check s.toml"),
         (8, "report r --quiet"),
         (14, "replay r --game 7"),
+        (18, "check ci/x.toml --tag ${{ github.ref_name }}"),
+        (20, "history mybot"),
     ];
     let got: Vec<(usize, String)> = shown.iter().map(|s| (s.line, s.args.join(" "))).collect();
     let expected: Vec<(usize, String)> = expected
@@ -141,6 +185,8 @@ tourney = \"not a command\"
         .collect();
     assert_eq!(got, expected);
     assert_eq!(shown[1].args.last().unwrap(), "results/x y");
+    let parse_only: Vec<bool> = shown.iter().map(|s| s.parse_only).collect();
+    assert_eq!(parse_only, [false, false, false, false, false, true, true]);
 }
 
 /// README.md and every Markdown file under docs/, in a fixed order.
@@ -332,7 +378,12 @@ fn every_command_the_docs_show_still_works() {
     for file in doc_files() {
         let text = fs::read_to_string(root().join(&file)).expect("readable doc");
         let scratch = scratch_folder();
-        for Shown { line, args } in shown_commands(&text) {
+        for Shown {
+            line,
+            args,
+            parse_only,
+        } in shown_commands(&text)
+        {
             let place = format!("{}:{line}: tourney {}", file.display(), args.join(" "));
             for missing in missing_shipped_files(&args) {
                 failures.push(format!("{place}: names {missing}, which does not exist"));
@@ -346,6 +397,9 @@ fn every_command_the_docs_show_still_works() {
             parsed += 1;
             if !parse.status.success() {
                 failures.push(format!("{place}: does not parse: {}", excerpt(&parse)));
+                continue;
+            }
+            if parse_only {
                 continue;
             }
             let real = match real_args(&args, scratch.path()) {

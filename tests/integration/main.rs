@@ -19,6 +19,7 @@ mod faults;
 mod figures;
 mod fresh_fish;
 mod history;
+mod history_gate;
 mod inputs;
 mod interrupted;
 mod knockout;

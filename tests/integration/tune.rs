@@ -506,3 +506,51 @@ fn a_tune_table_in_a_scenario_tunes_as_the_same_flags_do_and_flags_override_it()
     tune(&[scenario, "--games", "400", "--no-verify"], &overridden);
     assert_eq!(tuned_json(&overridden)["games"], 400);
 }
+
+/// The final verification is recorded into the results store as a run of its own (tuned
+/// against start, with the tag given), holding every game the verdict was read from; the
+/// iterations are not recorded, and `--no-db` records nothing.
+#[test]
+fn the_verification_is_a_run_of_its_own_in_the_store() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("store.db").display().to_string();
+    let args = ["--db", &db, "--tag", "tuning"];
+    let out = tune_bot("test-optimum:x=1", "x", "320", &args, &dir.path().join("t"));
+    let line = out.lines().find(|l| l.starts_with("verify: ")).unwrap();
+    let listed = stdout_of(
+        tourney()
+            .args(["history", "--json", "--db", &db])
+            .assert()
+            .success(),
+    );
+    let runs: serde_json::Value = serde_json::from_str(&listed).unwrap();
+    let runs = runs.as_array().unwrap();
+    assert_eq!(runs.len(), 1, "{listed}");
+    let run = &runs[0];
+    let labels: Vec<&str> = (run["bots"].as_array().unwrap().iter())
+        .map(|b| b["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["tuned", "start"], "{listed}");
+    assert_eq!(run["status"], "complete");
+    assert_eq!(run["tag"], "tuning");
+    assert_eq!(run["format"], "round-robin");
+    let games = run["games_stored"].as_u64().unwrap();
+    assert!(
+        line.contains(&format!(" after {games} games,")),
+        "{line}\n{listed}"
+    );
+    let none = dir.path().join("none.db");
+    let args = [
+        "--bot",
+        "test-optimum:x=1",
+        "--param",
+        "x",
+        "--games",
+        "320",
+        "--no-db",
+    ];
+    let mut command = tourney();
+    command.env("TOURNEY_DB", &none).arg("tune").args(args);
+    quietly_into(&mut command, &dir.path().join("u")).success();
+    assert!(!none.exists());
+}

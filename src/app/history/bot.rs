@@ -13,9 +13,9 @@ use crate::version::SHORT_DIGITS;
 use std::path::Path;
 
 /// One version of the bot and the runs it played in.
-struct Version {
-    identity: Identity,
-    label: Option<String>,
+pub(super) struct Version {
+    pub(super) identity: Identity,
+    pub(super) label: Option<String>,
     first_seen: String,
     last_seen: String,
     games: u64,
@@ -56,7 +56,7 @@ pub fn show(
         format: filter.format.clone(),
     };
     let field_runs = field.runs(store)?;
-    let joint = fit(store, &field_runs, &field.shown())?;
+    let joint = fit(store, &field_runs, &field.shown(), None)?;
     let versions = versions(store, &runs, bot)?;
     match json {
         true => println!(
@@ -101,7 +101,11 @@ fn unknown(store: &mut Store, bot: &str, filter: &Filter) -> anyhow::Result<Usag
 }
 
 /// The bot's versions in order of first appearance (`runs` newest first).
-fn versions(store: &mut Store, runs: &[StoredRun], bot: &str) -> anyhow::Result<Vec<Version>> {
+pub(super) fn versions(
+    store: &mut Store,
+    runs: &[StoredRun],
+    bot: &str,
+) -> anyhow::Result<Vec<Version>> {
     let mut versions: Vec<Version> = Vec::new();
     for stored in runs.iter().rev() {
         let played = store.bot_games(&stored.id)?;

@@ -48,8 +48,15 @@ pub struct JointFit {
 
 /// Rates every game of `runs` (newest first, as listed) jointly. `shown` names the filter
 /// that chose them, for the refusals: no run, runs of several games, rule sets or seat counts,
-/// no game at all (exit 2).
-pub fn fit(store: &mut Store, runs: &[StoredRun], shown: &str) -> anyhow::Result<JointFit> {
+/// no game at all (exit 2). `anchor`, when it played, is pinned at 0 in the fit and in every
+/// bootstrap resample, so each other player's interval is that of its difference from it (the
+/// history gate's question); without it ratings have mean 0, as `report`'s do.
+pub fn fit(
+    store: &mut Store,
+    runs: &[StoredRun],
+    shown: &str,
+    anchor: Option<&Identity>,
+) -> anyhow::Result<JointFit> {
     let (game, rules) = one_kind(runs, shown)?;
     let mut tally = Tally::new(0);
     let mut players: Vec<(Identity, Option<String>)> = Vec::new();
@@ -90,9 +97,13 @@ pub fn fit(store: &mut Store, runs: &[StoredRun], shown: &str) -> anyhow::Result
         ))
         .into());
     }
+    let options = AnalysisOptions {
+        anchor: anchor.and_then(|a| index.get(a)).map(|&i| (i, 0.0)),
+        ..AnalysisOptions::default()
+    };
     let players = named(players);
     let names: Vec<String> = players.iter().map(|p| p.name.clone()).collect();
-    let ratings = ratings_table(&names, &tally, &AnalysisOptions::default());
+    let ratings = ratings_table(&names, &tally, &options);
     Ok(JointFit {
         game,
         rules,
@@ -110,10 +121,6 @@ fn one_kind(runs: &[StoredRun], shown: &str) -> Result<(String, String), UsageEr
         return Err(UsageError::Invalid(format!(
             "no stored run matches ({shown}): `tourney history` lists the runs"
         )));
-    };
-    let seats = |run: &StoredRun| -> Option<u64> {
-        let configuration: serde_json::Value = serde_json::from_str(&run.run.configuration).ok()?;
-        configuration["seats"].as_u64()
     };
     let mut kinds: Vec<String> = Vec::new();
     let mut seat_counts: Vec<u64> = Vec::new();
@@ -145,6 +152,12 @@ fn one_kind(runs: &[StoredRun], shown: &str) -> Result<(String, String), UsageEr
         )));
     }
     Ok((first.run.game.clone(), first.run.rules.clone()))
+}
+
+/// The seats of a run's games, as its configuration says.
+pub fn seats(run: &StoredRun) -> Option<u64> {
+    let configuration: serde_json::Value = serde_json::from_str(&run.run.configuration).ok()?;
+    configuration["seats"].as_u64()
 }
 
 /// Names the players (see [`Player::name`]).

@@ -2,10 +2,11 @@
 //! (docs/guide/history.md). `list` prints the runs a filter picks (and is what `tourney db
 //! runs` prints), `fit` rates every stored game of one game and rule set jointly with the
 //! report's own rating code, and `bot` shows one bot's versions with their joint ratings and,
-//! on request, its page.
+//! on request, its page. `gate` decides `tourney check`'s history gates by that fit.
 
 mod bot;
 pub(super) mod fit;
+pub mod gate;
 mod list;
 
 pub use list::print_runs;
@@ -39,7 +40,7 @@ pub fn rate(args: &RateArgs) -> anyhow::Result<()> {
     let filter = Filter::of(&args.filter)?;
     let mut store = db::open(&args.filter.store, false)?;
     let runs = filter.runs(&mut store)?;
-    let joint = fit::fit(&mut store, &runs, &filter.shown())?;
+    let joint = fit::fit(&mut store, &runs, &filter.shown(), None)?;
     match args.json {
         true => println!("{}", serde_json::to_string_pretty(&joint.json())?),
         false => joint.print(),

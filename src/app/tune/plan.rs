@@ -4,9 +4,10 @@
 
 use super::super::manifest::value_sha256;
 use super::super::plan::game_config;
+use super::super::recording::StorePlan;
 use super::folder::{self, SETTINGS};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
-use crate::cli::{SandboxArgs, TuneArgs};
+use crate::cli::{SandboxArgs, StoreArgs, TuneArgs};
 use crate::error::UsageError;
 use crate::games::{Description, FindGame, GameConfig};
 use crate::input;
@@ -95,6 +96,8 @@ pub struct TunePlan {
     /// Continue the tuning already in `out_dir`.
     pub resume: bool,
     pub quiet: bool,
+    /// Where the final verification's games are recorded (`None`: `--no-db`, or `bench`).
+    pub store: Option<StorePlan>,
 }
 
 impl TunePlan {
@@ -119,7 +122,9 @@ impl TunePlan {
                 (settings, out, false)
             }
         };
-        TunePlan::of(settings, threads, out_dir, resume, args.quiet, find_game)
+        let mut plan = TunePlan::of(settings, threads, out_dir, resume, args.quiet, find_game)?;
+        plan.store = StorePlan::from_args(&args.store)?;
+        Ok(plan)
     }
 
     /// Checks the settings and resolves their names.
@@ -176,6 +181,7 @@ impl TunePlan {
             out_dir,
             resume,
             quiet,
+            store: None,
         })
     }
 }
@@ -233,14 +239,15 @@ fn settings(args: &TuneArgs, scenario: Option<&Scenario>) -> Result<TuneSettings
     })
 }
 
-/// The settings of the tuning in `dir`. Only --threads, --quiet and the sandbox flags may come
-/// with --resume: anything else would make the rest of the tuning another tuning's.
+/// The settings of the tuning in `dir`. Only --threads, --quiet, the sandbox and the store flags
+/// may come with --resume: anything else would make the rest of the tuning another tuning's.
 fn resumed(dir: &Path, args: &TuneArgs) -> Result<TuneSettings, UsageError> {
     let given = TuneArgs {
         resume: None,
         threads: None,
         quiet: false,
         sandbox: SandboxArgs::default(),
+        store: StoreArgs::default(),
         ..TuneArgs::default()
     };
     let flags = TuneArgs {
@@ -248,6 +255,7 @@ fn resumed(dir: &Path, args: &TuneArgs) -> Result<TuneSettings, UsageError> {
         threads: None,
         quiet: false,
         sandbox: SandboxArgs::default(),
+        store: StoreArgs::default(),
         ..args.clone()
     };
     if format!("{flags:?}") != format!("{given:?}") {

@@ -1,6 +1,7 @@
 //! The end of a tuning: tuned values against start values, head to head in seed pairs, by
 //! the project's GSPRT (the one `check`'s sprt gates use: normalized Elo 0 against 5, 5% error
-//! rates), on seeds the tuning never played, so the user knows whether tuning helped.
+//! rates), on seeds the tuning never played, so the user knows whether tuning helped. Its games
+//! are recorded into the results store as a run of their own (the tuning's iterations are not).
 
 use super::plan::TunePlan;
 use super::subject::Subject;
@@ -62,6 +63,8 @@ pub fn run<G: Contest>(
         plan.threads,
     );
     run.quiet = true;
+    // A run of its own in the results store, tuned against start, as `check`'s sprt gates are.
+    run.store = plan.store.clone();
     let bounds = SprtBounds::from_error_rates(ERROR_RATE, ERROR_RATE)?;
     let mut test = SequentialTest::normalized(NELO0, NELO1, bounds);
     let summary = run_game::<G>(&run, Some(&mut test))?;
