@@ -54,7 +54,7 @@ pub fn standings(
     let games = store.seats_by_version(&tag)?;
     let joint = match games.is_empty() {
         true => None,
-        false => Some(fit(store, &runs, &format!("--tag {tag}"))?),
+        false => Some(fit(store, &runs, &format!("--tag {tag}"), None)?),
     };
     let label_of: HashMap<(&str, &str), Option<&String>> = (versions.iter())
         .map(|v| ((v.entry.as_str(), v.digest.as_str()), v.label.as_ref()))
