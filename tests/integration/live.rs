@@ -78,11 +78,35 @@ fn request(url: &str, method: &str, path: &str) -> (u16, String) {
         "{method} /{path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n"
     )
     .unwrap();
-    let mut answer = String::new();
-    stream.read_to_string(&mut answer).unwrap();
-    let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).unwrap();
+    let end = answer.windows(4).position(|w| w == b"\r\n\r\n").unwrap();
+    let head = String::from_utf8(answer[..end].to_vec()).unwrap();
+    let mut body = answer[end + 4..].to_vec();
+    // A large answer comes in chunks, whose boundaries may fall inside a character.
+    if head
+        .to_ascii_lowercase()
+        .contains("transfer-encoding: chunked")
+    {
+        body = unchunked(&body);
+    }
     let status = head.split_whitespace().nth(1).unwrap().parse().unwrap();
-    (status, body.to_string())
+    (status, String::from_utf8(body).unwrap())
+}
+
+/// The body of a chunked answer: each chunk's size in hex, its bytes, until a chunk of 0.
+fn unchunked(mut chunks: &[u8]) -> Vec<u8> {
+    let mut body = Vec::new();
+    loop {
+        let line = chunks.windows(2).position(|w| w == b"\r\n").unwrap();
+        let size = std::str::from_utf8(&chunks[..line]).unwrap();
+        let size = usize::from_str_radix(size.split(';').next().unwrap().trim(), 16).unwrap();
+        if size == 0 {
+            return body;
+        }
+        body.extend_from_slice(&chunks[line + 2..line + 2 + size]);
+        chunks = &chunks[line + 2 + size + 2..];
+    }
 }
 
 fn done(state: &Value) -> u64 {
