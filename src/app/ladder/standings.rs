@@ -7,6 +7,7 @@
 
 use crate::app::history::fit::{Identity, fit};
 use crate::app::manifest::write_atomically;
+use crate::report::markup::{interval_text, rating_text};
 use crate::store::{LadderEntry, LadderVersion, RunFilter, Store};
 use crate::version::SHORT_DIGITS;
 use serde::Serialize;
@@ -32,6 +33,10 @@ pub struct Standing {
     pub fault_rate: f64,
     /// When this version was accepted.
     pub last_change: Option<String>,
+    /// The rating and its interval as every other table shows them (a one-sided bound with
+    /// `<` or `>`, never as a point); for the terminal.
+    #[serde(skip)]
+    pub shown: Option<(String, String)>,
 }
 
 /// The tag of the ladder's runs.
@@ -93,6 +98,7 @@ pub fn standings(
                 n => faults as f64 / n as f64,
             },
             last_change: entry.changed_at.clone(),
+            shown: rating.map(|r| (rating_text(r), interval_text(r))),
         });
     }
     rank(&mut rows);
@@ -165,17 +171,16 @@ pub fn print(ladder: &str, games: u64, rows: &[Standing]) {
         "rank", "entry", "version", "elo", "95% interval", "games", "faults"
     );
     for row in rows {
-        let end = |v: Option<f64>| v.map_or("?".to_string(), |v| format!("{v:+.0}"));
-        let interval = match row.elo {
-            Some(_) => format!("[{}, {}]", end(row.lower), end(row.upper)),
-            None => String::new(),
+        let (elo, interval) = match (&row.shown, row.elo) {
+            (Some((elo, interval)), Some(_)) => (elo.as_str(), interval.as_str()),
+            _ => ("-", ""),
         };
         println!(
             "{:>4}  {:<20} {:<14} {:>8}  {:<19} {:>6} {:>6.1}%  {}",
             row.rank.map_or("-".to_string(), |r| r.to_string()),
             row.entry,
             row.version,
-            row.elo.map_or("-".to_string(), |e| format!("{e:+.1}")),
+            elo,
             interval,
             row.games,
             row.fault_rate * 100.0,
