@@ -3,8 +3,8 @@
 //! Measures the real runner (scheduling, bots, engine, tallies) with no files written, except
 //! for the memory runs, which write their CSV like any run.
 
+use super::arguments::game_config;
 use super::plan::RunPlan;
-use super::plan::game_config;
 use super::registry;
 use super::run::STOP;
 use super::search_speed::{ITERATIONS, POSITIONS};

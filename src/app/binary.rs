@@ -8,7 +8,7 @@
 //! within the file system's clock tick of the hash would otherwise keep its time). A folder
 //! where the file cannot be written (an installed binary) hashes every run, as before.
 
-use super::manifest::file_sha256;
+use super::files::file_sha256;
 use crate::input::{self, FileBound};
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -7,12 +7,14 @@
 //! read it from the results store, which holds it by then, beside the stored games of the
 //! versions compared (`history::gate`). SPRT gates play runs of their own.
 
+use super::arguments::{progress_every, refuse_disqualify};
 use super::folders::Existing;
 use super::history::gate::{self as history_gate, Candidate};
-use super::plan::{RunPlan, progress_every, refuse_disqualify};
-use super::recording::StorePlan;
+use super::plan::RunPlan;
+use super::plan::VersionLabels;
 use super::sequential::SequentialTest;
-use super::versions::{VersionLabels, version_labels};
+use super::store_plan::StorePlan;
+use super::versions::version_labels;
 use super::{registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
 use crate::error::{Interrupted, UsageError};

@@ -6,16 +6,19 @@
 //! with nothing left to play, as `merge` does, so summary.json and the reports are the run's.
 
 use super::binary::binary_sha256;
+use super::files::file_sha256;
 use super::folders::{self, Existing};
-use super::manifest::{Configuration, MANIFEST, Manifest, Shard, file_sha256};
+use super::manifest::{Configuration, MANIFEST, Manifest, Shard};
+use super::plan::RunPlan;
 use super::recording::{add_kept, new_run};
 use super::registry;
 use super::report::ReportSettings;
-use crate::cli::{DbCommand, DbExportArgs, DbImportArgs, DbLocation};
+use super::store_plan::open_store;
+use crate::cli::{DbCommand, DbExportArgs, DbImportArgs};
 use crate::error::UsageError;
 use crate::report::games_csv::{BASE_COLUMNS, GamesCsv};
 use crate::runner::RecordSink;
-use crate::store::{Location, Recorder, RunFilter, RunStatus, Store, StoredRun};
+use crate::store::{Recorder, RunFilter, RunStatus, Store, StoredRun};
 use anyhow::Context;
 use std::path::Path;
 use std::process::ExitCode;
@@ -23,7 +26,7 @@ use std::process::ExitCode;
 pub fn execute(command: &DbCommand) -> anyhow::Result<ExitCode> {
     match command {
         DbCommand::Runs(location) => {
-            let mut store = open(location, false)?;
+            let mut store = open_store(location, false)?;
             let runs = store.find_runs(&RunFilter::default())?;
             super::history::print_runs(&mut store, &runs, false)?;
         }
@@ -32,30 +35,8 @@ pub fn execute(command: &DbCommand) -> anyhow::Result<ExitCode> {
     }
     Ok(ExitCode::SUCCESS)
 }
-
-/// The store `--db`, `TOURNEY_DB` or the default names. Reading needs one that exists.
-pub(super) fn open(location: &DbLocation, create: bool) -> anyhow::Result<Store> {
-    let location = Location::parse(
-        &(location.db.clone())
-            .or_else(|| std::env::var(crate::store::ENV).ok())
-            .filter(|text| !text.is_empty())
-            .unwrap_or_else(|| crate::store::DEFAULT_PATH.to_string()),
-    );
-    if let Location::Sqlite(path) = &location
-        && !create
-        && !path.exists()
-    {
-        return Err(UsageError::Invalid(format!(
-            "no results store at {}: runs record into it as they play (or give --db)",
-            path.display()
-        ))
-        .into());
-    }
-    Store::open(&location)
-}
-
 fn import(args: &DbImportArgs) -> anyhow::Result<()> {
-    let mut store = open(&args.store, true)?;
+    let mut store = open_store(&args.store, true)?;
     for dir in &args.dirs {
         store = import_folder(store, dir, args.tag.clone())?;
     }
@@ -134,7 +115,7 @@ fn extra_columns(path: &Path) -> anyhow::Result<Vec<String>> {
 }
 
 fn export(args: &DbExportArgs) -> anyhow::Result<()> {
-    let mut store = open(&args.store, false)?;
+    let mut store = open_store(&args.store, false)?;
     let id = store.resolve(&args.run)?;
     let stored = store.run(&id)?;
     let configuration: Configuration = serde_json::from_str(&stored.run.configuration)
@@ -181,7 +162,7 @@ fn export(args: &DbExportArgs) -> anyhow::Result<()> {
         ))
         .into());
     }
-    let mut plan = configuration.plan(registry::describe)?;
+    let mut plan = RunPlan::from_configuration(&configuration, registry::describe)?;
     plan.resume = true;
     plan.shard = shard;
     plan.out_dir = Some(out.clone());

@@ -4,28 +4,14 @@
 //! another configuration, naming the difference. It holds no time and no path, so a merged
 //! folder's manifest is byte-identical to a single run's.
 
-use super::binary::binary_sha256;
-use super::plan::RunPlan;
-use super::seeds::SeedList;
-use super::threads;
-use crate::bot::BotChoice;
-use crate::bot::Params;
+use super::files::{value_sha256, write_atomically};
 use crate::error::UsageError;
-use crate::external::clock::{Clock, Overrides};
-use crate::format::{Knockout, Swiss};
-use crate::game::GameInfo;
-use crate::games::{FindGame, GameConfig};
-use crate::runner::FaultPolicy;
-use crate::scenario::Format;
 use crate::summary::SprtOptions;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
 use std::ops::Range;
-use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::path::Path;
 
 /// The manifest's file name in a results folder.
 pub const MANIFEST: &str = "manifest.json";
@@ -131,144 +117,10 @@ pub struct Manifest {
 }
 
 impl Configuration {
-    /// The configuration of `plan` as configured (`info`) with `total_games` in its schedule.
-    pub fn of(plan: &RunPlan, info: &GameInfo, total_games: u64) -> Configuration {
-        let label = |i: usize| plan.bots[i].label.clone();
-        Configuration {
-            tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
-            binary_sha256: binary_sha256().to_string(),
-            game: info.name.to_string(),
-            rules: info.rules.to_string(),
-            options: info
-                .options
-                .iter()
-                .map(|(name, value)| (name.to_string(), value.clone()))
-                .collect(),
-            seats: info.seats,
-            bots: plan
-                .bots
-                .iter()
-                .map(|b| BotConfig {
-                    label: b.label.clone(),
-                    bot: b.bot.clone(),
-                    params: b.params.0.clone(),
-                })
-                .collect(),
-            format: match plan.format {
-                Format::RoundRobin => "round-robin".to_string(),
-                Format::Gauntlet { candidate } => format!("gauntlet:{}", label(candidate)),
-                Format::Field { field } => format!("field:{}", label(field)),
-                Format::Knockout(settings) => format!("knockout:{}", settings.to_manifest()),
-                Format::Swiss(settings) => format!("swiss:{}", settings.to_manifest()),
-            },
-            games_per_pairing: plan.per_pairing(info.seats),
-            master_seed: plan.master_seed,
-            seeds: plan.seeds.as_ref().map(|s| SeedsConfig {
-                file_sha256: s.sha256.clone(),
-                values: s.values.to_vec(),
-            }),
-            total_games,
-            sprt_stop: plan.sprt_stop,
-            faults: (plan.faults != FaultPolicy::Lose).then(|| plan.faults.to_string()),
-            disqualify: plan.disqualify,
-            clock: plan.clock.clock.map(|c| c.to_string()),
-            clock_margin_ms: plan.clock.margin.map(|m| m.as_millis() as u64),
-            given: GivenConfig {
-                rules: plan.config.rules.clone(),
-                options: plan.config.options.clone(),
-                seats: plan.config.seats,
-            },
-        }
-    }
-
     /// SHA-256 of the configuration as compact JSON with its keys sorted (a JSON value's
     /// canonical form), so any tool can recompute it from `manifest.json`.
     pub fn sha256(&self) -> String {
         value_sha256(&serde_json::to_value(self).expect("a configuration always encodes"))
-    }
-
-    /// A plan that plays this configuration again (resume and merge without the original
-    /// command line); output and run options are left at their defaults.
-    pub fn plan(&self, find_game: FindGame) -> Result<RunPlan, UsageError> {
-        let game = find_game(&self.game)?;
-        let config = GameConfig {
-            rules: self.given.rules.clone(),
-            options: self.given.options.clone(),
-            seats: self.given.seats,
-        };
-        (game.check)(&config)?;
-        let bots: Vec<BotChoice> = self
-            .bots
-            .iter()
-            .map(|b| BotChoice {
-                label: b.label.clone(),
-                bot: b.bot.clone(),
-                params: Params(b.params.clone()),
-            })
-            .collect();
-        let index = |label: &str| {
-            bots.iter().position(|b| b.label == label).ok_or_else(|| {
-                UsageError::Invalid(format!(
-                    "the manifest's format '{}' names no bot of its own",
-                    self.format
-                ))
-            })
-        };
-        let format = match self.format.split_once(':') {
-            None if self.format == "round-robin" => Format::RoundRobin,
-            Some(("gauntlet", label)) => Format::Gauntlet {
-                candidate: index(label)?,
-            },
-            Some(("field", label)) => Format::Field {
-                field: index(label)?,
-            },
-            Some(("knockout", settings)) => {
-                Format::Knockout(Knockout::from_manifest(settings).map_err(|e| {
-                    UsageError::Invalid(format!("the manifest's format '{}': {e}", self.format))
-                })?)
-            }
-            Some(("swiss", settings)) => {
-                Format::Swiss(Swiss::from_manifest(settings).map_err(|e| {
-                    UsageError::Invalid(format!("the manifest's format '{}': {e}", self.format))
-                })?)
-            }
-            _ => {
-                return Err(UsageError::Invalid(format!(
-                    "unknown format '{}' in the manifest",
-                    self.format
-                )));
-            }
-        };
-        // A contest client cannot be called back from a folder: resuming a run with one needs
-        // the original command line, `--serve` included; `RunPlan::of_games` leaves it off.
-        let mut plan = RunPlan::of_games(
-            game,
-            config,
-            bots,
-            format,
-            self.games_per_pairing,
-            self.master_seed,
-            threads::cores(),
-        );
-        plan.sprt_stop = self.sprt_stop;
-        if let Some(policy) = &self.faults {
-            plan.faults = FaultPolicy::parse(policy).map_err(UsageError::Invalid)?;
-        }
-        plan.disqualify = self.disqualify;
-        plan.clock = Overrides {
-            clock: self
-                .clock
-                .as_deref()
-                .map(Clock::parse)
-                .transpose()
-                .map_err(|e| UsageError::Invalid(format!("the manifest's {e}")))?,
-            margin: self.clock_margin_ms.map(Duration::from_millis),
-        };
-        plan.seeds = self.seeds.as_ref().map(|s| SeedList {
-            values: s.values.clone().into(),
-            sha256: s.file_sha256.clone(),
-        });
-        Ok(plan)
     }
 
     /// What differs from `other`, one phrase each, e.g. `master seed: 7 in the folder, 8 here`
@@ -523,54 +375,6 @@ impl Manifest {
         (!differences.is_empty()).then(|| differences.join("; "))
     }
 }
-
-/// Writes `path` through a temporary file in the same folder, synced, then renamed over it.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(".tmp");
-    let temp = PathBuf::from(temp);
-    let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            // Makes the rename itself durable; not every system can open a folder.
-            if let Ok(dir) = std::fs::File::open(dir) {
-                let _ = dir.sync_all();
-            }
-        }
-        Ok(())
-    };
-    write().with_context(|| format!("cannot write {}", path.display()))
-}
-
-/// SHA-256 of a file, streamed.
-pub fn file_sha256(path: &Path) -> anyhow::Result<String> {
-    let mut file =
-        std::fs::File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let mut hasher = Sha256::new();
-    let mut buffer = vec![0u8; 1 << 20];
-    loop {
-        let n = file
-            .read(&mut buffer)
-            .with_context(|| format!("cannot read {}", path.display()))?;
-        if n == 0 {
-            break;
-        }
-        hasher.update(&buffer[..n]);
-    }
-    Ok(hex(&hasher.finalize()))
-}
-
-/// SHA-256 of a JSON value as compact JSON (its keys sorted, so the hash is canonical).
-pub fn value_sha256(value: &serde_json::Value) -> String {
-    hex(&Sha256::digest(
-        serde_json::to_vec(value).expect("a value always encodes"),
-    ))
-}
-
-pub(super) use crate::version::hex;
 
 #[cfg(test)]
 mod tests {

@@ -7,10 +7,12 @@
 //! shards.
 
 use super::binary::binary_sha256;
+use super::files::file_sha256;
 use super::folders::{self, Existing, same_folder};
-use super::manifest::{Manifest, file_sha256};
-use super::recording::StorePlan;
+use super::manifest::Manifest;
+use super::plan::RunPlan;
 use super::report::ReportSettings;
+use super::store_plan::StorePlan;
 use super::{registry, threads};
 use crate::cli::MergeArgs;
 use crate::error::UsageError;
@@ -67,7 +69,7 @@ pub fn execute(args: &MergeArgs) -> anyhow::Result<()> {
     concatenate(&shards, &out.join("games.csv"))?;
     merged.save(out)?;
 
-    let mut plan = configuration.plan(registry::describe)?;
+    let mut plan = RunPlan::from_configuration(configuration, registry::describe)?;
     plan.threads = threads;
     plan.resume = true;
     plan.out_dir = Some(out.clone());

@@ -14,13 +14,17 @@
 //! A lower part that must find a game by name (a scenario's `game`, a record's header) is handed
 //! the registry's lookup ([`crate::games::FindGame`], `replay::FindReplay`) by its caller.
 
+mod arguments;
 mod bench;
 mod binary;
 mod check;
+mod configuration;
 mod contest;
+mod dates;
 mod db;
 mod doctor;
 mod faults;
+mod files;
 mod folders;
 mod games_row;
 mod history;
@@ -44,6 +48,7 @@ mod search_speed;
 mod seeds;
 mod sequential;
 mod serve;
+mod store_plan;
 mod threads;
 mod tune;
 mod versions;

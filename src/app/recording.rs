@@ -17,68 +17,12 @@
 use super::manifest::{Manifest, Shard};
 use super::plan::RunPlan;
 use super::report::{ReportSettings, stream_games};
-use crate::cli::StoreArgs;
-use crate::error::UsageError;
+use super::store_plan::StorePlan;
 use crate::runner::GameRecord;
-use crate::store::{BotRow, Location, NewRun, Recorder, RunStatus, Store, VersionRow, Writer};
+use crate::store::{BotRow, NewRun, Recorder, RunStatus, Store, VersionRow, Writer};
 use crate::version::BotVersion;
 use anyhow::Context;
 use std::path::Path;
-
-/// Where a plan's games are recorded.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StorePlan {
-    pub location: Location,
-    /// Named by `--db` or `TOURNEY_DB`: failing to open it refuses the run.
-    pub explicit: bool,
-    pub tag: Option<String>,
-    /// `merge`: once complete, the run replaces the shards of its configuration in the store.
-    pub absorbs_shards: bool,
-}
-
-impl StorePlan {
-    /// The store the flags name, or `None` under `--no-db`.
-    pub fn from_args(args: &StoreArgs) -> Result<Option<StorePlan>, UsageError> {
-        if args.no_db {
-            return Ok(None);
-        }
-        if let Some(tag) = &args.tag
-            && tag.trim().is_empty()
-        {
-            return Err(UsageError::Invalid(
-                "--tag is empty: give a word that names the run (e.g. --tag nightly)".into(),
-            ));
-        }
-        let named = (args.db.clone())
-            .or_else(|| std::env::var(crate::store::ENV).ok())
-            .filter(|text| !text.is_empty());
-        Ok(Some(StorePlan {
-            explicit: named.is_some(),
-            location: named.map_or_else(
-                || Location::Sqlite(crate::store::DEFAULT_PATH.into()),
-                |text| Location::parse(&text),
-            ),
-            tag: args.tag.clone(),
-            absorbs_shards: false,
-        }))
-    }
-
-    /// Opens the store: an explicit one that fails is an error, the default one a warning.
-    fn open(&self) -> anyhow::Result<Result<Store, String>> {
-        if let Location::Sqlite(path) = &self.location
-            && !self.explicit
-            && let Some(folder) = path.parent()
-        {
-            // The default store sits beside the default result folders, made as they are.
-            let _ = std::fs::create_dir_all(folder);
-        }
-        match Store::open(&self.location) {
-            Ok(store) => Ok(Ok(store)),
-            Err(e) if self.explicit => Err(e),
-            Err(e) => Ok(Err(format!("{e:#}"))),
-        }
-    }
-}
 
 /// A run being recorded, or the reason it no longer is.
 pub struct Recording {

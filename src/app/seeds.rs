@@ -9,9 +9,9 @@
 //! those deals again. A seed listed twice is refused: the same deal would be played twice and
 //! its games counted as one seed in the intervals.
 
-use super::manifest::hex;
 use crate::error::{UsageError, quote};
 use crate::input;
+use crate::version::hex;
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,15 +3,11 @@
 //! never written into games.csv, summary.json or the results folder's manifest, so a run's
 //! files and its configuration hash are what they were before versions existed.
 
-use super::plan::RunPlan;
+use super::plan::{RunPlan, VersionLabels};
 use crate::bot::BotChoice;
 use crate::error::UsageError;
 use crate::version::{self, BotVersion};
-use std::collections::BTreeMap;
 use std::path::Path;
-
-/// Version labels by entry label, from `--version-label`.
-pub type VersionLabels = BTreeMap<String, String>;
 
 /// `--version-label NAME=LABEL` items for the entries `bots`. NAME is an entry's label as the
 /// run shows it (a label may hold `=` itself, `mcts:iterations=2000`: the first `=` after which

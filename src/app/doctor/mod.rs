@@ -8,7 +8,7 @@ mod checks;
 mod positions;
 mod report;
 
-use super::plan::game_config;
+use super::arguments::game_config;
 use super::run::{Contest, find_entry};
 use crate::bot::Params;
 use crate::cli::DoctorArgs;

@@ -16,7 +16,7 @@ mod standings;
 
 pub use play::ladder_game;
 
-use super::plan::game_config;
+use super::arguments::game_config;
 use crate::cli::{LadderArgs, SandboxFlag};
 use crate::error::UsageError;
 use crate::games::GameConfig;
@@ -96,7 +96,7 @@ fn plan(args: &LadderArgs) -> Result<LadderPlan, UsageError> {
     };
     let (_, config) = game_config(&args.game, None)?;
     let until = (args.until.as_deref())
-        .map(|text| super::history::time("--until", text, "23:59:59"))
+        .map(|text| super::dates::time("--until", text, "23:59:59"))
         .transpose()?;
     if args.games == Some(0) {
         return Err(UsageError::Invalid(

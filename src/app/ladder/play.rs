@@ -16,8 +16,8 @@ use super::entries::Problem;
 use super::matchmaking::{self, Candidate, PairGames};
 use super::standings::{self, tag};
 use super::{LadderPlan, Log};
-use crate::app::db;
 use crate::app::run::{Contest, STOP, install_ctrl_c};
+use crate::app::store_plan::open_store;
 use crate::error::{Interrupted, UsageError};
 use crate::runner::play::play_fixture_unless_stopped;
 use crate::runner::{Fixture, GameRecord, Lineup};
@@ -101,7 +101,7 @@ pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
         "master_seed": plan.seed,
     })
     .to_string();
-    let mut store = db::open(&plan.store, true)?;
+    let mut store = open_store(&plan.store, true)?;
     let wanted = LadderRow {
         name: plan.name.clone(),
         game: info.name.to_string(),

@@ -5,8 +5,8 @@
 //! plays now is ranked. Written as `standings.json` and `standings.csv` (each replaced whole)
 //! and printed on the terminal.
 
+use crate::app::files::write_atomically;
 use crate::app::history::fit::{Identity, fit};
-use crate::app::manifest::write_atomically;
 use crate::report::markup::{interval_text, rating_text};
 use crate::store::{LadderEntry, LadderVersion, RunFilter, Store};
 use crate::version::SHORT_DIGITS;

@@ -8,7 +8,7 @@ use super::output::Output;
 use super::stream::Played;
 use super::withdrawal::Withdrawals;
 use crate::app::faults::{Replays, loss_links};
-use crate::app::manifest::{file_sha256, write_atomically};
+use crate::app::files::{file_sha256, write_atomically};
 use crate::app::plan::RunPlan;
 use crate::app::replay::FindReplay;
 use crate::format::Decided;

@@ -7,7 +7,7 @@
 use super::early_stop::EarlyStop;
 use super::withdrawal::Withdrawals;
 use crate::app::faults::FaultedGames;
-use crate::app::manifest::{Configuration, Manifest};
+use crate::app::manifest::Manifest;
 use crate::app::plan::RunPlan;
 use crate::app::recording::{Recording, Start};
 use crate::app::score::Scoreboard;
@@ -78,7 +78,7 @@ pub fn open<G: Registered>(
     let mut output = Output {
         next: games.start,
         manifest: Manifest::new(
-            Configuration::of(plan, game.info(), total),
+            plan.configuration(game.info(), total),
             plan.shard,
             games.clone(),
         ),

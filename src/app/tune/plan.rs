@@ -2,9 +2,9 @@
 //! validated tuning plan. The settings are kept in `DIR/tune.json`, so `--resume DIR` needs
 //! nothing else.
 
-use super::super::manifest::value_sha256;
-use super::super::plan::game_config;
-use super::super::recording::StorePlan;
+use super::super::arguments::game_config;
+use super::super::files::value_sha256;
+use super::super::store_plan::StorePlan;
 use super::folder::{self, SETTINGS};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{SandboxArgs, StoreArgs, TuneArgs};

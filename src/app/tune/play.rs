@@ -10,7 +10,7 @@ use super::pipeline::Tuning;
 use super::plan::TunePlan;
 use super::subject::Subject;
 use super::verify::{self, Verification};
-use crate::app::manifest::write_atomically;
+use crate::app::files::write_atomically;
 use crate::app::progress::Progress;
 use crate::app::run::{Contest, STOP, install_ctrl_c, resolve_bot};
 use crate::bot::BotMaker;

@@ -215,7 +215,7 @@ impl<G: Contest> Ladder<'_, G> {
             "entries": entries,
             "problems": problems,
         });
-        crate::app::manifest::write_atomically(
+        crate::app::files::write_atomically(
             &self.plan.out.join("status.json"),
             serde_json::to_string_pretty(&status)?.as_bytes(),
         )

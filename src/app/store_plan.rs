@@ -1,0 +1,83 @@
+//! Which results store a command records into, from its flags (`--db`, `TOURNEY_DB`,
+//! `--no-db`, `--tag`), and how it is opened: a store named on purpose must open, the default
+//! one may fail with a warning.
+
+use crate::cli::{DbLocation, StoreArgs};
+use crate::error::UsageError;
+use crate::store::{Location, Store};
+
+/// Where a plan's games are recorded.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StorePlan {
+    pub location: Location,
+    /// Named by `--db` or `TOURNEY_DB`: failing to open it refuses the run.
+    pub explicit: bool,
+    pub tag: Option<String>,
+    /// `merge`: once complete, the run replaces the shards of its configuration in the store.
+    pub absorbs_shards: bool,
+}
+
+impl StorePlan {
+    /// The store the flags name, or `None` under `--no-db`.
+    pub fn from_args(args: &StoreArgs) -> Result<Option<StorePlan>, UsageError> {
+        if args.no_db {
+            return Ok(None);
+        }
+        if let Some(tag) = &args.tag
+            && tag.trim().is_empty()
+        {
+            return Err(UsageError::Invalid(
+                "--tag is empty: give a word that names the run (e.g. --tag nightly)".into(),
+            ));
+        }
+        let named = (args.db.clone())
+            .or_else(|| std::env::var(crate::store::ENV).ok())
+            .filter(|text| !text.is_empty());
+        Ok(Some(StorePlan {
+            explicit: named.is_some(),
+            location: named.map_or_else(
+                || Location::Sqlite(crate::store::DEFAULT_PATH.into()),
+                |text| Location::parse(&text),
+            ),
+            tag: args.tag.clone(),
+            absorbs_shards: false,
+        }))
+    }
+
+    /// Opens the store: an explicit one that fails is an error, the default one a warning.
+    pub fn open(&self) -> anyhow::Result<Result<Store, String>> {
+        if let Location::Sqlite(path) = &self.location
+            && !self.explicit
+            && let Some(folder) = path.parent()
+        {
+            // The default store sits beside the default result folders, made as they are.
+            let _ = std::fs::create_dir_all(folder);
+        }
+        match Store::open(&self.location) {
+            Ok(store) => Ok(Ok(store)),
+            Err(e) if self.explicit => Err(e),
+            Err(e) => Ok(Err(format!("{e:#}"))),
+        }
+    }
+}
+
+/// The store `--db`, `TOURNEY_DB` or the default names. Reading needs one that exists.
+pub fn open_store(location: &DbLocation, create: bool) -> anyhow::Result<Store> {
+    let location = Location::parse(
+        &(location.db.clone())
+            .or_else(|| std::env::var(crate::store::ENV).ok())
+            .filter(|text| !text.is_empty())
+            .unwrap_or_else(|| crate::store::DEFAULT_PATH.to_string()),
+    );
+    if let Location::Sqlite(path) = &location
+        && !create
+        && !path.exists()
+    {
+        return Err(UsageError::Invalid(format!(
+            "no results store at {}: runs record into it as they play (or give --db)",
+            path.display()
+        ))
+        .into());
+    }
+    Store::open(&location)
+}
