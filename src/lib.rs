@@ -28,6 +28,7 @@ pub mod report;
 pub mod runner;
 pub mod sandbox;
 pub mod scenario;
+pub mod score;
 pub mod search;
 pub mod seed;
 pub mod serve;

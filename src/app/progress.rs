@@ -184,6 +184,21 @@ fn eta(games_left: u64, rate: f64) -> String {
     }
 }
 
+/// The running score is what a run's progress line shows.
+impl Status for crate::score::Scoreboard {
+    fn message(&self) -> String {
+        crate::score::Scoreboard::message(self)
+    }
+
+    fn lines(&self) -> Vec<String> {
+        self.score_lines()
+    }
+
+    fn note(&self) -> String {
+        self.leader_note()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::eta;

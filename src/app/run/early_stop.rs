@@ -3,10 +3,10 @@
 //! same game at any thread count. A decided pairing's later games are dropped (not written,
 //! not counted); when every pairing is decided the run ends.
 
-use crate::app::score::Scoreboard;
 use crate::error::UsageError;
 use crate::report::terminal::stop_decision_text;
 use crate::runner::{Flow, GameRecord, Schedule};
+use crate::score::Scoreboard;
 use crate::stats::sprt::{SprtResult, Verdict};
 use crate::summary::{SprtOptions, SprtStop, StopDecision};
 use std::sync::Arc;

@@ -245,6 +245,15 @@ impl Scoreboard {
         })
     }
 
+    /// The leader of a run of more than one pairing (`, leader nice [0.712]`), for the
+    /// progress line; empty for a single pairing, whose line says more.
+    pub fn leader_note(&self) -> String {
+        match (self.head_to_head(), self.leader()) {
+            (None, Some((bot, share))) => format!(", leader {bot} [{share:.3}]"),
+            _ => String::new(),
+        }
+    }
+
     /// The lines of a log, cutechess-cli's way: for each two-seat pairing (at most
     /// [`MAX_PAIRING_LINES`]), `Score of A vs B: W - L - D  [score] games`, its Elo line and,
     /// when a test is set, its SPRT line.
@@ -291,23 +300,6 @@ impl Scoreboard {
 
 /// Pairings a log line is printed for; a larger round robin shows only its leader.
 pub const MAX_PAIRING_LINES: usize = 8;
-
-impl crate::app::progress::Status for Scoreboard {
-    fn message(&self) -> String {
-        Scoreboard::message(self)
-    }
-
-    fn lines(&self) -> Vec<String> {
-        self.score_lines()
-    }
-
-    fn note(&self) -> String {
-        match (self.head_to_head(), self.leader()) {
-            (None, Some((bot, share))) => format!(", leader {bot} [{share:.3}]"),
-            _ => String::new(),
-        }
-    }
-}
 
 #[cfg(test)]
 mod tests {
@@ -399,7 +391,6 @@ mod tests {
         record.lineup = vec![0, 2];
         score.add(&record);
         assert_eq!(score.leader(), Some(("c", 1.0)));
-        use crate::app::progress::Status;
-        assert_eq!(score.note(), ", leader c [1.000]");
+        assert_eq!(score.leader_note(), ", leader c [1.000]");
     }
 }

@@ -1,7 +1,7 @@
 //! The sequential test `check`'s sprt gates and `tune`'s verification share: seed pairs of two
 //! bots folded into pentanomial counts, with the GSPRT asked after every pair.
 
-use super::score::Pairs;
+use super::running::Pairs;
 use crate::outcome::half_points;
 use crate::runner::{Flow, GameRecord, RecordSink};
 use crate::stats::pentanomial::HeadToHead;
