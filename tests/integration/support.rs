@@ -10,6 +10,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use tempfile::TempDir;
 
+/// A command line's words written as the one line a person would type, split at white space:
+/// `words("run --map small --games 4")`. A flag list reads as a command line, not a word a line.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 pub fn tourney() -> Command {
     let mut command = Command::cargo_bin("tourney").expect("the binary is built");
     command.env("TOURNEY_DB", test_db());
