@@ -209,6 +209,17 @@ pub fn same_at_one_and_two_threads(dir: &Path, run: impl Fn() -> Command) -> Pat
     dir.join("1")
 }
 
+/// Where each line of a file's bytes ends: the offset just past each newline, for a test that
+/// cuts a file a whole line (or part of one) at a time.
+pub fn line_ends(bytes: &[u8]) -> Vec<usize> {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i + 1)
+        .collect()
+}
+
 /// Every file of a folder by name, with its bytes.
 pub fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
     fs::read_dir(dir)
