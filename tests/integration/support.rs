@@ -172,6 +172,16 @@ pub fn summary(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&fs::read(dir.join("summary.json")).unwrap()).unwrap()
 }
 
+/// The entry of `bot` in a summary's `per_bot` list.
+pub fn per_bot<'s>(summary: &'s serde_json::Value, bot: &str) -> &'s serde_json::Value {
+    summary["per_bot"]
+        .as_array()
+        .expect("a per_bot list")
+        .iter()
+        .find(|b| b["bot"] == bot)
+        .unwrap_or_else(|| panic!("no {bot} in per_bot"))
+}
+
 /// The header line of a results folder's `games.csv`, which names each game's own columns.
 pub fn csv_header(dir: &Path) -> String {
     let csv = fs::read_to_string(dir.join("games.csv")).expect("games.csv");
