@@ -94,6 +94,15 @@ pub fn report_later(dir: &Path, out: &Path) {
         .success();
 }
 
+/// A report of the results folder `dir` made later, without plots, into `out`, for the test to
+/// check what it printed.
+pub fn report_printed(dir: &Path, out: &Path) -> Assert {
+    report(&[dir])
+        .args(["--no-plots", "--out"])
+        .arg(out)
+        .assert()
+}
+
 /// What a finished command printed on stdout, as text.
 pub fn stdout_of(assert: Assert) -> String {
     String::from_utf8(assert.get_output().stdout.clone()).expect("utf-8 on stdout")
@@ -165,6 +174,26 @@ pub fn assert_file_contains(path: &Path, text: &str, why: &str) {
         "{why}: {} lacks '{text}':\n{content}",
         path.display()
     );
+}
+
+/// `tourney run` of a scenario file `name` holding `text`, with these flags, quietly into a new
+/// temporary folder's `out`: the folder, the scenario's path (for the test to rewrite) and `out`.
+pub fn scenario_run(name: &str, text: &str, flags: &[&str]) -> (TempDir, PathBuf, PathBuf) {
+    let (dir, scenario) = temp_file(name, text);
+    let out = dir.path().join("out");
+    run_quietly_into(tourney().arg("run").arg(&scenario).args(flags), &out);
+    (dir, scenario, out)
+}
+
+/// Rewrites the scenario at `path` to `text` and asserts `tourney run` refuses it with `message`.
+pub fn scenario_refused(path: &Path, text: &str, message: &str) {
+    fs::write(path, text).unwrap();
+    refused(tourney().arg("run").arg(path), message);
+}
+
+/// A results folder's `manifest.json`, as text.
+pub fn manifest_text(dir: &Path) -> String {
+    fs::read_to_string(dir.join("manifest.json")).expect("manifest.json")
 }
 
 /// A results folder's `summary.json`.
