@@ -7,8 +7,8 @@
 use super::cgs::{Raw, first_line, port_in};
 use super::external::{manifest, root, tourney};
 use super::support::{
-    assert_file_contains, refused, rows, run, run_quietly_into, same_at_one_and_two_threads, words,
-    write_file,
+    assert_file_contains, assert_says, refused, rows, run, run_quietly_into,
+    same_at_one_and_two_threads, words, write_file,
 };
 use std::fs;
 use std::io::Read;
@@ -277,17 +277,14 @@ fn clients_the_run_cannot_seat_are_told_why_and_stderr_says_who_is_missing() {
     assert!(run.wait().unwrap().success());
     let mut said = String::new();
     stderr.read_to_string(&mut said).unwrap();
-    assert!(said.contains("refused a contest client"), "{said}");
-    assert!(
-        said.contains("contest client 'alice' connected from 127.0.0.1"),
-        "{said}"
-    );
-    assert!(
-        said.contains("a game waits for contest client 'bob' (connected so far: alice)"),
-        "{said}"
-    );
-    assert!(
-        said.contains("'bob' did not connect within 1.5 s"),
-        "{said}"
+    assert_says(
+        "the run's stderr",
+        &said,
+        &[
+            "refused a contest client",
+            "contest client 'alice' connected from 127.0.0.1",
+            "a game waits for contest client 'bob' (connected so far: alice)",
+            "'bob' did not connect within 1.5 s",
+        ],
     );
 }

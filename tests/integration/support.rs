@@ -113,6 +113,14 @@ pub fn stderr_of(assert: Assert) -> String {
     String::from_utf8(assert.get_output().stderr.clone()).expect("utf-8 on stderr")
 }
 
+/// Asserts `text` (what a command printed, or `what` else it is) holds each of `parts`; a
+/// failure names the missing part and shows `text`.
+pub fn assert_says(what: &str, text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{what} lacks '{part}':\n{text}");
+    }
+}
+
 /// Runs `command` and asserts it is refused as bad input: exit code 2 and `message` on stderr.
 pub fn refused(command: &mut Command, message: &str) -> Assert {
     command
