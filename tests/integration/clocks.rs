@@ -46,14 +46,26 @@ fn assert_no_time_ran_out(out: &Path) {
     }
 }
 
+/// [`play`] against [`slow_starter`] (its `seconds`, `moves` and extra manifest `lines`) into
+/// `dir/out`, with these extra flags: the run's folder.
+fn play_slow_starter(
+    dir: &Path,
+    seconds: &str,
+    moves: &str,
+    lines: &str,
+    extra: &[&str],
+) -> PathBuf {
+    let out = dir.join("out");
+    play(&slow_starter(dir, seconds, moves, lines), &out, extra);
+    out
+}
+
 #[test]
 fn a_slow_program_loses_on_its_clock_though_each_move_is_within_move_ms() {
     let dir = tempfile::tempdir().unwrap();
     // 0.4 s a move against a bank of 1 s: the third move at the latest runs out, while
     // move_ms (20 s) alone would let every move through.
-    let double = slow_starter(dir.path(), "0.4", "1000", "");
-    let out = dir.path().join("out");
-    play(&double, &out, &["--clock", "1+0"]);
+    let out = play_slow_starter(dir.path(), "0.4", "1000", "", &["--clock", "1+0"]);
     assert_the_double_lost_on_time(&out);
     let summary = summary(&out);
     let slow = per_bot(&summary, "slow");
@@ -82,9 +94,7 @@ fn the_increment_keeps_a_slow_starter_alive_and_act_tells_the_time_left() {
     let dir = tempfile::tempdir().unwrap();
     // Without the increment the fourth slow move would run out (4 x 0.3 s > 1 s); with it
     // each slow move leaves 0.2 s more, and a move would have to take 1.5 s to lose.
-    let double = slow_starter(dir.path(), "0.3", "8", "clock = \"1+0.5\"");
-    let out = dir.path().join("out");
-    play(&double, &out, &[]);
+    let out = play_slow_starter(dir.path(), "0.3", "8", "clock = \"1+0.5\"", &[]);
     assert_no_time_ran_out(&out);
     let log = fs::read_to_string(out.join("logs/slow.log")).unwrap();
     assert!(log.contains("clock left=1000 increment=500"), "{log}");
@@ -140,9 +150,7 @@ fn think_rows(dir: &Path) -> Vec<(String, String)> {
 #[test]
 fn a_report_made_later_reads_the_think_times_back_from_the_records() {
     let dir = tempfile::tempdir().unwrap();
-    let double = slow_starter(dir.path(), "0", "0", "clock = \"30+1\"");
-    let out = dir.path().join("out");
-    play(&double, &out, &[]);
+    let out = play_slow_starter(dir.path(), "0", "0", "clock = \"30+1\"", &[]);
     let at_the_run = think_rows(&out);
     assert_eq!(
         at_the_run.len(),
@@ -202,9 +210,7 @@ fn a_scenarios_clock_times_every_program_and_a_flag_overrides_it() {
 #[test]
 fn a_program_without_a_clock_gets_no_clock_in_act() {
     let dir = tempfile::tempdir().unwrap();
-    let double = slow_starter(dir.path(), "0", "0", "");
-    let out = dir.path().join("out");
-    play(&double, &out, &[]);
+    let out = play_slow_starter(dir.path(), "0", "0", "", &[]);
     let log = fs::read_to_string(out.join("logs/slow.log")).unwrap();
     assert!(
         log.contains("clock none") && !log.contains("clock left="),
