@@ -4,6 +4,26 @@ use super::*;
 use crate::runner::GameRecord;
 use crate::summary::{AnalysisOptions, Tally};
 
+/// What a report of `analysis` alone draws from: these plots, faulted games and standings, and
+/// no knockout, Swiss system, SPRT stop or disqualification.
+fn plain<'a>(
+    analysis: &'a Analysis,
+    plots: &'a [Plot],
+    faults: &'a [FaultLink],
+    standings: &'a Standings,
+) -> ReportData<'a> {
+    ReportData {
+        analysis,
+        plots,
+        faults,
+        standings,
+        knockout: None,
+        sprt_stop: None,
+        disqualify: None,
+        swiss: None,
+    }
+}
+
 fn analysis() -> Analysis {
     let mut tally = Tally::new(2);
     for index in 0..20u64 {
@@ -41,16 +61,7 @@ fn every_exporter_writes_its_tables_and_html_inlines_every_plot() {
     let plots = plots::svg_plots(&a).unwrap();
     assert_eq!(plots.len(), 5);
     let standings = standings::Standings::default();
-    let data = ReportData {
-        analysis: &a,
-        plots: &plots,
-        faults: &[],
-        standings: &standings,
-        knockout: None,
-        sprt_stop: None,
-        disqualify: None,
-        swiss: None,
-    };
+    let data = plain(&a, &plots, &[], &standings);
     let mut texts = std::collections::BTreeMap::new();
     for e in exporters() {
         let mut buffer = Vec::new();
@@ -92,16 +103,7 @@ fn html_lists_faulted_games_with_their_replay() {
     ];
     let render = |faults: &[FaultLink]| {
         let standings = standings::Standings::default();
-        let data = ReportData {
-            analysis: &a,
-            plots: &[],
-            faults,
-            standings: &standings,
-            knockout: None,
-            sprt_stop: None,
-            disqualify: None,
-            swiss: None,
-        };
+        let data = plain(&a, &[], faults, &standings);
         let mut buffer = Vec::new();
         html::Html.write(&data, &mut buffer).unwrap();
         String::from_utf8(buffer).unwrap()
@@ -249,18 +251,7 @@ fn standings_rank_by_records_where_ratings_are_bounds_and_never_show_minus_zero(
     (a.per_bot[0].wins, a.per_bot[0].losses, a.per_bot[0].games) = (10, 2, 12);
     (a.per_bot[1].wins, a.per_bot[1].losses, a.per_bot[1].games) = (12, 0, 12);
     let standings = standings::Standings::default();
-    let ranked = |a: &Analysis| {
-        standings::ranking(&ReportData {
-            analysis: a,
-            plots: &[],
-            faults: &[],
-            standings: &standings,
-            knockout: None,
-            sprt_stop: None,
-            disqualify: None,
-            swiss: None,
-        })
-    };
+    let ranked = |a: &Analysis| standings::ranking(&plain(a, &[], &[], &standings));
     assert_eq!(ranked(&a), [1, 0]);
     // Equal records: noise below what the page prints decides nothing, and prints no -0.0.
     a.per_bot[0] = a.per_bot[1].clone();

@@ -316,6 +316,14 @@ impl RecordSink for Collect {
     }
 }
 
+/// A pool of `threads` threads for the runner to play on.
+fn pool(threads: usize) -> rayon::ThreadPool {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+}
+
 fn run(bots: &[usize], games: u64, threads: usize, stop: bool) -> (StreamStatus, Vec<GameRecord>) {
     let total = Schedule::pairs(bots.len(), games).total_games();
     run_range(bots, games, 0..total, threads, stop)
@@ -329,10 +337,7 @@ fn run_range(
     threads: usize,
     stop: bool,
 ) -> (StreamStatus, Vec<GameRecord>) {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .unwrap();
+    let pool = pool(threads);
     let schedule = Schedule::pairs(bots.len(), games);
     let mut sink = Collect(Vec::new());
     let status = run_fixtures(
@@ -489,10 +494,7 @@ impl RecordSink for Blocks {
 
 #[test]
 fn blocks_start_at_one_seed_group_per_thread_and_at_most_double() {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build()
-        .unwrap();
+    let pool = pool(2);
     let schedule = Schedule::pairs(2, 2000);
     let mut sink = Blocks(Vec::new());
     let stop = AtomicBool::new(false);
@@ -542,10 +544,7 @@ impl Bot<Race> for Stopper {
 
 #[test]
 fn a_stop_abandons_the_game_in_play_and_keeps_whole_seed_groups_before_it() {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(1)
-        .build()
-        .unwrap();
+    let pool = pool(1);
     let schedule = Schedule::pairs(2, 50);
     let lineup = Lineup {
         entries: vec![

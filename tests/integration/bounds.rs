@@ -3,8 +3,8 @@
 //! from a user is read as a careful tool would (a byte-order mark passed over, a control
 //! character printed escaped, a closed stdout ending quietly).
 
-use super::external::manifest;
-use super::support::{refused, run, small_run, tourney, tourney_path, write_file};
+use super::external::python_manifest;
+use super::support::{refused, run, small_run, tourney, tourney_path, words, write_file};
 use std::fs;
 use std::path::Path;
 use std::process::Stdio;
@@ -22,12 +22,9 @@ fn counts_past_their_bound_are_refused_naming_it() {
         most_games,
     );
     refused(
-        run("random,greedy,nice,random", "10").args([
-            "--format",
-            "knockout",
-            "--match-games",
-            "18446744073709551615",
-        ]),
+        run("random,greedy,nice,random", "10").args(words(
+            "--format knockout --match-games 18446744073709551615",
+        )),
         "--match-games must be at most 1,000,000,000",
     );
     refused(
@@ -38,26 +35,14 @@ fn counts_past_their_bound_are_refused_naming_it() {
     );
     let bots = vec!["random"; 203].join(",");
     refused(
-        tourney().args([
-            "run",
-            "--game",
-            "carcassonne",
-            "--players",
-            "3",
-            "--bots",
-            &bots,
-        ]),
+        tourney()
+            .args(words("run --game carcassonne --players 3 --bots"))
+            .arg(&bots),
         "203 bots in games of 3 seats make 1,373,701 groups to play: a round robin may have at \
          most 1,000,000",
     );
     refused(
-        tourney().args([
-            "run",
-            "--bots",
-            "random,random",
-            "--limit-files",
-            "10000000",
-        ]),
+        tourney().args(words("run --bots random,random --limit-files 10000000")),
         "--limit-files must be at most 1,048,576 (got 10,000,000)",
     );
 }
@@ -107,32 +92,31 @@ fn game_options_and_tolerated_faults_past_their_bound_are_refused_naming_it() {
 
 #[test]
 fn times_past_a_week_are_refused_naming_the_bound() {
-    refused(
-        run("random,random", "2").args(["--progress-every", "1e308"]),
-        "--progress-every must be at most 604,800 seconds, a week (got 1e308)",
-    );
-    refused(
-        run("random,random", "2").args(["--clock", "1e18+1e18"]),
-        "the bank must be at most 604,800 seconds, a week (got 1e18)",
-    );
-    refused(
-        run("random,random", "2").args(["--clock", "60+1e6"]),
-        "the increment must be at most 604,800 seconds",
-    );
-    refused(
-        run("random,random", "2").args(["--clock-margin-ms", "604800001"]),
-        "must be at most 604,800,000",
-    );
+    for (flags, message) in [
+        (
+            "--progress-every 1e308",
+            "--progress-every must be at most 604,800 seconds, a week (got 1e308)",
+        ),
+        (
+            "--clock 1e18+1e18",
+            "the bank must be at most 604,800 seconds, a week (got 1e18)",
+        ),
+        (
+            "--clock 60+1e6",
+            "the increment must be at most 604,800 seconds",
+        ),
+        ("--clock-margin-ms 604800001", "must be at most 604,800,000"),
+    ] {
+        refused(run("random,random", "2").args(words(flags)), message);
+    }
     refused(
         tourney().args(["serve", "--timeout", "1e300"]),
         "--timeout must be at most 604,800 seconds",
     );
     let dir = tempfile::tempdir().unwrap();
-    let slow = manifest(
+    let slow = python_manifest(
         dir.path(),
         "slow",
-        "t2r",
-        Path::new("python3"),
         &["bot.py"],
         "move_ms = 9223372036854775807",
     );
@@ -196,14 +180,7 @@ fn a_seeds_file_may_start_with_a_byte_order_mark_and_control_characters_are_esca
     fs::write(&seeds, "\u{feff}1\n2\n").unwrap();
     let play = |out: &Path| {
         tourney()
-            .args([
-                "run",
-                "--bots",
-                "random,random",
-                "--map",
-                "small",
-                "--seeds",
-            ])
+            .args(words("run --bots random,random --map small --seeds"))
             .arg(&seeds)
             .args(["--quiet", "--no-plots", "--out"])
             .arg(out)

@@ -4,8 +4,8 @@
 //! reach the records and the report (a report made later reads them back), and a bad clock
 //! is refused. Every margin is of seconds, so a loaded machine changes no verdict.
 
-use super::external::{examples, manifest, seats, tourney};
-use super::support::{refused, report_later, summary, write_file};
+use super::external::{examples, python_manifest, seats, tourney};
+use super::support::{manifest_text, per_bot, refused, report_later, summary, words, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -14,14 +14,7 @@ use std::path::{Path, PathBuf};
 fn slow_starter(dir: &Path, seconds: &str, moves: &str, extra: &str) -> PathBuf {
     let script = examples().join("doubles/clocked.py").display().to_string();
     let extra = format!("move_ms = 20000\n{extra}");
-    manifest(
-        dir,
-        "slow",
-        "t2r",
-        Path::new("python3"),
-        &[&script, seconds, moves],
-        &extra,
-    )
+    python_manifest(dir, "slow", &[&script, seconds, moves], &extra)
 }
 
 /// Two games of `random` against the double, recorded, with these extra flags.
@@ -37,25 +30,45 @@ fn play(double: &Path, out: &Path, extra: &[&str]) {
         .success();
 }
 
+/// Every game of the run in `out` ended on a clock, and the fault is the double's.
+fn assert_the_double_lost_on_time(out: &Path) {
+    for (bot, termination, fault) in seats(out) {
+        assert_eq!(termination, "timeout");
+        assert_eq!(fault == "1", bot == "slow", "the fault is the double's");
+    }
+}
+
+/// No game of the run in `out` ended on a clock, and no seat faulted.
+fn assert_no_time_ran_out(out: &Path) {
+    for (_, termination, fault) in seats(out) {
+        assert_ne!(termination, "timeout");
+        assert_eq!(fault, "0");
+    }
+}
+
+/// [`play`] against [`slow_starter`] (its `seconds`, `moves` and extra manifest `lines`) into
+/// `dir/out`, with these extra flags: the run's folder.
+fn play_slow_starter(
+    dir: &Path,
+    seconds: &str,
+    moves: &str,
+    lines: &str,
+    extra: &[&str],
+) -> PathBuf {
+    let out = dir.join("out");
+    play(&slow_starter(dir, seconds, moves, lines), &out, extra);
+    out
+}
+
 #[test]
 fn a_slow_program_loses_on_its_clock_though_each_move_is_within_move_ms() {
     let dir = tempfile::tempdir().unwrap();
     // 0.4 s a move against a bank of 1 s: the third move at the latest runs out, while
     // move_ms (20 s) alone would let every move through.
-    let double = slow_starter(dir.path(), "0.4", "1000", "");
-    let out = dir.path().join("out");
-    play(&double, &out, &["--clock", "1+0"]);
-    for (bot, termination, fault) in seats(&out) {
-        assert_eq!(termination, "timeout");
-        assert_eq!(fault == "1", bot == "slow", "the fault is the double's");
-    }
+    let out = play_slow_starter(dir.path(), "0.4", "1000", "", &["--clock", "1+0"]);
+    assert_the_double_lost_on_time(&out);
     let summary = summary(&out);
-    let slow = summary["per_bot"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["bot"] == "slow")
-        .unwrap();
+    let slow = per_bot(&summary, "slow");
     let reason = slow["fault_examples"][0].as_str().unwrap();
     assert!(reason.contains("clock ran out: "), "{reason}");
     assert!(reason.contains(" s left of 1+0"), "{reason}");
@@ -81,13 +94,8 @@ fn the_increment_keeps_a_slow_starter_alive_and_act_tells_the_time_left() {
     let dir = tempfile::tempdir().unwrap();
     // Without the increment the fourth slow move would run out (4 x 0.3 s > 1 s); with it
     // each slow move leaves 0.2 s more, and a move would have to take 1.5 s to lose.
-    let double = slow_starter(dir.path(), "0.3", "8", "clock = \"1+0.5\"");
-    let out = dir.path().join("out");
-    play(&double, &out, &[]);
-    for (_, termination, fault) in seats(&out) {
-        assert_ne!(termination, "timeout");
-        assert_eq!(fault, "0");
-    }
+    let out = play_slow_starter(dir.path(), "0.3", "8", "clock = \"1+0.5\"", &[]);
+    assert_no_time_ran_out(&out);
     let log = fs::read_to_string(out.join("logs/slow.log")).unwrap();
     assert!(log.contains("clock left=1000 increment=500"), "{log}");
     let lefts: Vec<u64> = log
@@ -142,9 +150,7 @@ fn think_rows(dir: &Path) -> Vec<(String, String)> {
 #[test]
 fn a_report_made_later_reads_the_think_times_back_from_the_records() {
     let dir = tempfile::tempdir().unwrap();
-    let double = slow_starter(dir.path(), "0", "0", "clock = \"30+1\"");
-    let out = dir.path().join("out");
-    play(&double, &out, &[]);
+    let out = play_slow_starter(dir.path(), "0", "0", "clock = \"30+1\"", &[]);
     let at_the_run = think_rows(&out);
     assert_eq!(
         at_the_run.len(),
@@ -186,20 +192,14 @@ fn a_scenarios_clock_times_every_program_and_a_flag_overrides_it() {
     };
     let out = dir.path().join("scenario");
     run(&out, &[]);
-    for (bot, termination, fault) in seats(&out) {
-        assert_eq!(termination, "timeout");
-        assert_eq!(fault == "1", bot == "slow", "the fault is the double's");
-    }
-    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
+    assert_the_double_lost_on_time(&out);
+    let manifest = manifest_text(&out);
     assert!(manifest.contains("\"clock\": \"1+0\""), "{manifest}");
     assert!(manifest.contains("\"clock_margin_ms\": 10"), "{manifest}");
     let flag = dir.path().join("flag");
     run(&flag, &["--clock", "30+0"]);
-    for (_, termination, fault) in seats(&flag) {
-        assert_ne!(termination, "timeout");
-        assert_eq!(fault, "0");
-    }
-    let manifest = fs::read_to_string(flag.join("manifest.json")).unwrap();
+    assert_no_time_ran_out(&flag);
+    let manifest = manifest_text(&flag);
     assert!(manifest.contains("\"clock\": \"30+0\""), "{manifest}");
     assert!(
         manifest.contains("\"clock_margin_ms\": 10"),
@@ -210,9 +210,7 @@ fn a_scenarios_clock_times_every_program_and_a_flag_overrides_it() {
 #[test]
 fn a_program_without_a_clock_gets_no_clock_in_act() {
     let dir = tempfile::tempdir().unwrap();
-    let double = slow_starter(dir.path(), "0", "0", "");
-    let out = dir.path().join("out");
-    play(&double, &out, &[]);
+    let out = play_slow_starter(dir.path(), "0", "0", "", &[]);
     let log = fs::read_to_string(out.join("logs/slow.log")).unwrap();
     assert!(
         log.contains("clock none") && !log.contains("clock left="),
@@ -253,15 +251,7 @@ fn a_clock_that_never_runs_out_changes_no_result_at_any_thread_count() {
     let games = |out: &str, extra: &[&str]| {
         let out = dir.path().join(out);
         tourney()
-            .args([
-                "run",
-                "--quiet",
-                "--no-plots",
-                "--map",
-                "small",
-                "--games",
-                "4",
-            ])
+            .args(words("run --quiet --no-plots --map small --games 4"))
             .args(["--bots", &format!("random,{python}"), "--out"])
             .arg(&out)
             .args(extra)

@@ -7,8 +7,8 @@
 use super::cgs::{Raw, first_line, port_in};
 use super::external::{manifest, root, tourney};
 use super::support::{
-    assert_file_contains, refused, rows, run, run_quietly_into, same_at_one_and_two_threads,
-    write_file,
+    assert_file_contains, assert_says, refused, rows, run, run_quietly_into,
+    same_at_one_and_two_threads, words, write_file,
 };
 use std::fs;
 use std::io::Read;
@@ -51,14 +51,19 @@ pub(super) fn program(
     extra: &str,
 ) -> PathBuf {
     let args = ["{host}", "{port}", "{name}", "t2r", strategy];
-    manifest(
-        dir,
-        name,
-        "t2r",
-        client,
-        &args,
-        &format!("protocol = \"cgs\"\n{extra}"),
-    )
+    cgs_manifest(dir, name, client, &args, extra)
+}
+
+/// A Ticket to Ride manifest `dir/NAME.toml` of a program that speaks the contest's protocol.
+pub(super) fn cgs_manifest(
+    dir: &Path,
+    name: &str,
+    command: &Path,
+    args: &[&str],
+    extra: &str,
+) -> PathBuf {
+    let extra = format!("protocol = \"cgs\"\n{extra}");
+    manifest(dir, name, "t2r", command, args, &extra)
 }
 
 /// Eight launched copies of the example client with different strategies, as manifests
@@ -129,15 +134,7 @@ fn a_knockout_of_eight_launched_programs_is_the_same_at_one_and_two_threads() {
         let mut command = run(&pattern, "2");
         command
             .args(["--map", "small", "--format", "knockout", "--pool-size", "4"])
-            .args([
-                "--advance",
-                "2",
-                "--match-games",
-                "2",
-                "--seed",
-                "9",
-                "--quiet",
-            ]);
+            .args(words("--advance 2 --match-games 2 --seed 9 --quiet"));
         command
     });
     // Two pools of 4 (6 pairings, 2 games each), then 3 matches of 2 games.
@@ -167,14 +164,7 @@ fn programs_that_exit_at_once_or_never_connect_lose_and_the_run_goes_on() {
     let write = |name: &str, a: &[String; 2], extra: &str| {
         let a = with_placeholders(a);
         let a: Vec<&str> = a.iter().map(String::as_str).collect();
-        manifest(
-            tmp.path(),
-            name,
-            "t2r",
-            sh,
-            &a,
-            &format!("protocol = \"cgs\"\n{extra}"),
-        )
+        cgs_manifest(tmp.path(), name, sh, &a, extra)
     };
     write("exits", &exits, "");
     write("silent", &silent, "startup_ms = 300");
@@ -287,17 +277,14 @@ fn clients_the_run_cannot_seat_are_told_why_and_stderr_says_who_is_missing() {
     assert!(run.wait().unwrap().success());
     let mut said = String::new();
     stderr.read_to_string(&mut said).unwrap();
-    assert!(said.contains("refused a contest client"), "{said}");
-    assert!(
-        said.contains("contest client 'alice' connected from 127.0.0.1"),
-        "{said}"
-    );
-    assert!(
-        said.contains("a game waits for contest client 'bob' (connected so far: alice)"),
-        "{said}"
-    );
-    assert!(
-        said.contains("'bob' did not connect within 1.5 s"),
-        "{said}"
+    assert_says(
+        "the run's stderr",
+        &said,
+        &[
+            "refused a contest client",
+            "contest client 'alice' connected from 127.0.0.1",
+            "a game waits for contest client 'bob' (connected so far: alice)",
+            "'bob' did not connect within 1.5 s",
+        ],
     );
 }

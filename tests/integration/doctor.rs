@@ -2,8 +2,8 @@
 //! skipped without it), a misbehaving double fails the check it breaks with exit 1, and bad
 //! input is refused with exit 2.
 
-use super::external::{examples, manifest, tourney};
-use super::support::refused;
+use super::external::{examples, fault_double, manifest, python_manifest, tourney};
+use super::support::{assert_says, refused};
 use predicates::prelude::*;
 use std::fs;
 use std::path::Path;
@@ -45,33 +45,29 @@ fn shipped_examples(dir: &Path) -> Vec<String> {
     names
 }
 
+/// `tourney doctor MANIFEST`, run to its end: its exit code and stdout.
+fn doctor(manifest: &Path) -> (Option<i32>, String) {
+    let output = tourney().arg("doctor").arg(manifest).output().unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    (output.status.code(), stdout)
+}
+
 #[test]
 fn every_shipped_example_bot_passes_every_check() {
     let dir = tempfile::tempdir().unwrap();
     let names = shipped_examples(dir.path());
     assert!(names.len() >= 5, "{names:?}");
     for name in names {
-        let output = tourney()
-            .args(["doctor"])
-            .arg(dir.path().join(&name))
-            .output()
-            .unwrap();
-        let stdout = String::from_utf8_lossy(&output.stdout);
-        assert_eq!(output.status.code(), Some(0), "{name}:\n{stdout}");
-        assert!(stdout.contains(" 0 FAIL"), "{name}:\n{stdout}");
-        assert!(
-            stdout.contains("ok        answer times:"),
-            "{name}:\n{stdout}"
-        );
-        assert!(
-            stdout.contains("a whole game in seat 1"),
-            "{name}:\n{stdout}"
-        );
+        let (code, stdout) = doctor(&dir.path().join(&name));
+        assert_eq!(code, Some(0), "{name}:\n{stdout}");
+        let says = [
+            " 0 FAIL",
+            "ok        answer times:",
+            "a whole game in seat 1",
+        ];
+        assert_says(&name, &stdout, &says);
         if !name.contains("cgs") {
-            assert!(
-                stdout.contains("ok        quit after game_over"),
-                "{name}:\n{stdout}"
-            );
+            assert_says(&name, &stdout, &["ok        quit after game_over"]);
             assert!(
                 !stdout.contains("\nskipped"),
                 "every position is found:\n{stdout}"
@@ -84,49 +80,42 @@ fn every_shipped_example_bot_passes_every_check() {
 fn double(dir: &Path, mode: &str) -> std::path::PathBuf {
     let script = examples().join("doubles/doctor_double.py");
     let script = script.to_string_lossy();
-    manifest(dir, mode, "t2r", Path::new("python3"), &[&script, mode], "")
+    python_manifest(dir, mode, &[&script, mode], "")
 }
 
 #[test]
 fn an_illegal_ticket_choice_fails_that_check_and_names_the_rule() {
     let dir = tempfile::tempdir().unwrap();
-    let output = tourney()
-        .arg("doctor")
-        .arg(double(dir.path(), "tickets"))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{stdout}");
+    let (code, stdout) = doctor(&double(dir.path(), "tickets"));
+    assert_eq!(code, Some(1), "{stdout}");
     let failure = stdout
         .lines()
         .find(|line| line.starts_with("FAIL      a ticket choice"))
         .unwrap_or_else(|| panic!("the ticket choice fails:\n{stdout}"));
     assert!(failure.contains("at least 1 must be kept"), "{failure}");
-    assert!(
-        stdout.contains("expected a legal action, written as the protocol says (docs/rules/ticket-to-ride.md §3.6"),
-        "{stdout}"
-    );
-    assert!(
-        stdout.contains("ok        a double route to claim"),
-        "{stdout}"
+    assert_says(
+        "doctor",
+        &stdout,
+        &[
+            "expected a legal action, written as the protocol says (docs/rules/ticket-to-ride.md §3.6",
+            "ok        a double route to claim",
+        ],
     );
 }
 
 #[test]
 fn a_program_that_never_exits_fails_the_quit_check() {
     let dir = tempfile::tempdir().unwrap();
-    let output = tourney()
-        .arg("doctor")
-        .arg(double(dir.path(), "stays"))
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    assert_eq!(output.status.code(), Some(1), "{stdout}");
-    assert!(
-        stdout.contains("FAIL      quit after game_over: it still ran"),
-        "{stdout}"
+    let (code, stdout) = doctor(&double(dir.path(), "stays"));
+    assert_eq!(code, Some(1), "{stdout}");
+    assert_says(
+        "doctor",
+        &stdout,
+        &[
+            "FAIL      quit after game_over: it still ran",
+            "ok        a ticket choice",
+        ],
     );
-    assert!(stdout.contains("ok        a ticket choice"), "{stdout}");
 }
 
 #[test]
@@ -141,26 +130,10 @@ fn bad_input_is_refused_with_exit_2() {
         tourney().arg("doctor").arg(&unknown),
         "unknown game 'chess'",
     );
-    let missing = manifest(
-        dir.path(),
-        "missing",
-        "t2r",
-        Path::new("./not-built"),
-        &[],
-        "",
-    );
+    let not_built = Path::new("./not-built");
+    let missing = manifest(dir.path(), "missing", "t2r", not_built, &[], "");
     refused(tourney().arg("doctor").arg(&missing), "does not exist");
-    let silent = manifest(
-        dir.path(),
-        "silent",
-        "t2r",
-        Path::new("python3"),
-        &[
-            &examples().join("doubles/fault.py").to_string_lossy(),
-            "silent",
-        ],
-        "startup_ms = 500",
-    );
+    let silent = fault_double(dir.path(), "silent", &["silent"], "startup_ms = 500");
     refused(
         tourney().arg("doctor").arg(&silent),
         "the program does not start",

@@ -2,7 +2,7 @@
 //! `bots/examples/` (the C one built here with `cc`), every fault kind adjudicated and counted,
 //! bit-identical results at any thread count, and manifests refused before a run.
 
-use super::support::{refused, summary, temp_file, write_file};
+use super::support::{per_bot, refused, summary, temp_file, words, write_file};
 use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -110,7 +110,30 @@ pub(super) fn fault_double(dir: &Path, name: &str, mode: &[&str], extra: &str) -
     let args: Vec<&str> = std::iter::once(script.as_str())
         .chain(mode.iter().copied())
         .collect();
-    manifest(dir, name, "t2r", Path::new("python3"), &args, extra)
+    python_manifest(dir, name, &args, extra)
+}
+
+/// A Ticket to Ride manifest `dir/NAME.toml` of `python3 ARGS`.
+pub(super) fn python_manifest(dir: &Path, name: &str, args: &[&str], extra: &str) -> PathBuf {
+    manifest(dir, name, "t2r", Path::new("python3"), args, extra)
+}
+
+/// The flags of a small, quiet run of `random` against a fault double that takes a second a
+/// move while the file `slow` (created here) exists in `dir`, creates `acted` there when asked
+/// to move, and plays as fast as any once `slow` is gone: a run the test stops mid-game.
+pub(super) fn slow_run_flags(dir: &Path) -> Vec<String> {
+    fs::write(dir.join("slow"), "").unwrap();
+    let signals = dir.display().to_string();
+    let double = fault_double(dir, "double", &["slow", &signals], "move_ms = 60000");
+    let bots = format!("random,{}", double.display());
+    // The double talks to the test through files in the test's folder, which a confined
+    // program may not write (confinement has its own tests).
+    let flags = "--games 4 --map small --quiet --no-plots --sandbox off";
+    ["--bots", &bots]
+        .into_iter()
+        .chain(words(flags))
+        .map(String::from)
+        .collect()
 }
 
 #[test]
@@ -154,22 +177,9 @@ fn the_c_and_python_example_players_play_ticket_to_ride_and_labyrinth_without_fa
 fn results_are_bit_identical_at_any_thread_count_and_under_either_restart_policy() {
     let dir = tempfile::tempdir().unwrap();
     let binary = build_c_random(dir.path());
-    let reused = manifest(
-        dir.path(),
-        "c-reused",
-        "t2r",
-        &binary,
-        &[],
-        "restart = \"on-fault\"",
-    );
-    let fresh = manifest(
-        dir.path(),
-        "c-fresh",
-        "t2r",
-        &binary,
-        &[],
-        "restart = \"every-game\"",
-    );
+    let c = |name: &str, extra: &str| manifest(dir.path(), name, "t2r", &binary, &[], extra);
+    let reused = c("c-reused", "restart = \"on-fault\"");
+    let fresh = c("c-fresh", "restart = \"every-game\"");
     let mut tables = Vec::new();
     for (bot, threads) in [(&reused, "1"), (&reused, "3"), (&fresh, "2")] {
         let out = dir.path().join(format!("out-{threads}"));
@@ -205,12 +215,7 @@ fn adjudicates(mode_args: &[&str], extra: &str, expected: &str, message: &str) {
         );
     }
     let summary = summary(&out);
-    let double = summary["per_bot"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["bot"] == "double")
-        .unwrap();
+    let double = per_bot(&summary, "double");
     let example = double["fault_examples"][0].as_str().unwrap();
     assert!(
         example.contains(message),

@@ -5,7 +5,7 @@
 
 use super::external::{fault_double, tourney};
 use super::support::{
-    csv_header, refused, report_later, rows, same_at_one_and_two_threads, summary,
+    csv_header, refused, report_later, rows, same_at_one_and_two_threads, summary, words,
 };
 use std::fs;
 use std::path::Path;
@@ -92,12 +92,8 @@ fn a_built_in_bot_that_panics_is_forgiven_n_times_then_loses() {
 fn a_program_that_dies_is_started_again_and_finishes_its_games() {
     let dir = tempfile::tempdir().unwrap();
     // Dies at one request in ten; each time it is started again for the rest of the game.
-    let double = fault_double(
-        dir.path(),
-        "dies",
-        &["die", "--rate", "0.1"],
-        "move_ms = 20000",
-    );
+    let dies = ["die", "--rate", "0.1"];
+    let double = fault_double(dir.path(), "dies", &dies, "move_ms = 20000");
     let out = dir.path().join("out");
     small(
         &format!("random,{}", double.display()),
@@ -192,14 +188,9 @@ fn bad_policies_and_rates_are_refused_and_nothing_is_written() {
     }
     refused(
         tourney()
-            .args([
-                "run",
-                "--quiet",
-                "--bots",
-                "random,nice,greedy",
-                "--format",
-                "swiss",
-            ])
+            .args(words(
+                "run --quiet --bots random,nice,greedy --format swiss",
+            ))
             .args(["--rounds", "2", "--disqualify", "0.2", "--out"])
             .arg(&out),
         "--disqualify cannot be combined with a knockout or a Swiss system",

@@ -2,8 +2,8 @@
 //! are labels and never paths, programs checked once before the first game, no bot process
 //! left behind by any exit, and faulted games explained in the terminal and in `report.html`.
 
-use super::external::{examples, fault_double, manifest, seats, tourney};
-use super::support::{self, assert_file_contains, refused, summary, write_file};
+use super::external::{examples, fault_double, manifest, python_manifest, seats, tourney};
+use super::support::{self, assert_file_contains, refused, summary, words, write_file};
 use predicates::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -99,14 +99,7 @@ fn a_program_that_cannot_start_is_refused_before_the_first_game() {
 #[test]
 fn a_script_that_stops_before_it_is_ready_gives_its_exit_status_and_its_log() {
     let dir = tempfile::tempdir().unwrap();
-    let double = manifest(
-        dir.path(),
-        "double",
-        "t2r",
-        Path::new("python3"),
-        &["no-such-script.py"],
-        "",
-    );
+    let double = python_manifest(dir.path(), "double", &["no-such-script.py"], "");
     let out = dir.path().join("out");
     let log = out.join("logs/double.log");
     refused(
@@ -152,24 +145,12 @@ fn an_answer_left_in_an_output_buffer_times_out_with_a_hint() {
 /// Starts a run whose outside bot sleeps when asked to act and writes its pid into its log;
 /// returns once at least one game's process is running, and the log.
 fn start_sleeping_run(dir: &Path, move_ms: u64, games: &str) -> (Child, PathBuf) {
-    let double = fault_double(
-        dir,
-        "sleeper",
-        &["sleep", "--say-pid"],
-        &format!("move_ms = {move_ms}"),
-    );
+    let move_ms = format!("move_ms = {move_ms}");
+    let double = fault_double(dir, "sleeper", &["sleep", "--say-pid"], &move_ms);
     let log = dir.join("out/logs/sleeper.log");
     let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("tourney"))
         .env("TOURNEY_DB", super::support::test_db())
-        .args([
-            "run",
-            "--quiet",
-            "--no-plots",
-            "--map",
-            "small",
-            "--threads",
-            "2",
-        ])
+        .args(words("run --quiet --no-plots --map small --threads 2"))
         .args(["--games", games, "--out"])
         .arg(dir.join("out"))
         .arg("--bots")
@@ -286,15 +267,7 @@ fn the_terminal_and_report_say_why_each_faulted_game_was_lost() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out");
     let output = tourney()
-        .args([
-            "run",
-            "--no-plots",
-            "--record",
-            "--games",
-            "4",
-            "--map",
-            "small",
-        ])
+        .args(words("run --no-plots --record --games 4 --map small"))
         .args(["--bots", "random,test-illegal", "--out"])
         .arg(&out)
         .output()
@@ -314,11 +287,7 @@ fn the_terminal_and_report_say_why_each_faulted_game_was_lost() {
     assert!(page.contains("<a href=\"replays/game-0.html\">"));
     // A report made later from the folder finds the messages in the records.
     let later = dir.path().join("later");
-    support::report(&[&out])
-        .args(["--quiet", "--no-plots", "--out"])
-        .arg(&later)
-        .assert()
-        .success();
+    support::report_later(&out, &later);
     let page = fs::read_to_string(later.join("report.html")).unwrap();
     assert_eq!(page.matches(why).count(), 4, "{page}");
 }

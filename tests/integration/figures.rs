@@ -3,7 +3,7 @@
 //! the running-score line as in the table; a staged format's header counts every round's games;
 //! a game without options and a parameter kept as an `f32` print plainly.
 
-use super::support::{run, run_game, stderr_of, stdout_of, summary, tourney};
+use super::support::{run, run_game, stderr_of, stdout_of, summary, tourney, words};
 use std::fs;
 
 /// `--sprt-elo1 400` for nice against greedy: no distribution of these outcomes reaches that
@@ -79,15 +79,7 @@ fn a_sweep_s_running_score_line_shows_the_table_s_bound() {
 #[test]
 fn a_swiss_header_counts_no_games_its_next_line_does_not() {
     let assert = run("random,nice,greedy,do-nothing,expert", "4")
-        .args([
-            "--map",
-            "small",
-            "--format",
-            "swiss",
-            "--rounds",
-            "3",
-            "--no-plots",
-        ])
+        .args(words("--map small --format swiss --rounds 3 --no-plots"))
         .assert()
         .success();
     let stderr = stderr_of(assert);

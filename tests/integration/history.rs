@@ -6,6 +6,7 @@
 
 use super::chromium::{available, layout_problems};
 use super::external::examples;
+use super::store::sqlite;
 use super::support::{refused, stdout_of, tourney, write_file};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -22,10 +23,6 @@ fn recorded(db: &str, dir: &TempDir, name: &str, args: &[&str]) -> PathBuf {
         .assert()
         .success();
     out
-}
-
-fn sqlite(dir: &TempDir) -> String {
-    dir.path().join("store.db").display().to_string()
 }
 
 /// `tourney history --json` with `args`, newest first.

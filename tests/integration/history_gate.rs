@@ -7,7 +7,7 @@
 //! takes the stored games as well as the check's own, and what cannot be decided is refused
 //! with exit 2.
 
-use super::store::postgres;
+use super::store::{postgres, sqlite};
 use super::support::{refused, stdout_of, tourney, write_file};
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
@@ -54,10 +54,6 @@ fn check(db: &str, path: &Path, label: &str) -> assert_cmd::Command {
         .args(["--quiet", "--db", db, "--version-label"])
         .arg(format!("mybot={label}"));
     command
-}
-
-fn sqlite(dir: &TempDir) -> String {
-    dir.path().join("store.db").display().to_string()
 }
 
 /// v1 is greedy; v2, expert, passes against it, and passes alike when checked again (the

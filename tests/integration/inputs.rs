@@ -3,7 +3,7 @@
 //! what a run writes (names, sizes, encodings, seat counts), a replay page over an existing
 //! file; and a closed stdout (`tourney list | head -1`) that ends `tourney` quietly.
 
-use super::external::manifest;
+use super::contest::cgs_manifest;
 use super::support::{self, refused, run, small_run, tourney, tourney_path, write_file};
 use predicates::prelude::*;
 use std::fs;
@@ -25,6 +25,16 @@ fn small(dir: &Path, name: &str, extra: &[&str]) -> PathBuf {
     out
 }
 
+/// A good run's games.csv, as text, and an empty folder `bad` beside it for the test to write
+/// broken copies of it into.
+fn good_text_and_bad_folder(dir: &Path) -> (String, PathBuf) {
+    let good = small(dir, "good", &[]);
+    let text = fs::read_to_string(good.join("games.csv")).unwrap();
+    let bad = dir.join("bad");
+    fs::create_dir_all(&bad).unwrap();
+    (text, bad)
+}
+
 #[test]
 fn a_contest_program_that_is_a_folder_or_lacks_the_run_bit_is_refused_before_the_run() {
     let dir = tempfile::tempdir().unwrap();
@@ -32,13 +42,12 @@ fn a_contest_program_that_is_a_folder_or_lacks_the_run_bit_is_refused_before_the
     let folder = dir.path().join("folder");
     fs::create_dir(&folder).unwrap();
     for (program, problem) in [(&plain, "is not executable"), (&folder, "is a folder")] {
-        let toml = manifest(
+        let toml = cgs_manifest(
             dir.path(),
             "contest",
-            "t2r",
             program,
             &["{host}", "{port}", "{name}"],
-            "protocol = \"cgs\"",
+            "",
         );
         let out = dir.path().join("out");
         refused(
@@ -54,10 +63,7 @@ fn a_contest_program_that_is_a_folder_or_lacks_the_run_bit_is_refused_before_the
 #[test]
 fn games_csv_bot_names_follow_the_label_rules_and_messages_quote_little() {
     let dir = tempfile::tempdir().unwrap();
-    let good = small(dir.path(), "good", &[]);
-    let text = fs::read_to_string(good.join("games.csv")).unwrap();
-    let bad = dir.path().join("bad");
-    fs::create_dir_all(&bad).unwrap();
+    let (text, bad) = good_text_and_bad_folder(dir.path());
     let huge = "n".repeat(1 << 20);
     for (name, problem) in [
         (huge.as_str(), "is longer than 64 characters"),
@@ -88,10 +94,7 @@ fn games_csv_bot_names_follow_the_label_rules_and_messages_quote_little() {
 #[test]
 fn a_games_csv_in_utf16_is_named_as_such_and_a_utf8_byte_order_mark_passed_over() {
     let dir = tempfile::tempdir().unwrap();
-    let good = small(dir.path(), "good", &[]);
-    let text = fs::read_to_string(good.join("games.csv")).unwrap();
-    let bad = dir.path().join("bad");
-    fs::create_dir_all(&bad).unwrap();
+    let (text, bad) = good_text_and_bad_folder(dir.path());
     let utf16: Vec<u8> = [0xFF, 0xFE]
         .into_iter()
         .chain(text.encode_utf16().flat_map(u16::to_le_bytes))
@@ -105,7 +108,7 @@ fn a_games_csv_in_utf16_is_named_as_such_and_a_utf8_byte_order_mark_passed_over(
     fs::write(bad.join("games.csv"), bom).unwrap();
     report(&[&bad], &dir.path().join("out")).success();
     let rated = |dir: &Path| fs::read_to_string(dir.join("ratings.csv")).unwrap();
-    report(&[&good], &dir.path().join("plain")).success();
+    report(&[&dir.path().join("good")], &dir.path().join("plain")).success();
     assert_eq!(
         rated(&dir.path().join("out")),
         rated(&dir.path().join("plain"))

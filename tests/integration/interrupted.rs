@@ -3,7 +3,7 @@
 //! waits for a sign that the work is under way (lines in games.csv or tune.csv, a progress
 //! line), never for a time.
 
-use super::support::tourney_path;
+use super::support::{summary, tourney_path, words};
 use std::fs;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -19,10 +19,11 @@ struct Started {
     readers: Vec<JoinHandle<String>>,
 }
 
-/// Starts `tourney ARGS`, collecting its output.
-fn start(args: &[&str]) -> Started {
+/// Starts `tourney LINE PATHS` (the line split at white space), collecting its output.
+fn start(line: &str, paths: &[&Path]) -> Started {
     let mut child = Command::new(tourney_path())
-        .args(args)
+        .args(words(line))
+        .args(paths)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -118,12 +119,8 @@ fn a_cancelled_check_never_passes(signal: libc::c_int, quiet: bool) {
     let dir = tempfile::tempdir().unwrap();
     let path = scenario(dir.path(), "\"greedy\", \"random\"", WIN_RATE);
     let out = dir.path().join("out");
-    let mut args = vec!["check", path.to_str().unwrap(), "--threads", "2"];
-    args.extend(["--out", out.to_str().unwrap()]);
-    if quiet {
-        args.push("--quiet");
-    }
-    let check = start(&args);
+    let quietly = if quiet { " --quiet" } else { "" };
+    let check = start(&format!("check --threads 2{quietly} --out"), &[&out, &path]);
     check.signal_when("played 200 games", signal, |_| {
         lines(&out.join("games.csv")) > 400
     });
@@ -141,9 +138,7 @@ fn a_cancelled_check_never_passes(signal: libc::c_int, quiet: bool) {
         out.display()
     );
     assert!(stderr.contains(&again), "{stderr}");
-    let summary: serde_json::Value =
-        serde_json::from_slice(&fs::read(out.join("summary.json")).unwrap()).unwrap();
-    assert_eq!(summary["interrupted"], true);
+    assert_eq!(summary(&out)["interrupted"], true);
 }
 
 #[test]
@@ -166,14 +161,7 @@ fn a_check_stopped_in_its_sprt_gate_exits_130_without_a_verdict() {
                 elo0 = -1\nelo1 = 1\nmax_games = 2000000\n";
     let bots = "\"random\", { bot = \"random\", name = \"random-b\" }";
     let path = scenario(dir.path(), bots, gate);
-    let check = start(&[
-        "check",
-        path.to_str().unwrap(),
-        "--threads",
-        "2",
-        "--progress-every",
-        "0.05",
-    ]);
+    let check = start("check --threads 2 --progress-every 0.05", &[&path]);
     check.signal_when("reported progress", libc::SIGTERM, |err| {
         err.contains("Progress: ") && !err.contains("Progress: 0 of")
     });
@@ -191,24 +179,11 @@ fn a_check_stopped_in_its_sprt_gate_exits_130_without_a_verdict() {
 fn a_tuning_stopped_in_its_verification_exits_130_and_writes_no_verdict() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("tune");
-    let tune = start(&[
-        "tune",
-        "--bot",
-        "test-optimum:x=0.9995",
-        "--param",
-        "x=0.999:1",
-        "--games",
-        "1600",
-        "--seed",
-        "3",
-        "--verify-games",
-        "2000000",
-        "--threads",
-        "2",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let tune = start(
+        "tune --bot test-optimum:x=0.9995 --param x=0.999:1 --games 1600 --seed 3 \
+         --verify-games 2000000 --threads 2 --quiet --out",
+        &[&out],
+    );
     // 1,600 games of 8 seeds in both seat orders an iteration: 100 rows and the header.
     tune.signal_when("finished its iterations", libc::SIGINT, |_| {
         lines(&out.join("tune.csv")) == 101
@@ -230,26 +205,11 @@ fn a_tuning_stopped_in_its_verification_exits_130_and_writes_no_verdict() {
 fn a_stopped_swiss_is_advised_what_works_not_resume() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("swiss");
-    let run = start(&[
-        "run",
-        "--bots",
-        "random,greedy,nice,random,greedy",
-        "--map",
-        "small",
-        "--format",
-        "swiss",
-        "--rounds",
-        "5",
-        "--games",
-        "200000",
-        "--seed",
-        "4",
-        "--threads",
-        "2",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let run = start(
+        "run --bots random,greedy,nice,random,greedy --map small --format swiss --rounds 5 \
+         --games 200000 --seed 4 --threads 2 --quiet --out",
+        &[&out],
+    );
     run.signal_when("played 100 games", libc::SIGINT, |_| {
         lines(&out.join("games.csv")) > 200
     });
@@ -273,20 +233,10 @@ fn a_stopped_swiss_is_advised_what_works_not_resume() {
 fn a_stopped_round_robin_is_told_to_resume() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
-    let run = start(&[
-        "run",
-        "--bots",
-        "random,greedy",
-        "--map",
-        "small",
-        "--games",
-        "2000000",
-        "--threads",
-        "2",
-        "--quiet",
-        "--out",
-        out.to_str().unwrap(),
-    ]);
+    let run = start(
+        "run --bots random,greedy --map small --games 2000000 --threads 2 --quiet --out",
+        &[&out],
+    );
     run.signal_when("played 100 games", libc::SIGTERM, |_| {
         lines(&out.join("games.csv")) > 200
     });

@@ -2,8 +2,8 @@
 //! settings refused, and the standings page.
 
 use super::support::{
-    refused, report, run, run_quietly_into, same_at_one_and_two_threads, summary, temp_file,
-    tourney,
+    manifest_text, refused, report_printed, run, same_at_one_and_two_threads, scenario_refused,
+    scenario_run, summary, tourney, words,
 };
 use predicates::prelude::*;
 use std::fs;
@@ -51,14 +51,10 @@ fn a_knockout_writes_the_same_games_at_one_and_two_threads() {
     assert_eq!(games, (0..48).collect::<Vec<_>>());
 
     // The manifest keeps the settings, and `report` draws the bracket from the folder.
-    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
+    let manifest = manifest_text(&out);
     assert!(manifest.contains("knockout:pool-size=3,advance=2,match-games=4"));
     let again = dir.path().join("again");
-    report(&[&out])
-        .arg("--out")
-        .arg(&again)
-        .arg("--no-plots")
-        .assert()
+    report_printed(&out, &again)
         .success()
         .stdout(predicate::str::contains(format!("winner: {champion}")));
     let page = fs::read_to_string(again.join("report.html")).unwrap();
@@ -129,11 +125,15 @@ fn bad_knockout_settings_exit_2_with_a_message() {
     ] {
         refused_with(&format!("--format knockout {flags}"), message);
     }
+    refused_at_three_seats("--format knockout");
+}
+
+/// A format of two-player matches (`flags`) is refused for a game of three seats.
+pub(super) fn refused_at_three_seats(flags: &str) {
+    let three = "run --game fresh-fish --players 3 --bots random,greedy,random";
     refused(
         tourney()
-            .args(["run", "--game", "fresh-fish", "--players", "3"])
-            .args(["--bots", "random,greedy,random", "--format", "knockout"])
-            .args(["--quiet", "--out"])
+            .args(words(&format!("{three} {flags} --quiet --out")))
             .arg(tempfile::tempdir().unwrap().path()),
         "two-player matches",
     );
@@ -141,47 +141,25 @@ fn bad_knockout_settings_exit_2_with_a_message() {
 
 #[test]
 fn a_scenario_plays_a_knockout_and_flags_override_its_table() {
-    let (dir, scenario) = temp_file(
+    let (_dir, scenario, out) = scenario_run(
         "cup.toml",
         "bots = [\"random\", \"nice\", \"greedy\", \"do-nothing\"]\noptions = { map = \"small\" }\n\
          format = \"knockout\"\ngames = 2\n\n[knockout]\npool_size = 2\nadvance = 1\n\
          match_games = 2\n",
+        &["--match-games", "4"],
     );
-    let out = dir.path().join("out");
-    run_quietly_into(
-        tourney()
-            .arg("run")
-            .arg(&scenario)
-            .args(["--match-games", "4"]),
-        &out,
-    );
-    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
-    assert!(manifest.contains("knockout:pool-size=2,advance=1,match-games=4"));
+    assert!(manifest_text(&out).contains("knockout:pool-size=2,advance=1,match-games=4"));
     assert_eq!(summary(&out)["games_played"], 2 * 2 + 4);
 
-    fs::write(
-        &scenario,
-        "bots = [\"random\", \"nice\"]\n\n[knockout]\npool_size = 2\n",
-    )
-    .unwrap();
-    refused(
-        tourney().arg("run").arg(&scenario),
-        "needs `format = \"knockout\"`",
-    );
+    let text = "bots = [\"random\", \"nice\"]\n\n[knockout]\npool_size = 2\n";
+    scenario_refused(&scenario, text, "needs `format = \"knockout\"`");
 }
 
 #[test]
 fn the_standings_page_has_the_crosstable_and_links_each_program_s_losses() {
     let dir = tempfile::tempdir().unwrap();
     run("greedy,random,do-nothing", "4")
-        .args([
-            "--map",
-            "small",
-            "--record",
-            "--quiet",
-            "--no-plots",
-            "--out",
-        ])
+        .args(words("--map small --record --quiet --no-plots --out"))
         .arg(dir.path())
         .assert()
         .success();

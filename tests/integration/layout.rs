@@ -4,7 +4,7 @@
 
 use super::chromium::{available, layout_problems};
 use super::report_pages::{combined_report, write_sweep};
-use super::support::{report, run_game, tourney};
+use super::support::{report, run_game, tourney, words};
 use std::path::Path;
 
 /// Asserts `page` (at `query`) shows at least `drawings` drawings and no problem.
@@ -36,16 +36,9 @@ fn the_main_jobs_pages_keep_marks_in_their_frames_and_labels_uncovered() {
     let dir = tempfile::tempdir().unwrap();
     let run = dir.path().join("run");
     tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "40",
-            "--record",
-            "--quiet",
-        ])
-        .arg("--out")
+        .args(words(
+            "run --bots nice,greedy --games 40 --record --quiet --out",
+        ))
         .arg(&run)
         .assert()
         .success();
@@ -134,14 +127,9 @@ fn think_time_and_withdrawal_pages_keep_marks_in_their_frames_and_labels_uncover
     let out = dir.path().join("faulty");
     tourney()
         .args(["run", "--bots", "test-panic,random,nice", "--games", "20"])
-        .args([
-            "--faults",
-            "tolerate=1",
-            "--disqualify",
-            "20%",
-            "--think-times",
-        ])
-        .args(["--quiet", "--out"])
+        .args(words(
+            "--faults tolerate=1 --disqualify 20% --think-times --quiet --out",
+        ))
         .arg(&out)
         .assert()
         .success();

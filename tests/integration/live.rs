@@ -4,11 +4,11 @@
 //! polls for a condition (no timing is asserted).
 
 use super::chromium;
-use super::support::{stop, tourney_path};
+use super::support::{line_ends, stop, tourney_path, words};
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -20,12 +20,12 @@ pub(super) struct Served {
 }
 
 impl Served {
-    /// Starts `tourney ARGS` and waits for the URL it prints on stderr (the rest of stderr is
-    /// drained, so the process never blocks on it).
-    pub(super) fn start(args: &[&str], paths: &[&Path]) -> Served {
+    /// Starts `tourney LINE PATHS` (the line split at white space) and waits for the URL it
+    /// prints on stderr (the rest of stderr is drained, so the process never blocks on it).
+    pub(super) fn start(line: &str, paths: &[&Path]) -> Served {
         let mut child = Command::new(tourney_path())
             .env("TOURNEY_DB", super::support::test_db())
-            .args(args)
+            .args(words(line))
             .args(paths)
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -40,6 +40,15 @@ impl Served {
         };
         std::thread::spawn(move || lines.for_each(drop));
         Served { child, url }
+    }
+
+    /// Starts `tourney LINE DIR/run` (the line ending in `--out`) in a new temporary folder DIR,
+    /// as [`Served::start`]: the folder, DIR/run and the served process.
+    pub(super) fn run(line: &str) -> (tempfile::TempDir, PathBuf, Served) {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("run");
+        let served = Served::start(line, &[&out]);
+        (dir, out, served)
     }
 
     /// The page's `state.json`.
@@ -135,30 +144,15 @@ fn assert_final_is_summary(state: &Value, dir: &Path) {
 
 /// A long head-to-head: the page changes while it plays; Ctrl-C ends the run, whose page then
 /// shows summary.json's numbers until a second Ctrl-C.
-fn long_run(dir: &Path) -> Served {
-    Served::start(
-        &[
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "5000000",
-            "--threads",
-            "1",
-            "--quiet",
-            "--no-plots",
-            "--live",
-            "--out",
-        ],
-        &[dir],
+fn long_run() -> (tempfile::TempDir, PathBuf, Served) {
+    Served::run(
+        "run --bots nice,greedy --games 5000000 --threads 1 --quiet --no-plots --live --out",
     )
 }
 
 #[test]
 fn the_live_state_follows_a_run_and_ends_on_its_summary() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("run");
-    let served = long_run(&out);
+    let (_dir, out, served) = long_run();
     let first = served.until("a game counted", |s| done(s) > 0);
     assert!(!finished(&first));
     assert_eq!(first["progress"]["total"], 5_000_000);
@@ -181,24 +175,9 @@ fn stop_run(served: &Served) {
 
 #[test]
 fn a_finished_runs_page_shows_its_report_and_replays_and_refuses_writes() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("run");
-    let served = Served::start(
-        &[
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--map",
-            "small",
-            "--games",
-            "20",
-            "--quiet",
-            "--no-plots",
-            "--record",
-            "--live=127.0.0.1",
-            "--out",
-        ],
-        &[&out],
+    let (_dir, out, served) = Served::run(
+        "run --bots nice,greedy --map small --games 20 --quiet --no-plots --record \
+         --live=127.0.0.1 --out",
     );
     let last = served.until("finished", finished);
     assert_final_is_summary(&last, &out);
@@ -225,26 +204,9 @@ fn a_finished_runs_page_shows_its_report_and_replays_and_refuses_writes() {
 /// only); the LLR plot gains points as the page refreshes.
 #[test]
 fn replays_are_served_while_a_recorded_run_plays() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("run");
-    let served = Served::start(
-        &[
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--map",
-            "small",
-            "--games",
-            "5000000",
-            "--threads",
-            "1",
-            "--quiet",
-            "--no-plots",
-            "--record",
-            "--live",
-            "--out",
-        ],
-        &[&out],
+    let (_dir, _out, served) = Served::run(
+        "run --bots nice,greedy --map small --games 5000000 --threads 1 --quiet --no-plots \
+         --record --live --out",
     );
     let listed = served.until("replays listed", |s| {
         s["replays"].as_array().is_some_and(|r| r.len() >= 2) && done(s) > 100
@@ -290,31 +252,9 @@ fn replays_are_served_while_a_recorded_run_plays() {
 /// (the final to come) before the end; Ctrl-C then leaves the picture that summary.json holds.
 #[test]
 fn a_knockout_s_bracket_fills_in_as_it_plays_and_ends_as_summary_json_s() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("run");
-    let served = Served::start(
-        &[
-            "run",
-            "--bots",
-            "random,greedy,nice,do-nothing",
-            "--format",
-            "knockout",
-            "--pool-size",
-            "2",
-            "--advance",
-            "2",
-            "--games",
-            "2",
-            "--match-games",
-            "5000000",
-            "--threads",
-            "1",
-            "--quiet",
-            "--no-plots",
-            "--live",
-            "--out",
-        ],
-        &[&out],
+    let (_dir, out, served) = Served::run(
+        "run --bots random,greedy,nice,do-nothing --format knockout --pool-size 2 --advance 2 \
+         --games 2 --match-games 5000000 --threads 1 --quiet --no-plots --live --out",
     );
     let knockout = |s: &Value| s["staged"]["knockout"].clone();
     let part = served.until("a semi-final under way", |s| {
@@ -360,12 +300,7 @@ fn watch_reads_a_growing_folder_and_a_torn_line_waits() {
     super::support::small_run("nice,greedy", "20", &[], &done_run);
     let csv = std::fs::read(done_run.join("games.csv")).unwrap();
     // The header, games 0 to 2 (two rows each), and half of game 3's first row.
-    let line_ends: Vec<usize> = csv
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| **b == b'\n')
-        .map(|(i, _)| i + 1)
-        .collect();
+    let line_ends = line_ends(&csv);
     let cut = line_ends[6] + 5;
     let watched = dir.path().join("watched");
     std::fs::create_dir(&watched).unwrap();
@@ -375,7 +310,7 @@ fn watch_reads_a_growing_folder_and_a_torn_line_waits() {
     )
     .unwrap();
     std::fs::write(watched.join("games.csv"), &csv[..cut]).unwrap();
-    let served = Served::start(&["watch"], &[&watched]);
+    let served = Served::start("watch", &[&watched]);
     // Game 2 may still be missing a seat, and game 3's row is torn: both wait.
     let part = served.until("two games counted", |s| done(s) == 2);
     assert!(!finished(&part));
@@ -444,9 +379,7 @@ fn chromium_renders_the_live_page_updating_and_then_final() {
     if !chromium::available("the live page renders and updates") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("run");
-    let served = long_run(&out);
+    let (_dir, out, served) = long_run();
     served.until("a game counted", |s| done(s) > 0);
     let deadline = Instant::now() + Duration::from_secs(600);
     loop {

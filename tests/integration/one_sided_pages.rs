@@ -71,6 +71,17 @@ fn assert_points_inside_their_intervals(tables: &[&str], page: &str) -> usize {
     checked
 }
 
+/// A page claims no false precision and keeps each point of its ratings and win-rate tables
+/// (the tables after the two `headings`) inside its interval: how many points it checked.
+fn assert_honest_tables(dom: &str, page: &str, headings: [&str; 2]) -> usize {
+    assert_no_false_precision(dom, page);
+    let tables = headings.map(|heading| table_after(dom, heading));
+    assert_points_inside_their_intervals(&tables, page)
+}
+
+/// The headings of report.html's ratings and win-rate tables.
+const REPORT_TABLES: [&str; 2] = ["<h2>Ratings</h2>", "<h2>Win rates</h2>"];
+
 /// The ratings table of report.html, as (bot, Elo cell, interval cell) rows, best first.
 fn report_ratings(dom: &str) -> Vec<(String, String, String)> {
     let start = dom.find("<h2>Ratings</h2>").expect("a ratings table");
@@ -111,20 +122,8 @@ fn a_sweep_reads_as_bounds_on_the_live_page_the_report_and_a_replay() {
     if !chromium::available("a sweep's pages show bounds") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("run");
-    let args = [
-        "run",
-        "--bots",
-        "nice,do-nothing",
-        "--games",
-        "4",
-        "--record",
-    ];
-    let served = Served::start(
-        &[&args[..], &["--quiet", "--live=127.0.0.1", "--out"]].concat(),
-        &[&out],
-    );
+    let (_dir, out, served) =
+        Served::run("run --bots nice,do-nothing --games 4 --record --quiet --live=127.0.0.1 --out");
     served.until("finished", finished);
     let mut live = render(&served.url);
     for _ in 0..4 {
@@ -142,16 +141,9 @@ fn a_sweep_reads_as_bounds_on_the_live_page_the_report_and_a_replay() {
         live.contains("<td>&gt; -18.9</td>"),
         "the head-to-head: {live:.3000}"
     );
-    assert_no_false_precision(&live, "the live page");
-    let tables = [
-        table_after(&live, "id=\"ratings\""),
-        table_after(&live, "id=\"winrates\""),
-    ];
+    let headings = ["id=\"ratings\"", "id=\"winrates\""];
     // The win rates, 1.000 [0.342, 1.000] and 0.000 [0.000, 0.658].
-    assert_eq!(
-        assert_points_inside_their_intervals(&tables, "the live page"),
-        2
-    );
+    assert_eq!(assert_honest_tables(&live, "the live page", headings), 2);
     assert_eq!(served.end(), 0);
 
     let page = rendered_file(&out.join("report.html"));
@@ -172,15 +164,7 @@ fn a_sweep_reads_as_bounds_on_the_live_page_the_report_and_a_replay() {
         page.contains("<td>&gt; -18.9</td><td>n/a (sweep)</td>"),
         "{page:.3000}"
     );
-    assert_no_false_precision(&page, "report.html");
-    let tables = [
-        table_after(&page, "<h2>Ratings</h2>"),
-        table_after(&page, "<h2>Win rates</h2>"),
-    ];
-    assert_eq!(
-        assert_points_inside_their_intervals(&tables, "report.html"),
-        2
-    );
+    assert_eq!(assert_honest_tables(&page, "report.html", REPORT_TABLES), 2);
 
     let replay = rendered_file(&a_replay_page(&out));
     assert!(replay.contains("<svg"), "{replay:.2000}");
@@ -223,16 +207,8 @@ fn a_lopsided_run_keeps_every_point_inside_its_interval() {
 
     let page = rendered_file(&run.join("report.html"));
     assert!(page.contains("<td>0 0 7 0 9993</td>"), "{page:.3000}");
-    assert_no_false_precision(&page, "report.html");
-    let tables = [
-        table_after(&page, "<h2>Ratings</h2>"),
-        table_after(&page, "<h2>Win rates</h2>"),
-    ];
     // Two ratings and two win rates.
-    assert_eq!(
-        assert_points_inside_their_intervals(&tables, "report.html"),
-        4
-    );
+    assert_eq!(assert_honest_tables(&page, "report.html", REPORT_TABLES), 4);
     let ratings = report_ratings(&page);
     assert_eq!(ratings[0].0, "expert");
     assert!(ratings.iter().all(|r| r.2.starts_with('[')), "{ratings:?}");

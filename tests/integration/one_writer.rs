@@ -5,7 +5,7 @@
 //! --out` never writes into another run's folder.
 
 use super::resume::result_files;
-use super::support::{report, small_run, stderr_of, tourney};
+use super::support::{report, report_later, small_run, stderr_of, tourney};
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -23,32 +23,8 @@ struct SlowRun {
 impl SlowRun {
     fn new() -> SlowRun {
         let dir = tempfile::tempdir().unwrap();
-        fs::write(dir.path().join("slow"), "").unwrap();
-        let signals = dir.path().display().to_string();
-        let double = super::external::fault_double(
-            dir.path(),
-            "double",
-            &["slow", &signals],
-            "move_ms = 60000",
-        );
-        let args = [
-            "--bots",
-            &format!("random,{}", double.display()),
-            "--games",
-            "4",
-            "--map",
-            "small",
-            "--quiet",
-            "--no-plots",
-            "--threads",
-            "1",
-            // The double talks to the test through files in the test's folder, which a
-            // confined program may not write.
-            "--sandbox",
-            "off",
-        ]
-        .map(String::from)
-        .to_vec();
+        let mut args = super::external::slow_run_flags(dir.path());
+        args.extend(["--threads", "1"].map(String::from));
         SlowRun { dir, args }
     }
 
@@ -222,11 +198,7 @@ fn report_out_never_writes_into_another_runs_folder() {
     let empty = dir.path().join("empty");
     fs::create_dir(&empty).unwrap();
     for out in [&a, &dir.path().join("new"), &empty, &empty] {
-        report(&[&a])
-            .args(["--quiet", "--no-plots", "--out"])
-            .arg(out)
-            .assert()
-            .success();
+        report_later(&a, out);
     }
     report(&[&a, &other])
         .args(["--quiet", "--no-plots", "--out"])

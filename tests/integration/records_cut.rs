@@ -5,7 +5,7 @@
 //! included.
 
 use super::resume::result_files;
-use super::support::{stderr_of, tourney};
+use super::support::{stderr_of, tourney, words};
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -43,15 +43,7 @@ fn whole(root: &Path) -> PathBuf {
 fn resume(dir: &Path) {
     tourney()
         .current_dir(dir.parent().unwrap())
-        .args([
-            "run",
-            "--quiet",
-            "--no-plots",
-            "--threads",
-            "2",
-            "--resume",
-            "run",
-        ])
+        .args(words("run --quiet --no-plots --threads 2 --resume run"))
         .assert()
         .success();
 }

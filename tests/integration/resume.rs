@@ -2,7 +2,9 @@
 //! garbage) and resumed ends with the very files of an uninterrupted run; a folder of another
 //! configuration is refused, naming the difference.
 
-use super::support::{assert_same_files, start, stderr_of, stop, tourney, write_file};
+use super::support::{
+    assert_same_files, line_ends, start, stderr_of, stop, tourney, words, write_file,
+};
 use assert_cmd::assert::Assert;
 use std::fs;
 use std::path::Path;
@@ -90,12 +92,7 @@ fn a_torn_last_line_or_garbage_after_a_power_loss_is_cut_and_its_games_replayed(
     let csv = fs::read(whole.join("games.csv")).unwrap();
     let manifest = fs::read(whole.join("manifest.json")).unwrap();
     let header = csv.iter().position(|&b| b == b'\n').unwrap() + 1;
-    let line_ends: Vec<usize> = csv
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| **b == b'\n')
-        .map(|(i, _)| i + 1)
-        .collect();
+    let line_ends = line_ends(&csv);
     let cuts = [
         (0, &b""[..]),
         (header - 3, b""),
@@ -249,14 +246,7 @@ fn a_folder_of_another_configuration_is_refused_naming_each_difference() {
     );
 
     let fish = root.path().join("fish");
-    let fish_args = [
-        "--game",
-        "fresh-fish",
-        "--bots",
-        "random,random,random",
-        "--games",
-        "2",
-    ];
+    let fish_args = words("--game fresh-fish --bots random,random,random --games 2");
     run_into(&fish, &[&fish_args[..], &["--players", "2"]].concat());
     refused(
         &fish,
@@ -338,26 +328,9 @@ fn ctrl_c_in_the_middle_of_slow_games_stops_within_a_move_and_resume_completes_t
     let dir = tempfile::tempdir().unwrap();
     // While `slow` exists the double takes a second per move: a game lasts minutes, so a run
     // that finished its games before stopping would far outlast the bound below.
+    let flags = super::external::slow_run_flags(dir.path());
+    let args: Vec<&str> = flags.iter().map(String::as_str).collect();
     let slow = dir.path().join("slow");
-    fs::write(&slow, "").unwrap();
-    let signals = dir.path().display().to_string();
-    let double =
-        super::external::fault_double(dir.path(), "double", &["slow", &signals], "move_ms = 60000");
-    let bots = format!("random,{}", double.display());
-    let args = [
-        "--bots",
-        &bots,
-        "--games",
-        "4",
-        "--map",
-        "small",
-        "--quiet",
-        "--no-plots",
-        // The double talks to the test through files in the test's folder, which a confined
-        // program may not write (confinement has its own tests).
-        "--sandbox",
-        "off",
-    ];
     let stopped = dir.path().join("stopped");
     let mut child = start("run", &args, "1", &stopped);
     // The double has been asked for a move: a game is in play.

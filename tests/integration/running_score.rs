@@ -5,7 +5,7 @@
 
 use super::support::{
     assert_same_files, files, refused, report_later, rows, run, same_at_one_and_two_threads,
-    stderr_of, summary, tourney,
+    stderr_of, summary, tourney, words,
 };
 use std::collections::BTreeSet;
 use std::fs;
@@ -36,14 +36,7 @@ fn score_line(line: &str, a: &str, b: &str) -> Option<(u64, u64, u64, f64, u64)>
 fn without_a_terminal_a_run_prints_score_lines_as_it_goes_and_at_the_end() {
     let dir = tempfile::tempdir().unwrap();
     let assert = run("nice,greedy", "400")
-        .args([
-            "--map",
-            "small",
-            "--no-plots",
-            "--progress-every",
-            "0",
-            "--out",
-        ])
+        .args(words("--map small --no-plots --progress-every 0 --out"))
         .arg(dir.path())
         .assert()
         .success();

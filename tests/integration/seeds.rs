@@ -3,7 +3,7 @@
 //! another file is refused; shards split its seeds; a bad file exits 2 and writes nothing.
 
 use super::support::{
-    assert_same_files, quietly_into, refused, run, stderr_of, tourney, write_file,
+    assert_same_files, line_ends, quietly_into, refused, run, stderr_of, tourney, words, write_file,
 };
 use std::fs;
 use std::path::Path;
@@ -11,15 +11,25 @@ use std::path::Path;
 /// Three nice-vs-greedy-vs-random pairings on the small map: every seed is 6 games.
 const BOTS: &str = "nice,greedy,random";
 
+/// `tourney run` of [`BOTS`] on the small map, master seed 4, with the seeds of `file`.
+fn seeds_run(file: &Path) -> assert_cmd::Command {
+    let mut command = run_from(BOTS);
+    command.args(["--seeds"]).arg(file);
+    command
+}
+
+/// [`BOTS`] on the small map, master seed 4, for the test to add its seeds or games.
+fn run_from(bots: &str) -> assert_cmd::Command {
+    let mut command = tourney();
+    command
+        .args(["run", "--bots", bots])
+        .args(words("--map small --seed 4"));
+    command
+}
+
+/// [`seeds_run`] quietly into `out`.
 fn with_seeds(file: &Path, out: &Path) -> assert_cmd::assert::Assert {
-    quietly_into(
-        tourney()
-            .args([
-                "run", "--bots", BOTS, "--map", "small", "--seed", "4", "--seeds",
-            ])
-            .arg(file),
-        out,
-    )
+    quietly_into(&mut seeds_run(file), out)
 }
 
 #[test]
@@ -40,11 +50,7 @@ fn seeds_zero_to_n_play_the_run_without_a_file_and_others_change_the_seed_column
     assert_eq!(csv("file"), csv("plain"));
 
     let picked = write_file(root.path(), "picked.txt", "91\n5\n");
-    tourney()
-        .args([
-            "run", "--bots", BOTS, "--map", "small", "--seed", "4", "--seeds",
-        ])
-        .arg(&picked)
+    seeds_run(&picked)
         .arg("--out")
         .arg(root.path().join("picked"))
         .assert()
@@ -74,14 +80,7 @@ fn resume_needs_no_file_and_refuses_another_one() {
     let whole = root.path().join("whole");
     with_seeds(&file, &whole).success();
     let csv = fs::read(whole.join("games.csv")).unwrap();
-    let cut_at = csv
-        .iter()
-        .enumerate()
-        .filter(|(_, b)| **b == b'\n')
-        .nth(20)
-        .unwrap()
-        .0
-        + 1;
+    let cut_at = line_ends(&csv)[20];
     for (i, with_file) in [false, true].into_iter().enumerate() {
         let dir = root.path().join(format!("cut{i}"));
         fs::create_dir(&dir).unwrap();

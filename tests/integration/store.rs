@@ -4,7 +4,7 @@
 //! `--resume` after a kill, merged shards as one run, imports that add each game once, four
 //! writers at once, and every store that cannot be used refused before any game.
 
-use super::support::{assert_same_files, start, stderr_of, stop, tourney};
+use super::support::{assert_same_files, start, stderr_of, stop, tourney, words};
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
@@ -31,6 +31,21 @@ pub fn export(db: &str, id: &str, out: &Path) {
         .success();
 }
 
+/// The one run `db` holds, as its id and `db runs` line (there must be just one).
+fn the_one_run(db: &str) -> (String, String) {
+    let all = runs(db);
+    assert_eq!(all.len(), 1, "{all:?}");
+    all.into_iter().next().unwrap()
+}
+
+/// Exports run `id` of `db` into DIR/export and asserts it gives back the folder `expected`,
+/// byte for byte.
+fn assert_exports_as(db: &str, id: &str, dir: &Path, expected: &Path) {
+    let back = dir.join("export");
+    export(db, id, &back);
+    assert_same_files(expected, &back);
+}
+
 /// A run of `args` into `out`, recorded into `db`.
 pub fn recorded_run(db: &str, args: &[&str], out: &Path) {
     tourney()
@@ -42,6 +57,7 @@ pub fn recorded_run(db: &str, args: &[&str], out: &Path) {
         .success();
 }
 
+/// A SQLite store in the test's temporary folder.
 pub fn sqlite(dir: &TempDir) -> String {
     dir.path().join("store.db").display().to_string()
 }
@@ -128,15 +144,9 @@ fn importing_a_folder_twice_adds_its_games_once() {
     let db = sqlite(&dir);
     let out = dir.path().join("run");
     tourney()
-        .args([
-            "run",
-            "--bots",
-            "random,greedy",
-            "--game",
-            "fresh-fish",
-            "--games",
-            "30",
-        ])
+        .args(words(
+            "run --bots random,greedy --game fresh-fish --games 30",
+        ))
         .args(["--quiet", "--no-db", "--out"])
         .arg(&out)
         .assert()
@@ -151,11 +161,8 @@ fn importing_a_folder_twice_adds_its_games_once() {
         let text = String::from_utf8(output.stdout).unwrap();
         assert!(text.contains(added), "{text}");
     }
-    let all = runs(&db);
-    assert_eq!(all.len(), 1, "{all:?}");
-    let back = dir.path().join("export");
-    export(&db, &all[0].0, &back);
-    assert_same_files(&out, &back);
+    let (id, _) = the_one_run(&db);
+    assert_exports_as(&db, &id, dir.path(), &out);
 }
 
 /// A run killed by SIGKILL and resumed is one run in the store, whose games are the
@@ -169,9 +176,9 @@ fn a_killed_and_resumed_run_is_one_run_with_the_uninterrupted_games() {
         "nice,greedy",
         "--games",
         "6000",
+        "--quiet",
         "--db",
         &db,
-        "--quiet",
     ];
     let out = dir.path().join("killed");
     let mut child = start("run", &args, "1", &out);
@@ -194,28 +201,17 @@ fn a_killed_and_resumed_run_is_one_run_with_the_uninterrupted_games() {
         .success();
     let whole = dir.path().join("whole");
     tourney()
-        .args([
-            "run",
-            "--bots",
-            "nice,greedy",
-            "--games",
-            "6000",
-            "--quiet",
-            "--no-db",
-        ])
+        .args(words("run --bots nice,greedy --games 6000 --quiet --no-db"))
         .arg("--out")
         .arg(&whole)
         .assert()
         .success();
-    let all = runs(&db);
-    assert_eq!(all.len(), 1, "{all:?}");
+    let (id, line) = the_one_run(&db);
     assert!(
-        all[0].1.contains("complete  t2r official  6000/6000 games"),
-        "{all:?}"
+        line.contains("complete  t2r official  6000/6000 games"),
+        "{line}"
     );
-    let back = dir.path().join("export");
-    export(&db, &all[0].0, &back);
-    assert_same_files(&whole, &back);
+    assert_exports_as(&db, &id, dir.path(), &whole);
 }
 
 /// Shards recorded as they play, then merged: one run in the store, the merged folder's.
@@ -244,9 +240,8 @@ fn a_merged_sharded_run_is_one_run_in_the_store() {
         .arg(&merged)
         .assert()
         .success();
-    let all = runs(&db);
-    assert_eq!(all.len(), 1, "{all:?}");
-    assert!(all[0].1.contains("40/40 games"), "{all:?}");
+    let (id, line) = the_one_run(&db);
+    assert!(line.contains("40/40 games"), "{line}");
     // Importing the shards again adds nothing: the merged run holds their games.
     let output = tourney()
         .args(["db", "import", "--db", &db])
@@ -255,9 +250,7 @@ fn a_merged_sharded_run_is_one_run_in_the_store() {
         .unwrap();
     assert!(output.status.success(), "{output:?}");
     assert_eq!(runs(&db).len(), 1);
-    let back = dir.path().join("export");
-    export(&db, &all[0].0, &back);
-    assert_same_files(&merged, &back);
+    assert_exports_as(&db, &id, dir.path(), &merged);
 }
 
 /// Four runs writing into one store at once each keep every game once.
@@ -318,16 +311,8 @@ fn refused(db: &str, message: &str) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("run");
     let assert = tourney()
-        .args([
-            "run",
-            "--bots",
-            "random,random",
-            "--games",
-            "10",
-            "--quiet",
-            "--db",
-            db,
-        ])
+        .args(words("run --bots random,random --games 10 --quiet --db"))
+        .arg(db)
         .arg("--out")
         .arg(&out)
         .assert()
@@ -428,15 +413,7 @@ fn a_default_store_that_fails_keeps_the_folder_and_ends_with_exit_3() {
     let assert = tourney()
         .env_remove("TOURNEY_DB")
         .current_dir(dir.path())
-        .args([
-            "run",
-            "--bots",
-            "random,greedy",
-            "--games",
-            "20",
-            "--quiet",
-            "--out",
-        ])
+        .args(words("run --bots random,greedy --games 20 --quiet --out"))
         .arg(&out)
         .assert()
         .code(3);
@@ -448,15 +425,7 @@ fn a_default_store_that_fails_keeps_the_folder_and_ends_with_exit_3() {
     assert!(stderr.contains("could not record this run"), "{stderr}");
     let plain = dir.path().join("plain");
     tourney()
-        .args([
-            "run",
-            "--bots",
-            "random,greedy",
-            "--games",
-            "20",
-            "--quiet",
-            "--no-db",
-        ])
+        .args(words("run --bots random,greedy --games 20 --quiet --no-db"))
         .arg("--out")
         .arg(&plain)
         .assert()

@@ -10,6 +10,12 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Stdio};
 use tempfile::TempDir;
 
+/// A command line's words written as the one line a person would type, split at white space:
+/// `words("run --map small --games 4")`. A flag list reads as a command line, not a word a line.
+pub fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 pub fn tourney() -> Command {
     let mut command = Command::cargo_bin("tourney").expect("the binary is built");
     command.env("TOURNEY_DB", test_db());
@@ -88,6 +94,15 @@ pub fn report_later(dir: &Path, out: &Path) {
         .success();
 }
 
+/// A report of the results folder `dir` made later, without plots, into `out`, for the test to
+/// check what it printed.
+pub fn report_printed(dir: &Path, out: &Path) -> Assert {
+    report(&[dir])
+        .args(["--no-plots", "--out"])
+        .arg(out)
+        .assert()
+}
+
 /// What a finished command printed on stdout, as text.
 pub fn stdout_of(assert: Assert) -> String {
     String::from_utf8(assert.get_output().stdout.clone()).expect("utf-8 on stdout")
@@ -96,6 +111,14 @@ pub fn stdout_of(assert: Assert) -> String {
 /// What a finished command printed on stderr, as text.
 pub fn stderr_of(assert: Assert) -> String {
     String::from_utf8(assert.get_output().stderr.clone()).expect("utf-8 on stderr")
+}
+
+/// Asserts `text` (what a command printed, or `what` else it is) holds each of `parts`; a
+/// failure names the missing part and shows `text`.
+pub fn assert_says(what: &str, text: &str, parts: &[&str]) {
+    for part in parts {
+        assert!(text.contains(part), "{what} lacks '{part}':\n{text}");
+    }
 }
 
 /// Runs `command` and asserts it is refused as bad input: exit code 2 and `message` on stderr.
@@ -161,9 +184,39 @@ pub fn assert_file_contains(path: &Path, text: &str, why: &str) {
     );
 }
 
+/// `tourney run` of a scenario file `name` holding `text`, with these flags, quietly into a new
+/// temporary folder's `out`: the folder, the scenario's path (for the test to rewrite) and `out`.
+pub fn scenario_run(name: &str, text: &str, flags: &[&str]) -> (TempDir, PathBuf, PathBuf) {
+    let (dir, scenario) = temp_file(name, text);
+    let out = dir.path().join("out");
+    run_quietly_into(tourney().arg("run").arg(&scenario).args(flags), &out);
+    (dir, scenario, out)
+}
+
+/// Rewrites the scenario at `path` to `text` and asserts `tourney run` refuses it with `message`.
+pub fn scenario_refused(path: &Path, text: &str, message: &str) {
+    fs::write(path, text).unwrap();
+    refused(tourney().arg("run").arg(path), message);
+}
+
+/// A results folder's `manifest.json`, as text.
+pub fn manifest_text(dir: &Path) -> String {
+    fs::read_to_string(dir.join("manifest.json")).expect("manifest.json")
+}
+
 /// A results folder's `summary.json`.
 pub fn summary(dir: &Path) -> serde_json::Value {
     serde_json::from_slice(&fs::read(dir.join("summary.json")).unwrap()).unwrap()
+}
+
+/// The entry of `bot` in a summary's `per_bot` list.
+pub fn per_bot<'s>(summary: &'s serde_json::Value, bot: &str) -> &'s serde_json::Value {
+    summary["per_bot"]
+        .as_array()
+        .expect("a per_bot list")
+        .iter()
+        .find(|b| b["bot"] == bot)
+        .unwrap_or_else(|| panic!("no {bot} in per_bot"))
 }
 
 /// The header line of a results folder's `games.csv`, which names each game's own columns.
@@ -201,6 +254,17 @@ pub fn same_at_one_and_two_threads(dir: &Path, run: impl Fn() -> Command) -> Pat
         );
     }
     dir.join("1")
+}
+
+/// Where each line of a file's bytes ends: the offset just past each newline, for a test that
+/// cuts a file a whole line (or part of one) at a time.
+pub fn line_ends(bytes: &[u8]) -> Vec<usize> {
+    bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| **b == b'\n')
+        .map(|(i, _)| i + 1)
+        .collect()
 }
 
 /// Every file of a folder by name, with its bytes.

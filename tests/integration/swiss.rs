@@ -2,8 +2,8 @@
 //! a bye for an odd count, no rematch, the standings in every output, bad settings refused.
 
 use super::support::{
-    refused, report, run, run_quietly_into, same_at_one_and_two_threads, summary, temp_file,
-    tourney,
+    manifest_text, refused, report_printed, run, same_at_one_and_two_threads, scenario_refused,
+    scenario_run, summary, tourney, words,
 };
 use predicates::prelude::*;
 use std::collections::BTreeSet;
@@ -53,7 +53,7 @@ fn a_swiss_writes_the_same_games_at_one_and_two_threads_without_rematches() {
         3.0 * 3.0,
         "each round: two matches and a bye, a point each"
     );
-    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
+    let manifest = manifest_text(&out);
     assert!(manifest.contains("\"swiss:rounds=3\""));
 
     // The standings page ranks as the Swiss standings do; report.html and `report` show them.
@@ -67,28 +67,16 @@ fn a_swiss_writes_the_same_games_at_one_and_two_threads_without_rematches() {
     let html = fs::read_to_string(out.join("report.html")).unwrap();
     assert!(html.contains("Sonneborn-Berger") && html.contains("<h3>Rounds</h3>"));
     let again = dir.path().join("again");
-    report(&[&out])
-        .arg("--out")
-        .arg(&again)
-        .arg("--no-plots")
-        .assert()
-        .success()
-        .stdout(
-            predicate::str::contains("Swiss (3 rounds").and(predicate::str::contains("round 3: ")),
-        );
+    report_printed(&out, &again).success().stdout(
+        predicate::str::contains("Swiss (3 rounds").and(predicate::str::contains("round 3: ")),
+    );
 }
 
 #[test]
 fn the_terminal_shows_the_rounds_and_the_standings() {
     let dir = tempfile::tempdir().unwrap();
     tourney()
-        .args([
-            "run",
-            "--bots",
-            "greedy,nice,random,expert",
-            "--map",
-            "small",
-        ])
+        .args(words("run --bots greedy,nice,random,expert --map small"))
         .args([
             "--games", "2", "--format", "swiss", "--rounds", "2", "--out",
         ])
@@ -149,55 +137,23 @@ fn bad_swiss_settings_exit_2_with_a_message() {
         "cannot be resumed or sharded",
     );
     refused_with(four, "--format swiss --rounds 2 --field nice", "give one");
-    refused(
-        tourney()
-            .args(["run", "--game", "fresh-fish", "--players", "3"])
-            .args([
-                "--bots",
-                "random,greedy,random",
-                "--format",
-                "swiss",
-                "--rounds",
-                "1",
-            ])
-            .args(["--quiet", "--out"])
-            .arg(tempfile::tempdir().unwrap().path()),
-        "two-player matches",
-    );
+    super::knockout::refused_at_three_seats("--format swiss --rounds 1");
 }
 
 #[test]
 fn a_scenario_plays_a_swiss_and_flags_override_its_table() {
-    let (dir, scenario) = temp_file(
+    let (_dir, scenario, out) = scenario_run(
         "swiss.toml",
         "bots = [\"random\", \"nice\", \"greedy\", \"do-nothing\"]\noptions = { map = \"small\" }\n\
          format = \"swiss\"\ngames = 2\n\n[swiss]\nrounds = 3\n",
+        &["--rounds", "2"],
     );
-    let out = dir.path().join("out");
-    run_quietly_into(
-        tourney().arg("run").arg(&scenario).args(["--rounds", "2"]),
-        &out,
-    );
-    let manifest = fs::read_to_string(out.join("manifest.json")).unwrap();
-    assert!(manifest.contains("swiss:rounds=2"));
+    assert!(manifest_text(&out).contains("swiss:rounds=2"));
     assert_eq!(summary(&out)["games_played"], 2 * 2 * 2);
 
-    fs::write(
-        &scenario,
-        "bots = [\"random\", \"nice\"]\n\n[swiss]\nrounds = 1\n",
-    )
-    .unwrap();
-    refused(
-        tourney().arg("run").arg(&scenario),
-        "needs `format = \"swiss\"`",
-    );
-    fs::write(
-        &scenario,
-        "bots = [\"random\", \"nice\"]\nformat = \"swiss\"\n\n[swiss]\nrounds = 2\n",
-    )
-    .unwrap();
-    refused(
-        tourney().arg("run").arg(&scenario),
-        "at most 1 round without",
-    );
+    let (pair, swiss) = ("bots = [\"random\", \"nice\"]\n", "format = \"swiss\"\n");
+    let needs = "needs `format = \"swiss\"`";
+    scenario_refused(&scenario, &format!("{pair}\n[swiss]\nrounds = 1\n"), needs);
+    let text = format!("{pair}{swiss}\n[swiss]\nrounds = 2\n");
+    scenario_refused(&scenario, &text, "at most 1 round without");
 }

@@ -4,7 +4,7 @@
 
 use super::support::{
     assert_same_files, quietly_into, refused, run, start, stderr_of, stdout_of, stop, temp_file,
-    tourney,
+    tourney, words,
 };
 use std::fs;
 use std::path::Path;
@@ -37,6 +37,12 @@ fn tune(args: &[&str], dir: &Path) -> String {
 fn tune_bot(bot: &str, param: &str, games: &str, extra: &[&str], dir: &Path) -> String {
     let args = ["--bot", bot, "--param", param, "--games", games];
     tune(&[&args[..], extra].concat(), dir)
+}
+
+/// [`tune_bot`] over 4000 games into `dir`: the value of x it tuned.
+fn tuned_x(bot: &str, param: &str, extra: &[&str], dir: &Path) -> f64 {
+    tune_bot(bot, param, "4000", extra, dir);
+    tuned_json(dir)["params"]["x"].as_f64().unwrap()
 }
 
 #[test]
@@ -72,10 +78,13 @@ fn the_double_s_optimum_is_found_from_three_starts_within_a_tenth_of_the_range()
 fn the_batch_does_not_change_how_far_theta_travels() {
     let root = tempfile::tempdir().unwrap();
     for batch in ["8", "64", "128"] {
-        let dir = root.path().join(batch);
         let extra = ["--batch", batch, "--no-verify"];
-        tune_bot("test-optimum:x=0.45", "x=0.25:0.45", "4000", &extra, &dir);
-        let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
+        let x = tuned_x(
+            "test-optimum:x=0.45",
+            "x=0.25:0.45",
+            &extra,
+            &root.path().join(batch),
+        );
         assert!((x - 0.3).abs() < 0.05, "batch {batch}: tuned x = {x}");
     }
 }
@@ -87,10 +96,8 @@ fn the_batch_does_not_change_how_far_theta_travels() {
 fn a_far_start_against_a_fixed_opponent_reaches_the_optimum() {
     let root = tempfile::tempdir().unwrap();
     for seed in ["1", "2", "3"] {
-        let dir = root.path().join(seed);
         let extra = ["--against", "greedy", "--seed", seed, "--no-verify"];
-        tune_bot("test-optimum:x=1", "x", "4000", &extra, &dir);
-        let x = tuned_json(&dir)["params"]["x"].as_f64().unwrap();
+        let x = tuned_x("test-optimum:x=1", "x", &extra, &root.path().join(seed));
         assert!((x - 0.3).abs() < 0.05, "seed {seed}: tuned x = {x}");
     }
 }
@@ -117,14 +124,7 @@ fn small_budgets_and_unfinished_tunings_say_so() {
     // warning before, and after it both that x is still creeping down and that the games
     // carried little signal.
     let dir = root.path().join("forty");
-    let args = [
-        "--bot",
-        "test-optimum:x=1",
-        "--param",
-        "x",
-        "--games",
-        "1280",
-    ];
+    let args = words("--bot test-optimum:x=1 --param x --games 1280");
     let extra = ["--against", "greedy", "--no-verify"];
     let done = quietly_into(tourney().arg("tune").args(args).args(extra), &dir).success();
     let err = stderr_of(done);
@@ -195,22 +195,12 @@ fn whole_numbers_are_rounded_the_same_at_any_thread_count() {
 #[test]
 fn a_killed_tuning_resumed_ends_with_the_uninterrupted_files() {
     let root = tempfile::tempdir().unwrap();
-    let args = [
-        "--bot",
-        "test-optimum:x=0.9",
-        "--param",
-        "x=0:1",
-        "--games",
-        "3000",
-        "--seed",
-        "3",
-        "--quiet",
-    ];
+    let args = words("--bot test-optimum:x=0.9 --param x=0:1 --games 3000 --seed 3 --quiet");
     let whole = root.path().join("whole");
     let started = Instant::now();
     tourney()
         .arg("tune")
-        .args(args)
+        .args(&args)
         .args(["--threads", "1", "--out"])
         .arg(&whole)
         .assert()
@@ -350,15 +340,7 @@ fn bad_inputs_are_refused_and_leave_nothing_behind() {
     for (dir, says) in [(&tuned, "a finished tuning"), (&ran, "a run's games")] {
         let before = fs::read_dir(dir).unwrap().count();
         let report = fs::read(dir.join("report.html")).ok();
-        let args = [
-            "tune",
-            "--bot",
-            "test-optimum",
-            "--param",
-            "x",
-            "--games",
-            "32",
-        ];
+        let args = words("tune --bot test-optimum --param x --games 32");
         refused(tourney().args(args).arg("--out").arg(dir), says);
         assert_eq!(fs::read_dir(dir).unwrap().count(), before);
         assert_eq!(fs::read(dir.join("report.html")).ok(), report);
@@ -406,17 +388,9 @@ fn bad_inputs_are_refused_and_leave_nothing_behind() {
 #[test]
 fn progress_without_a_terminal_is_a_line_every_few_iterations() {
     let root = tempfile::tempdir().unwrap();
-    let args = [
-        "tune",
-        "--bot",
-        "test-optimum:x=1",
-        "--param",
-        "x",
-        "--games",
-        "640",
-    ];
+    let args = words("tune --bot test-optimum:x=1 --param x --games 640");
     let done = tourney()
-        .args(args)
+        .args(&args)
         .args(["--no-verify", "--out"])
         .arg(root.path().join("loud"))
         .assert()
@@ -438,7 +412,7 @@ fn progress_without_a_terminal_is_a_line_every_few_iterations() {
     );
     assert!(lines[20].contains("(last result "), "{err}");
     let quiet = root.path().join("quiet");
-    let done = quietly_into(tourney().args(args).arg("--no-verify"), &quiet).success();
+    let done = quietly_into(tourney().args(&args).arg("--no-verify"), &quiet).success();
     assert!(!stderr_of(done).contains("tune: iteration"));
 }
 
@@ -540,15 +514,7 @@ fn the_verification_is_a_run_of_its_own_in_the_store() {
         "{line}\n{listed}"
     );
     let none = dir.path().join("none.db");
-    let args = [
-        "--bot",
-        "test-optimum:x=1",
-        "--param",
-        "x",
-        "--games",
-        "320",
-        "--no-db",
-    ];
+    let args = words("--bot test-optimum:x=1 --param x --games 320 --no-db");
     let mut command = tourney();
     command.env("TOURNEY_DB", &none).arg("tune").args(args);
     quietly_into(&mut command, &dir.path().join("u")).success();

@@ -2,7 +2,7 @@
 //! the version `doctor` and `list` print, and a run's files left byte for byte as they were.
 
 use super::external::{examples, tourney};
-use super::support::{refused, stdout_of, write_file};
+use super::support::{refused, stdout_of, words, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -48,12 +48,9 @@ fn a_label_for_an_entry_not_playing_or_an_empty_label_is_refused_naming_the_entr
     refused(&mut run("random="), "a version label must not be empty");
     refused(&mut run("random"), "is not NAME=LABEL");
     refused(
-        tourney().args([
-            "check",
-            "scenarios/t2r-ci.toml",
-            "--version-label",
-            "nobody=x",
-        ]),
+        tourney().args(words(
+            "check scenarios/t2r-ci.toml --version-label nobody=x",
+        )),
         "names no entry of this run; entries: do-nothing, random, nice, greedy, expert",
     );
 }
