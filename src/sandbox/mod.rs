@@ -204,7 +204,7 @@ impl Support {
             ),
             (
                 "ipc",
-                match user_namespace || self.privilege.root {
+                match self.privilege.ipc {
                     true => Ok("an IPC namespace".to_string()),
                     false => Err("no IPC namespace: System V shared memory and queues are shared"),
                 },

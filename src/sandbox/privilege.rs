@@ -19,14 +19,16 @@
 //! Runs in the child between `fork` and `exec` ([`super::child`]): raw system calls only, on
 //! numbers and byte arrays prepared by the harness.
 
-/// What this machine gives for taking a program's privileges, probed once by a child that
-/// takes them and ends.
+/// What this machine gives for taking a program's privileges, probed once by children that
+/// take them and end.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Available {
-    /// Whether this process may make a user namespace and map its user in it.
+    /// Whether this process may make a user namespace (with an IPC one) and map its user in it.
     pub user_namespace: bool,
-    /// Whether the harness runs as root (it then drops supplementary groups and, without a user
-    /// namespace, every capability itself).
+    /// Whether it may make an IPC namespace (in a user namespace, or as root).
+    pub ipc: bool,
+    /// Whether it may drop its supplementary groups and empty its bounding set (root with
+    /// `CAP_SETGID` and `CAP_SETPCAP`).
     pub root: bool,
 }
 
@@ -102,7 +104,7 @@ impl Steps {
             namespace: available
                 .user_namespace
                 .then(|| (Map::new(inside(uid), uid), Map::new(inside(gid), gid))),
-            ipc_only: !available.user_namespace && available.root,
+            ipc_only: !available.user_namespace && available.ipc,
             drop_groups: available.root,
             may_drop_bounding: available.user_namespace || available.root,
         }
@@ -119,18 +121,32 @@ fn ids() -> (u32, u32) {
 }
 
 impl Available {
-    /// Tries the steps in a child that ends at once: whether the user namespace works (a
-    /// kernel without it, `user.max_user_namespaces` 0, or a security module refusing it).
+    /// The most these steps can take here: each way is tried in a child, most first, since a
+    /// root harness may still be refused a namespace (a container without `CAP_SYS_ADMIN`, a
+    /// seccomp profile, `user.max_user_namespaces` 0) and a program whose steps fail does not
+    /// start.
     pub fn probe() -> Available {
         let root = ids().0 == 0;
-        let with_namespace = Steps::for_machine(Available {
-            user_namespace: true,
-            root,
-        });
-        Available {
-            user_namespace: linux::works_in_a_child(&with_namespace),
-            root,
-        }
+        let ways = [
+            Available {
+                user_namespace: true,
+                ipc: true,
+                root,
+            },
+            Available {
+                user_namespace: false,
+                ipc: root,
+                root,
+            },
+            Available {
+                user_namespace: false,
+                ipc: false,
+                root,
+            },
+        ];
+        ways.into_iter()
+            .find(|way| linux::works_in_a_child(&Steps::for_machine(*way)))
+            .unwrap_or_default()
     }
 }
 
@@ -215,7 +231,12 @@ mod linux {
                 }
             }
             let clear_all = libc::PR_CAP_AMBIENT_CLEAR_ALL as libc::c_ulong;
-            check(libc::prctl(libc::PR_CAP_AMBIENT, clear_all, 0, 0, 0).into())?;
+            // Before Linux 4.3 there is no ambient set to clear.
+            if libc::prctl(libc::PR_CAP_AMBIENT, clear_all, 0, 0, 0) != 0
+                && Error::last_os_error().raw_os_error() != Some(libc::EINVAL)
+            {
+                return Err(Error::last_os_error());
+            }
             let header = [CAPABILITY_VERSION_3, 0];
             let none = [0u32; 6];
             check(libc::syscall(
