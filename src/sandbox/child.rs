@@ -27,6 +27,8 @@ pub struct Steps {
     /// The program's environment ([`super::environment::Environment::address`]) for `exec`,
     /// set by `Confinement::apply` for each command unless the command has variables of its own.
     pub environment: Option<usize>,
+    /// Namespaces entered and privileges taken away ([`super::privilege`]), when confined.
+    pub privilege: super::privilege::Steps,
 }
 
 impl Steps {
@@ -40,6 +42,7 @@ impl Steps {
         open_files_soft: None,
         ruleset: None,
         environment: None,
+        privilege: super::privilege::Steps::NONE,
     };
 
     /// Runs in the child: a session of its own (its id is the program's pid, which is also its
@@ -85,6 +88,7 @@ impl Steps {
         }
         if self.confined {
             limit(Resource::Core, Some(0))?;
+            super::privilege::take(&self.privilege)?;
         }
         if let Some(fd) = self.ruleset {
             rustix::thread::set_no_new_privs(true)?;

@@ -16,6 +16,8 @@ mod environment;
 mod files;
 mod joins;
 mod limits;
+mod namespaces;
+mod privilege;
 mod remove;
 mod stale;
 mod walls;
@@ -23,6 +25,7 @@ mod walls;
 pub use files::on_path;
 pub use limits::{Limits, Resolved, raise_open_files};
 
+use std::os::fd::{AsFd, AsRawFd};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -102,6 +105,9 @@ struct Support {
     /// Landlock ABI version, 0 without Landlock.
     landlock: i32,
     cgroups: cgroup::Available,
+    privilege: privilege::Available,
+    /// The programs' mount namespace with a `/proc` of their own (root only).
+    private_proc: Option<namespaces::PrivateProc>,
 }
 
 fn support() -> &'static Support {
@@ -111,6 +117,8 @@ fn support() -> &'static Support {
         Support {
             landlock: landlock_abi(),
             cgroups: cgroup::Available::probe(),
+            privilege: privilege::Available::probe(),
+            private_proc: namespaces::make(),
         }
     })
 }
@@ -137,7 +145,7 @@ fn landlock_abi() -> i32 {
 
 impl Support {
     /// Each protection with whether this machine gives it, and what gives it or is missing.
-    fn protections(&self) -> [(&'static str, Result<String, &'static str>); 6] {
+    fn protections(&self) -> [(&'static str, Result<String, &'static str>); 10] {
         let abi = self.landlock;
         let landlock = |min: i32, what: &'static str| match abi >= min {
             true => Ok(format!("Landlock ABI {abi}")),
@@ -150,6 +158,7 @@ impl Support {
                 .ok_or(missing)
         };
         let cg = &self.cgroups;
+        let user_namespace = self.privilege.user_namespace;
         [
             (
                 "files",
@@ -178,6 +187,36 @@ impl Support {
                         Ok(format!("control group ({})", h.describe()))
                     }
                     (None, None) => Err("no control group: a daemon may outlive its game"),
+                },
+            ),
+            (
+                "privilege",
+                match (user_namespace, self.privilege.root) {
+                    (true, _) => Ok("a user namespace, no capability, no_new_privs".to_string()),
+                    (false, true) => Err("no user namespace: programs run as root, without \
+                         capabilities"),
+                    (false, false) => Err("no user namespace: programs run as the harness's user"),
+                },
+            ),
+            (
+                "devices",
+                landlock(1, "no Landlock: every device the harness may open"),
+            ),
+            (
+                "ipc",
+                match self.privilege.ipc {
+                    true => Ok("an IPC namespace".to_string()),
+                    false => Err("no IPC namespace: System V shared memory and queues are shared"),
+                },
+            ),
+            (
+                "proc",
+                match (&self.private_proc, user_namespace) {
+                    (Some(_), true) => Ok("a /proc of its own (hidepid=ptraceable)".to_string()),
+                    _ => Err(
+                        "no /proc of its own (needs root and a user namespace): other \
+                         programs and the harness are listed in /proc",
+                    ),
                 },
             ),
         ]
@@ -298,7 +337,8 @@ impl Confinement {
             std::process::id(),
             unguessable()
         ));
-        let walls = walls::Walls::for_key(key, scratch, |scratch| {
+        let proc_root = support.private_proc.as_ref().map(|p| p.proc_root.as_fd());
+        let walls = walls::Walls::for_key(key, scratch, proc_root, |scratch| {
             std::fs::DirBuilder::new()
                 .mode_0700()
                 .create(scratch)
@@ -326,6 +366,10 @@ impl Confinement {
             confinement.group = Some(group);
         }
         confinement.steps.confined = true;
+        confinement.steps.privilege = privilege::Steps::for_machine(support.privilege);
+        if let (Some(private), true) = (&support.private_proc, support.privilege.user_namespace) {
+            confinement.steps.privilege.mount_namespace = private.namespace.as_raw_fd();
+        }
         confinement.steps.file_size = Some(limits.write_mib.saturating_mul(mib));
         confinement.steps.open_files = Some(limits.open_files);
         limits.within_hard_limits()?;
@@ -341,6 +385,19 @@ impl Confinement {
     /// `TMPDIR`), and the child's steps before `exec`.
     pub fn apply(&self, command: &mut Command) {
         let mut steps = self.steps;
+        // Where the child goes back to once in the programs' mount namespace: an absolute path
+        // made here, kept by the closure until the spawn returns.
+        let cwd = (steps.privilege.mount_namespace >= 0)
+            .then(|| {
+                let dir = std::env::current_dir().ok()?;
+                let dir = dir.join(command.get_current_dir().unwrap_or(Path::new(".")));
+                std::ffi::CString::new(dir.into_os_string().into_encoded_bytes()).ok()
+            })
+            .flatten();
+        match &cwd {
+            Some(cwd) => steps.privilege.cwd = cwd.as_ptr() as usize,
+            None => steps.privilege.mount_namespace = -1,
+        }
         if let Some(walls) = &self.walls {
             // A command given variables of its own gets its environment from `Command` after
             // the child's steps, over any they install: build it there instead.
@@ -365,7 +422,10 @@ impl Confinement {
         // no lock) and stores a pointer, on descriptors and an environment `self` keeps until
         // the spawn returns.
         unsafe {
-            std::os::unix::process::CommandExt::pre_exec(command, move || steps.run());
+            std::os::unix::process::CommandExt::pre_exec(command, move || {
+                let _kept = &cwd;
+                steps.run()
+            });
         }
     }
 
@@ -452,7 +512,7 @@ mod tests {
             abi: 0,
             env: Vec::new(),
         };
-        let walls = walls::Walls::for_key(key, scratch.clone(), |folder| {
+        let walls = walls::Walls::for_key(key, scratch.clone(), None, |folder| {
             std::fs::create_dir(folder).map_err(|e| e.to_string())
         })
         .unwrap();

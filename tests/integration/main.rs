@@ -30,6 +30,7 @@ mod live;
 mod notation;
 mod one_sided_pages;
 mod one_writer;
+mod privilege;
 mod records_cut;
 mod replay;
 mod report;

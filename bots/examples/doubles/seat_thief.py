@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Test double for the contest protocol: a launched contest program (`protocol = "cgs"`) that
 tries to steal its opponent's seat. Launched programs' names cannot be worked out, but a
-program's command line shows in /proc, so it finds the name (`<label>_<token>`) of a program
+program's command line shows in /proc (where the sandbox does not hide it: then the child says
+`VICTIM not found in /proc` and tries nothing), so it finds the name (`<label>_<token>`) of a program
 labelled VICTIM there and forks a child that connects again and again under that name and, if
 it were let in, would play garbage there; the parent then becomes PROGRAM, started with HOST
 PORT NAME and ARGS, and plays its own seat.
@@ -79,7 +80,7 @@ def flood(host, port, count):
 
 def victim_name(label, own):
     """The name a program labelled `label` was given, read from its command line in /proc."""
-    deadline = time.monotonic() + 5.0
+    deadline = time.monotonic() + 2.0
     while time.monotonic() < deadline:
         for pid in filter(str.isdigit, os.listdir("/proc")):
             try:
@@ -91,7 +92,7 @@ def victim_name(label, own):
                 if word.startswith(label + "_") and word != own and len(word) <= 20:
                     return word
         time.sleep(0.05)
-    return label + "_unknown"
+    return None
 
 
 def steal(host, port, victim, parent, answered):
@@ -143,7 +144,11 @@ def main():
             print(f"pid {os.getpid()}", file=sys.stderr, flush=True)
         held = flood(host, int(port), crowd)
         victim = victim_name(victim_label, name)
-        steal(host, int(port), victim, parent, answered)
+        if victim is None:
+            # A /proc that lists no other program's process: the name cannot be learned.
+            print("VICTIM not found in /proc", file=sys.stderr, flush=True)
+        else:
+            steal(host, int(port), victim, parent, answered)
         del held
         os._exit(0)
     os.close(answered)
