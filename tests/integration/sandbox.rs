@@ -23,7 +23,7 @@ pub(super) fn supported(protection: &str) -> bool {
 
 /// A manifest in `dir/hostile/` for the double attacking as `mode` with `arg`, with `extra`
 /// lines; `dir` is also in its command line, so a process it leaves shows it.
-fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
+pub(super) fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
     let folder = dir.join("hostile");
     fs::create_dir_all(&folder).unwrap();
     let script = super::external::examples().join("doubles/hostile.py");
@@ -41,13 +41,13 @@ fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
 
 /// Plays two games of `random` against the double attacking as `mode`, with `flags`; returns
 /// the results folder and the double's log.
-fn attack(dir: &Path, mode: &str, arg: &str, flags: &[&str]) -> (PathBuf, String) {
+pub(super) fn attack(dir: &Path, mode: &str, arg: &str, flags: &[&str]) -> (PathBuf, String) {
     attack_from(tourney(), dir, mode, arg, flags, "")
 }
 
 /// [`attack`] by the `harness` command given, the double's manifest with `extra` lines. No
 /// scratch folder is ever left behind.
-fn attack_from(
+pub(super) fn attack_from(
     mut harness: assert_cmd::Command,
     dir: &Path,
     mode: &str,
@@ -83,7 +83,7 @@ fn attack_from(
 }
 
 /// No process whose command line names `dir` runs any more.
-fn assert_no_process_left(dir: &Path) {
+pub(super) fn assert_no_process_left(dir: &Path) {
     let marker = dir.display().to_string();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
         if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
@@ -99,7 +99,7 @@ fn faults(out: &Path) -> Vec<String> {
 }
 
 /// The fault reasons of `bot`, as summary.json keeps them.
-fn faults_of(out: &Path, bot: &str) -> Vec<String> {
+pub(super) fn faults_of(out: &Path, bot: &str) -> Vec<String> {
     let summary = summary(out);
     let hostile = summary["per_bot"]
         .as_array()
