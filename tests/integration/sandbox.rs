@@ -23,7 +23,7 @@ pub(super) fn supported(protection: &str) -> bool {
 
 /// A manifest in `dir/hostile/` for the double attacking as `mode` with `arg`, with `extra`
 /// lines; `dir` is also in its command line, so a process it leaves shows it.
-fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
+pub(super) fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
     double(dir, "hostile", mode, arg, extra)
 }
 
@@ -101,7 +101,7 @@ pub(super) fn play(
 }
 
 /// No process whose command line names `dir` runs any more.
-fn assert_no_process_left(dir: &Path) {
+pub(super) fn assert_no_process_left(dir: &Path) {
     let marker = dir.display().to_string();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
         if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
@@ -117,7 +117,7 @@ fn faults(out: &Path) -> Vec<String> {
 }
 
 /// The fault reasons of `bot`, as summary.json keeps them.
-fn faults_of(out: &Path, bot: &str) -> Vec<String> {
+pub(super) fn faults_of(out: &Path, bot: &str) -> Vec<String> {
     let summary = summary(out);
     let hostile = summary["per_bot"]
         .as_array()

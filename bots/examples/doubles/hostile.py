@@ -38,11 +38,19 @@ MODE:
   shm KEY         makes the System V shared memory segment KEY, or finds one another program
                   made (succeeded: they share it), removes its own a second later, then plays on
   play            only plays
+  spin N          starts N processes, each in a session of its own, that spin for ever, then
+                  plays on
+  socket KIND     opens a socket of KIND: `udp:PORT` (and sends a datagram to 127.0.0.1:PORT),
+                  `raw` (ICMP), `packet` (every frame), `netlink` (routing), `unix`
+  ptrace          starts a child and attaches to it with ptrace, then plays on
+  vm-read         reads its own memory with process_vm_readv, then plays on
+  clone3 GROUP    starts a child by clone3 into the cgroup v2 folder GROUP (`-`: no group)
 
 Any argument after the mode's own is ignored: tests pass their folder, so a process left
 running shows it in its command line.
 """
 import atexit
+import ctypes
 import fcntl
 import json
 import os
@@ -147,6 +155,20 @@ def attack(mode, arg):
             environ(arg)
         elif mode == "shm":
             shared_memory(int(arg))
+        elif mode == "spin":
+            for _ in range(int(arg)):
+                if os.fork() == 0:
+                    os.setsid()
+                    while True:
+                        pass
+        elif mode == "socket":
+            open_socket(arg)
+        elif mode == "ptrace":
+            attach_to_child()
+        elif mode == "vm-read":
+            read_own_memory()
+        elif mode == "clone3":
+            clone3(arg)
     except OSError as e:
         report(mode, e)
         if mode == "fork":
@@ -156,16 +178,14 @@ def attack(mode, arg):
 
 
 def shared_memory(key):
-    import ctypes
-    libc = ctypes.CDLL(None, use_errno=True)
     IPC_CREAT, IPC_EXCL, IPC_RMID = 0o1000, 0o2000, 0
-    made = libc.shmget(key, 4096, IPC_CREAT | IPC_EXCL | 0o600)
+    made = LIBC.shmget(key, 4096, IPC_CREAT | IPC_EXCL | 0o600)
     if made < 0:
         error = ctypes.get_errno()
         if error == 17:  # EEXIST: another program's
             return
         raise OSError(error, os.strerror(error))
-    atexit.register(libc.shmctl, made, IPC_RMID, None)
+    atexit.register(LIBC.shmctl, made, IPC_RMID, None)
     raise ProcessLookupError("made its own, found none")
 
 
@@ -267,6 +287,79 @@ def leave(depth):
     finally:
         os.close(fd)
     print(f"LEFT {home}", file=sys.stderr, flush=True)
+
+
+LIBC = ctypes.CDLL(None, use_errno=True)
+
+
+def checked(result):
+    """Raises the C library's error when `result` is -1."""
+    if result == -1:
+        errno = ctypes.get_errno()
+        raise OSError(errno, os.strerror(errno))
+    return result
+
+
+def open_socket(kind):
+    if kind.startswith("udp:"):
+        s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        s.sendto(b"hostile", ("127.0.0.1", int(kind[4:])))
+    elif kind == "raw":
+        s = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_ICMP)
+    elif kind == "packet":
+        s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(3))
+    elif kind == "netlink":
+        s = socket.socket(socket.AF_NETLINK, socket.SOCK_RAW, 0)
+    else:
+        s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    s.close()
+
+
+def attach_to_child():
+    child = os.fork()
+    if child == 0:
+        time.sleep(3600)
+        os._exit(0)
+    try:
+        LIBC.ptrace.argtypes = [ctypes.c_long, ctypes.c_long, ctypes.c_void_p, ctypes.c_void_p]
+        checked(LIBC.ptrace(16, child, None, None))  # PTRACE_ATTACH
+    finally:
+        os.kill(child, signal.SIGKILL)
+        os.waitpid(child, 0)
+
+
+class IoVec(ctypes.Structure):
+    _fields_ = [("base", ctypes.c_void_p), ("len", ctypes.c_size_t)]
+
+
+def read_own_memory():
+    source = ctypes.create_string_buffer(b"secret", 16)
+    target = ctypes.create_string_buffer(16)
+    local = IoVec(ctypes.addressof(target), 16)
+    remote = IoVec(ctypes.addressof(source), 16)
+    LIBC.process_vm_readv.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_ulong,
+                                      ctypes.c_void_p, ctypes.c_ulong, ctypes.c_ulong]
+    LIBC.process_vm_readv.restype = ctypes.c_ssize_t
+    checked(LIBC.process_vm_readv(os.getpid(), ctypes.byref(local), 1,
+                                  ctypes.byref(remote), 1, 0))
+
+
+# clone3's number and CLONE_INTO_CGROUP (linux/sched.h); struct clone_args is 11 u64 fields.
+CLONE3, INTO_CGROUP = 435, 0x200000000
+
+
+def clone3(group):
+    args = (ctypes.c_uint64 * 11)()
+    args[4] = signal.SIGCHLD
+    if group != "-":
+        args[0] = INTO_CGROUP
+        args[10] = os.open(group, os.O_RDONLY | os.O_DIRECTORY)
+    LIBC.syscall.restype = ctypes.c_long
+    child = checked(LIBC.syscall(ctypes.c_long(CLONE3), ctypes.byref(args),
+                                 ctypes.c_size_t(ctypes.sizeof(args))))
+    if child == 0:
+        os._exit(0)
+    os.waitpid(child, 0)
 
 
 def main():
