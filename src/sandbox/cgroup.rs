@@ -1,8 +1,10 @@
 //! A control group per program: its memory and its processes are limited there, the kernel
 //! counts when a limit is hit (so a fault can name it), and everything the program started,
-//! `setsid` daemons and double forks included, is found there and killed when it ends. Works
-//! with cgroup v2 (`memory`, `pids`, `cgroup.kill`) and with the v1 `memory` and `pids`
-//! hierarchies, whichever this process may write; each is found once, by [`Available::probe`].
+//! `setsid` daemons and double forks included, is found there and killed when it ends; its
+//! `cpu` and `cpuset` groups keep it from taking CPU from others ([`super::cpu`]). Works with
+//! cgroup v2 (`memory`, `pids`, `cpu`, `cpuset`, `cgroup.kill`) and with the v1 hierarchies of
+//! the same controllers, whichever this process may write; each is found once, by
+//! [`Available::probe`].
 
 use std::fs;
 use std::io::Write;
@@ -26,6 +28,11 @@ pub struct Hierarchy {
 pub struct Available {
     pub memory: Option<Hierarchy>,
     pub pids: Option<Hierarchy>,
+    /// Where a program's weight and its core are set ([`super::cpu`]).
+    pub cpu: Option<Hierarchy>,
+    pub cpuset: Option<Hierarchy>,
+    /// The harness's own `cpu` group, which it moved into ([`super::cpu::harness_group`]).
+    pub harness: Option<PathBuf>,
     /// Where a group can be killed whole (`cgroup.kill`, v2); else the v1 groups are swept.
     /// Only when no other hierarchy is used, or v2 is already: joining one more hierarchy
     /// costs each start a migration, slow enough to show in games per second.
@@ -76,22 +83,50 @@ impl Available {
             .or_else(|| v1("memory").filter(|h| works(h, "memory.limit_in_bytes")));
         let pids =
             v2_with("pids", "pids.max").or_else(|| v1("pids").filter(|h| works(h, "pids.max")));
-        let v1_only = [&memory, &pids]
+        let cpu =
+            v2_with("cpu", "cpu.weight").or_else(|| v1("cpu").filter(|h| works(h, "cpu.shares")));
+        let cpuset = v2_with("cpuset", "cpuset.cpus")
+            .or_else(|| v1("cpuset").filter(|h| works(h, "cpuset.cpus")));
+        let v1_only = [&memory, &pids, &cpu, &cpuset]
             .iter()
             .any(|h| h.as_ref().is_some_and(|h| !h.v2));
         let kill = v2.filter(|h| !v1_only && works(h, "cgroup.kill"));
-        for hierarchy in [&memory, &pids, &kill].into_iter().flatten() {
+        for hierarchy in [&memory, &pids, &cpu, &cpuset, &kill].into_iter().flatten() {
             super::stale::sweep_groups(&hierarchy.base);
         }
-        Available { memory, pids, kill }
+        let harness = cpu
+            .as_ref()
+            .and_then(|h| super::cpu::harness_group(&h.base, h.v2));
+        Available {
+            memory,
+            pids,
+            cpu,
+            cpuset,
+            harness,
+            kill,
+        }
+    }
+
+    /// A hierarchy a program's group is made in, if any: the first of memory, pids, cpu and
+    /// cpuset.
+    pub fn any(&self) -> Option<&Hierarchy> {
+        [&self.memory, &self.pids, &self.cpu, &self.cpuset]
+            .into_iter()
+            .find_map(Option::as_ref)
     }
 
     /// Whether a program's join of its groups may wait for the kernel (see [`join_file`]): only
     /// where one of them is a v2 group.
     fn joins_may_wait(&self) -> bool {
-        [&self.memory, &self.pids, &self.kill]
-            .into_iter()
-            .any(|h| h.as_ref().is_some_and(|h| h.v2))
+        [
+            &self.memory,
+            &self.pids,
+            &self.cpu,
+            &self.cpuset,
+            &self.kill,
+        ]
+        .into_iter()
+        .any(|h| h.as_ref().is_some_and(|h| h.v2))
     }
 }
 
@@ -114,6 +149,15 @@ impl Hierarchy {
     pub fn describe(&self) -> String {
         let version = if self.v2 { "v2" } else { "v1" };
         format!("{version} {}", self.base.display())
+    }
+
+    /// A hierarchy at `base`, as a test describes a machine.
+    #[cfg(test)]
+    pub fn described(base: &str, v2: bool) -> Hierarchy {
+        Hierarchy {
+            base: PathBuf::from(base),
+            v2,
+        }
     }
 
     /// Whether a group made here has `file`; the group is removed again.
@@ -160,6 +204,7 @@ fn spare() -> std::sync::MutexGuard<'static, Vec<Group>> {
 /// end of a command, and for exit paths that skip destructors.
 pub fn kill_all() {
     std::mem::forget(std::mem::take(&mut *spare()));
+    super::cpu::leave_harness_group();
     let mut live = live();
     for (killer, _) in live.iter() {
         kill_now(killer);
@@ -188,6 +233,8 @@ pub struct Group {
     /// The memory (bytes) and process limits last written: a reused group is given the
     /// same ones nearly always, and is then ready without a write.
     written: Option<(u64, u64)>,
+    /// Its `cpuset` group, which pins it to a core.
+    pin: Option<super::cpu::Pin>,
 }
 
 impl Group {
@@ -199,15 +246,23 @@ impl Group {
         memory_bytes: u64,
         processes: u64,
     ) -> std::io::Result<Group> {
-        let first = available.memory.as_ref().or(available.pids.as_ref());
+        let first = available.any();
         if let Some(first) = first.filter(|_| available.joins_may_wait()) {
-            super::joins::starting(&first.base.join("cgroup.procs"));
+            // Into the group the harness is in: its own `cpu` group where it has one there.
+            let own = match &available.harness {
+                Some(group) if group.starts_with(&first.base) => group.clone(),
+                _ => first.base.clone(),
+            };
+            super::joins::starting(&own.join("cgroup.procs"));
         }
         let reused = spare().pop();
         let mut group = match reused {
             Some(group) => group,
             None => Group::make(available, name)?,
         };
+        if let Some(pin) = &mut group.pin {
+            pin.take()?;
+        }
         if group.written == Some((memory_bytes, processes)) {
             return Ok(group);
         }
@@ -248,6 +303,7 @@ impl Group {
             memory_limits: Vec::new(),
             pids_limit: None,
             written: None,
+            pin: None,
         }
     }
 
@@ -274,6 +330,13 @@ impl Group {
             let folder = group.folder(h, name)?;
             group.pids_limit = Some(folder.join("pids.max"));
             group.pids = Some((folder.join("pids.events"), 0));
+        }
+        if let Some(h) = &available.cpu {
+            super::cpu::weigh(&group.folder(h, name)?, h.v2)?;
+        }
+        if let Some(h) = &available.cpuset {
+            let folder = group.folder(h, name)?;
+            group.pin = Some(super::cpu::Pin::new(&folder, &h.base, h.v2)?);
         }
         group.killer = match &available.kill {
             Some(h) => Some(group.folder(h, name)?.join("cgroup.kill")),
@@ -330,6 +393,7 @@ impl Drop for Group {
         };
         if wait_empty(&killer) {
             let mut group = std::mem::replace(self, Group::empty());
+            group.pin.iter_mut().for_each(super::cpu::Pin::release);
             group.set_baselines();
             spare().push(group);
         } else {

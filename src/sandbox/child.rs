@@ -4,8 +4,9 @@
 
 use std::os::fd::{BorrowedFd, RawFd};
 
-/// Most control groups a program joins (one per hierarchy: memory, pids, the killing one).
-pub const MAX_GROUPS: usize = 3;
+/// Most control groups a program joins (one per hierarchy: memory, pids, cpu, cpuset, the
+/// killing one).
+pub const MAX_GROUPS: usize = 5;
 
 /// The child's steps, as plain numbers (`Copy`, so the `pre_exec` closure owns them).
 #[derive(Clone, Copy, Debug)]
@@ -27,6 +28,10 @@ pub struct Steps {
     /// The program's environment ([`super::environment::Environment::address`]) for `exec`,
     /// set by `Confinement::apply` for each command unless the command has variables of its own.
     pub environment: Option<usize>,
+    /// Namespaces entered and privileges taken away ([`super::privilege`]), when confined.
+    pub privilege: super::privilege::Steps,
+    /// System-call filters to install after the ruleset, just before `exec` (length 0: none).
+    pub filters: [(usize, u16); 2],
 }
 
 impl Steps {
@@ -40,11 +45,14 @@ impl Steps {
         open_files_soft: None,
         ruleset: None,
         environment: None,
+        privilege: super::privilege::Steps::NONE,
+        filters: [(0, 0); 2],
     };
 
     /// Runs in the child: a session of its own (its id is the program's pid, which is also its
     /// process group), no descriptor but its three standard ones past `exec`, its environment,
-    /// its groups joined, its limits set, no core dumps, and its ruleset enforced.
+    /// its groups joined, its limits set, no core dumps, its ruleset enforced and its system
+    /// calls filtered.
     pub fn run(&self) -> std::io::Result<()> {
         use rustix::process::{Resource, Rlimit, getrlimit, setrlimit, setsid};
         setsid()?;
@@ -85,10 +93,18 @@ impl Steps {
         }
         if self.confined {
             limit(Resource::Core, Some(0))?;
+            super::privilege::take(&self.privilege)?;
+        }
+        let filtered = self.filters.iter().any(|&(_, len)| len > 0);
+        if self.ruleset.is_some() || filtered {
+            rustix::thread::set_no_new_privs(true)?;
         }
         if let Some(fd) = self.ruleset {
-            rustix::thread::set_no_new_privs(true)?;
             restrict_self(fd)?;
+        }
+        #[cfg(target_os = "linux")]
+        if filtered {
+            super::syscalls::install(&self.filters)?;
         }
         Ok(())
     }

@@ -1,5 +1,5 @@
 //! The Landlock ruleset of one program, built in the harness before the fork: what it may read
-//! (the system's folders, its executable and the installation of its interpreter, its own
+//! (the system's folders, five devices, its executable and the installation of its interpreter, its own
 //! folders, the paths its manifest lists), where it may write (its scratch folder), which TCP
 //! port it may connect to (none, or the run's), and that it may signal or reach by abstract
 //! socket nothing outside its own processes. The child only hands the ruleset's descriptor to
@@ -21,12 +21,22 @@ const SYSTEM: &[&str] = &[
     "/opt",
     "/proc",
     "/sys",
-    "/dev",
     "/nix/store",
 ];
 
-/// Devices every program may also write to.
-const DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full"];
+/// The only devices a program may open: no disk, no terminal, no kernel log, no `/dev/shm`.
+/// Its pipes it reaches by `/dev/stdin`, `/dev/stdout` and `/dev/fd/N`, which lead into
+/// `/proc`.
+const DEVICES: &[&str] = &[
+    "/dev/null",
+    "/dev/zero",
+    "/dev/full",
+    "/dev/random",
+    "/dev/urandom",
+];
+
+/// The devices it may also write to.
+const WRITABLE_DEVICES: &[&str] = &["/dev/null", "/dev/zero", "/dev/full"];
 
 /// How many `#!` interpreters deep an executable is followed.
 const MAX_INTERPRETERS: usize = 4;
@@ -97,16 +107,17 @@ pub use linux::ruleset;
 mod linux {
     use super::*;
     use landlock::{
-        ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, NetPort, Ruleset, RulesetAttr,
-        RulesetCreatedAttr, Scope, path_beneath_rules,
+        ABI, Access, AccessFs, AccessNet, CompatLevel, Compatible, NetPort, PathBeneath, Ruleset,
+        RulesetAttr, RulesetCreatedAttr, Scope, path_beneath_rules,
     };
-    use std::os::fd::OwnedFd;
+    use std::os::fd::{BorrowedFd, OwnedFd};
 
-    /// The ruleset for Landlock ABI `abi` (at least 1): reads of `readable` and the system,
-    /// every access in `scratch`, and the network as `network` says.
+    /// The ruleset for Landlock ABI `abi` (at least 1): reads of `readable`, the system and
+    /// `proc_root`, every access in `scratch`, and the network as `network` says.
     pub fn ruleset(
         abi: i32,
         readable: &[PathBuf],
+        proc_root: Option<BorrowedFd<'_>>,
         scratch: &Path,
         network: Network,
     ) -> Result<OwnedFd, String> {
@@ -132,10 +143,20 @@ mod linux {
             .map_err(fail)?
             .add_rules(path_beneath_rules(readable, read))
             .map_err(fail)?
-            .add_rules(path_beneath_rules(DEVICES, read | AccessFs::WriteFile))
+            .add_rules(path_beneath_rules(DEVICES, read))
+            .map_err(fail)?
+            .add_rules(path_beneath_rules(
+                WRITABLE_DEVICES,
+                read | AccessFs::WriteFile,
+            ))
             .map_err(fail)?
             .add_rules(path_beneath_rules([scratch], AccessFs::from_all(abi)))
             .map_err(fail)?;
+        if let Some(proc_root) = proc_root {
+            created = created
+                .add_rule(PathBeneath::new(proc_root, read))
+                .map_err(fail)?;
+        }
         if let (Network::Loopback(port), true) = (network, abi >= ABI::V4) {
             created = created
                 .add_rule(NetPort::new(port, AccessNet::ConnectTcp))
@@ -149,6 +170,7 @@ mod linux {
 pub fn ruleset(
     _: i32,
     _: &[PathBuf],
+    _: Option<std::os::fd::BorrowedFd<'_>>,
     _: &Path,
     _: Network,
 ) -> Result<std::os::fd::OwnedFd, String> {

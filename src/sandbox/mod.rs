@@ -1,8 +1,9 @@
 //! Walls around every program tourney starts (line-protocol bots, contest programs), on by
 //! default (`docs/guide/untrusted-programs.md`). Each protection uses the kernel feature that
-//! gives it, found once per run: Landlock for files, TCP and signals; a control group for
-//! memory, processes and leftovers; resource limits for file size and open files. What the
-//! machine lacks is said in one line (`--sandbox on`), or refused (`--sandbox require`).
+//! gives it, found once per run: Landlock for files, TCP and signals; control groups for
+//! memory, processes, CPU and leftovers; a seccomp filter for sockets and the system calls a
+//! sandbox is escaped by; resource limits for file size and open files. What the machine
+//! lacks is said in one line (`--sandbox on`), or refused (`--sandbox require`), naming each.
 //!
 //! A [`Confinement`] is prepared in the harness for each program (its ruleset, groups and
 //! scratch folder) and applied by the child between `fork` and `exec` with raw system calls
@@ -12,17 +13,27 @@
 mod cgroup;
 mod child;
 mod cleaner;
+mod cpu;
 mod environment;
 mod files;
 mod joins;
 mod limits;
+mod machine;
+mod namespaces;
+mod privilege;
 mod remove;
 mod stale;
+#[cfg(target_os = "linux")]
+mod syscalls;
 mod walls;
 
 pub use files::on_path;
 pub use limits::{Limits, Resolved, raise_open_files};
+pub use machine::{describe, ensure_required};
 
+use machine::{support, warn_once};
+
+use std::os::fd::{AsFd, AsRawFd};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -95,133 +106,6 @@ fn settings() -> &'static Settings {
         mode: Mode::default(),
         limits: Limits::default(),
     })
-}
-
-/// What this machine offers, probed once.
-struct Support {
-    /// Landlock ABI version, 0 without Landlock.
-    landlock: i32,
-    cgroups: cgroup::Available,
-}
-
-fn support() -> &'static Support {
-    static SUPPORT: OnceLock<Support> = OnceLock::new();
-    SUPPORT.get_or_init(|| {
-        stale::sweep_scratch(&std::env::temp_dir());
-        Support {
-            landlock: landlock_abi(),
-            cgroups: cgroup::Available::probe(),
-        }
-    })
-}
-
-#[cfg(target_os = "linux")]
-fn landlock_abi() -> i32 {
-    const VERSION: libc::c_uint = 1; // LANDLOCK_CREATE_RULESET_VERSION
-    // SAFETY: the version query passes no attribute (null, size 0); no memory is touched.
-    let abi = unsafe {
-        libc::syscall(
-            libc::SYS_landlock_create_ruleset,
-            std::ptr::null::<u8>(),
-            0usize,
-            VERSION,
-        )
-    };
-    i32::try_from(abi).unwrap_or(0).max(0)
-}
-
-#[cfg(not(target_os = "linux"))]
-fn landlock_abi() -> i32 {
-    0
-}
-
-impl Support {
-    /// Each protection with whether this machine gives it, and what gives it or is missing.
-    fn protections(&self) -> [(&'static str, Result<String, &'static str>); 6] {
-        let abi = self.landlock;
-        let landlock = |min: i32, what: &'static str| match abi >= min {
-            true => Ok(format!("Landlock ABI {abi}")),
-            false => Err(what),
-        };
-        let group = |hierarchy: &Option<cgroup::Hierarchy>, missing: &'static str| {
-            hierarchy
-                .as_ref()
-                .map(|h| format!("control group ({})", h.describe()))
-                .ok_or(missing)
-        };
-        let cg = &self.cgroups;
-        [
-            (
-                "files",
-                landlock(1, "no Landlock: any file the harness may read or write"),
-            ),
-            (
-                "network",
-                landlock(4, "no Landlock ABI 4: TCP connections are not filtered"),
-            ),
-            (
-                "signals",
-                landlock(6, "no Landlock ABI 6: it can signal the harness and others"),
-            ),
-            (
-                "memory",
-                group(&cg.memory, "no memory control group: memory is unlimited"),
-            ),
-            (
-                "processes",
-                group(&cg.pids, "no pids control group: processes are unlimited"),
-            ),
-            (
-                "leftovers",
-                match (&cg.kill, cg.memory.as_ref().or(cg.pids.as_ref())) {
-                    (Some(h), _) | (None, Some(h)) => {
-                        Ok(format!("control group ({})", h.describe()))
-                    }
-                    (None, None) => Err("no control group: a daemon may outlive its game"),
-                },
-            ),
-        ]
-    }
-
-    /// The protections this machine lacks, one phrase each.
-    fn missing(&self) -> Vec<&'static str> {
-        self.protections()
-            .into_iter()
-            .filter_map(|(_, given)| given.err())
-            .collect()
-    }
-}
-
-/// What `tourney list` says about this machine: each protection and what gives it.
-pub fn describe() -> Vec<String> {
-    let mut lines: Vec<String> = support()
-        .protections()
-        .into_iter()
-        .map(|(name, given)| match given {
-            Ok(by) => format!("{name:<10} yes: {by}"),
-            Err(missing) => format!("{name:<10} NO: {missing}"),
-        })
-        .collect();
-    lines.push(format!(
-        "{:<10} yes: file size and open files (setrlimit)",
-        "limits"
-    ));
-    lines
-}
-
-/// Refuses, under `--sandbox require`, a run whose programs this machine cannot fully confine.
-pub fn ensure_required() -> Result<(), String> {
-    if settings().mode != Mode::Require {
-        return Ok(());
-    }
-    let missing = support().missing();
-    match missing.is_empty() {
-        true => Ok(()),
-        false => Err(format!(
-            "--sandbox require: this machine cannot confine programs fully ({})",
-            missing.join("; ")
-        )),
-    }
 }
 
 /// One program to confine.
@@ -298,7 +182,8 @@ impl Confinement {
             std::process::id(),
             unguessable()
         ));
-        let walls = walls::Walls::for_key(key, scratch, |scratch| {
+        let proc_root = support.private_proc.as_ref().map(|p| p.proc_root.as_fd());
+        let walls = walls::Walls::for_key(key, scratch, proc_root, |scratch| {
             std::fs::DirBuilder::new()
                 .mode_0700()
                 .create(scratch)
@@ -311,7 +196,12 @@ impl Confinement {
         confinement.steps.ruleset = walls.ruleset();
         confinement.walls = Some(walls);
         let mib = 1u64 << 20;
-        if support.cgroups.memory.is_some() || support.cgroups.pids.is_some() {
+        #[cfg(target_os = "linux")]
+        if support.seccomp {
+            let filters = syscalls::Filters::for_network(program.network)?;
+            confinement.steps.filters = filters.installable();
+        }
+        if support.cgroups.any().is_some() {
             let group = cgroup::Group::create(
                 &support.cgroups,
                 &name,
@@ -326,6 +216,10 @@ impl Confinement {
             confinement.group = Some(group);
         }
         confinement.steps.confined = true;
+        confinement.steps.privilege = privilege::Steps::for_machine(support.privilege);
+        if let (Some(private), true) = (&support.private_proc, support.privilege.user_namespace) {
+            confinement.steps.privilege.mount_namespace = private.namespace.as_raw_fd();
+        }
         confinement.steps.file_size = Some(limits.write_mib.saturating_mul(mib));
         confinement.steps.open_files = Some(limits.open_files);
         limits.within_hard_limits()?;
@@ -341,6 +235,19 @@ impl Confinement {
     /// `TMPDIR`), and the child's steps before `exec`.
     pub fn apply(&self, command: &mut Command) {
         let mut steps = self.steps;
+        // Where the child goes back to once in the programs' mount namespace: an absolute path
+        // made here, kept by the closure until the spawn returns.
+        let cwd = (steps.privilege.mount_namespace >= 0)
+            .then(|| {
+                let dir = std::env::current_dir().ok()?;
+                let dir = dir.join(command.get_current_dir().unwrap_or(Path::new(".")));
+                std::ffi::CString::new(dir.into_os_string().into_encoded_bytes()).ok()
+            })
+            .flatten();
+        match &cwd {
+            Some(cwd) => steps.privilege.cwd = cwd.as_ptr() as usize,
+            None => steps.privilege.mount_namespace = -1,
+        }
         if let Some(walls) = &self.walls {
             // A command given variables of its own gets its environment from `Command` after
             // the child's steps, over any they install: build it there instead.
@@ -365,7 +272,10 @@ impl Confinement {
         // no lock) and stores a pointer, on descriptors and an environment `self` keeps until
         // the spawn returns.
         unsafe {
-            std::os::unix::process::CommandExt::pre_exec(command, move || steps.run());
+            std::os::unix::process::CommandExt::pre_exec(command, move || {
+                let _kept = &cwd;
+                steps.run()
+            });
         }
     }
 
@@ -406,21 +316,6 @@ impl Drop for Confinement {
     }
 }
 
-/// Says once per run which protections this machine lacks (`--sandbox on`).
-fn warn_once(support: &Support) {
-    static SAID: std::sync::Once = std::sync::Once::new();
-    SAID.call_once(|| {
-        let missing = support.missing();
-        if !missing.is_empty() {
-            eprintln!(
-                "sandbox: programs run without some protections on this machine: {} \
-                 (see tourney list; --sandbox require refuses to run them)",
-                missing.join("; ")
-            );
-        }
-    });
-}
-
 /// `DirBuilder::mode(0o700)` where there are modes.
 trait Private {
     fn mode_0700(&mut self) -> &mut Self;
@@ -452,7 +347,7 @@ mod tests {
             abi: 0,
             env: Vec::new(),
         };
-        let walls = walls::Walls::for_key(key, scratch.clone(), |folder| {
+        let walls = walls::Walls::for_key(key, scratch.clone(), None, |folder| {
             std::fs::create_dir(folder).map_err(|e| e.to_string())
         })
         .unwrap();

@@ -7,7 +7,7 @@
 use super::environment::Environment;
 use super::remove::empty;
 use super::{Network, files};
-use std::os::fd::{AsRawFd, OwnedFd, RawFd};
+use std::os::fd::{AsRawFd, BorrowedFd, OwnedFd, RawFd};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
@@ -40,10 +40,12 @@ fn spare() -> std::sync::MutexGuard<'static, Vec<Walls>> {
 
 impl Walls {
     /// Spare walls made for `key`, or new ones with a scratch folder at `scratch` (made by
-    /// `make_scratch`); `Err` says what could not be made.
+    /// `make_scratch`) and a ruleset that also lets the program read `proc_root` (the
+    /// programs' own `/proc`, if they have one); `Err` says what could not be made.
     pub fn for_key(
         key: Key,
         scratch: PathBuf,
+        proc_root: Option<BorrowedFd<'_>>,
         make_scratch: impl FnOnce(&Path) -> Result<(), String>,
     ) -> Result<Walls, String> {
         let mut spare = spare();
@@ -56,7 +58,13 @@ impl Walls {
             0 => None,
             abi => {
                 let readable = files::readable(&key.command, &key.readable);
-                Some(files::ruleset(abi, &readable, &scratch, key.network)?)
+                Some(files::ruleset(
+                    abi,
+                    &readable,
+                    proc_root,
+                    &scratch,
+                    key.network,
+                )?)
             }
         };
         Ok(Walls {
@@ -105,14 +113,14 @@ mod tests {
             env: Vec::new(),
         };
         let make = |path: &Path| std::fs::create_dir(path).map_err(|e| e.to_string());
-        let first = Walls::for_key(key("/bin/a"), temp.path().join("one"), make).unwrap();
+        let first = Walls::for_key(key("/bin/a"), temp.path().join("one"), None, make).unwrap();
         std::fs::create_dir(first.scratch.join("kept")).unwrap();
         std::fs::write(first.scratch.join("kept/file"), "x").unwrap();
         std::fs::write(first.scratch.join("note"), "x").unwrap();
         assert!(first.put_back().is_ok());
-        let other = Walls::for_key(key("/bin/b"), temp.path().join("two"), make).unwrap();
+        let other = Walls::for_key(key("/bin/b"), temp.path().join("two"), None, make).unwrap();
         assert_eq!(other.scratch, temp.path().join("two"), "another program");
-        let again = Walls::for_key(key("/bin/a"), temp.path().join("three"), make).unwrap();
+        let again = Walls::for_key(key("/bin/a"), temp.path().join("three"), None, make).unwrap();
         assert_eq!(again.scratch, temp.path().join("one"), "the same program's");
         assert_eq!(std::fs::read_dir(&again.scratch).unwrap().count(), 0);
     }

@@ -23,15 +23,21 @@ pub(super) fn supported(protection: &str) -> bool {
 
 /// A manifest in `dir/hostile/` for the double attacking as `mode` with `arg`, with `extra`
 /// lines; `dir` is also in its command line, so a process it leaves shows it.
-fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
-    let folder = dir.join("hostile");
+pub(super) fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
+    double(dir, "hostile", mode, arg, extra)
+}
+
+/// A manifest in `dir/<name>/` for the double `hostile.py` named `name`, acting as `mode` with
+/// `arg`, with `extra` lines; `dir` is in its command line.
+pub(super) fn double(dir: &Path, name: &str, mode: &str, arg: &str, extra: &str) -> PathBuf {
+    let folder = dir.join(name);
     fs::create_dir_all(&folder).unwrap();
     let script = super::external::examples().join("doubles/hostile.py");
     let marker = dir.display().to_string();
     let script = script.display().to_string();
     manifest(
         &folder,
-        "hostile",
+        name,
         "t2r",
         Path::new("python3"),
         &[&script, mode, arg, &marker],
@@ -41,14 +47,14 @@ fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
 
 /// Plays two games of `random` against the double attacking as `mode`, with `flags`; returns
 /// the results folder and the double's log.
-fn attack(dir: &Path, mode: &str, arg: &str, flags: &[&str]) -> (PathBuf, String) {
+pub(super) fn attack(dir: &Path, mode: &str, arg: &str, flags: &[&str]) -> (PathBuf, String) {
     attack_from(tourney(), dir, mode, arg, flags, "")
 }
 
 /// [`attack`] by the `harness` command given, the double's manifest with `extra` lines. No
 /// scratch folder is ever left behind.
-fn attack_from(
-    mut harness: assert_cmd::Command,
+pub(super) fn attack_from(
+    harness: assert_cmd::Command,
     dir: &Path,
     mode: &str,
     arg: &str,
@@ -56,6 +62,20 @@ fn attack_from(
     extra: &str,
 ) -> (PathBuf, String) {
     let double = hostile(dir, mode, arg, extra);
+    let out = play(harness, dir, &format!("random,{}", double.display()), flags);
+    let log = fs::read_to_string(out.join("logs/hostile.log")).unwrap_or_default();
+    (out, log)
+}
+
+/// Plays two games of `bots` (named as `--bots` takes them) by the `harness` command given,
+/// with `flags`, into `dir/out`, which it returns: every game is played, no scratch folder is
+/// left behind, and no process naming `dir` is left running.
+pub(super) fn play(
+    mut harness: assert_cmd::Command,
+    dir: &Path,
+    bots: &str,
+    flags: &[&str],
+) -> PathBuf {
     let out = dir.join("out");
     let run = harness
         .args([
@@ -67,8 +87,7 @@ fn attack_from(
             "--games",
             "2",
         ])
-        .args(["--threads", "2", "--bots"])
-        .arg(format!("random,{}", double.display()))
+        .args(["--threads", "2", "--bots", bots])
         .arg("--out")
         .arg(&out)
         .args(flags)
@@ -77,13 +96,12 @@ fn attack_from(
     let stderr = String::from_utf8_lossy(&run.get_output().stderr).into_owned();
     assert!(!stderr.contains("cannot remove"), "{stderr}");
     assert_eq!(seats(&out).len(), 4, "every game is played");
-    let log = fs::read_to_string(out.join("logs/hostile.log")).unwrap_or_default();
     assert_no_process_left(dir);
-    (out, log)
+    out
 }
 
 /// No process whose command line names `dir` runs any more.
-fn assert_no_process_left(dir: &Path) {
+pub(super) fn assert_no_process_left(dir: &Path) {
     let marker = dir.display().to_string();
     for entry in fs::read_dir("/proc").unwrap().flatten() {
         if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
@@ -99,7 +117,7 @@ fn faults(out: &Path) -> Vec<String> {
 }
 
 /// The fault reasons of `bot`, as summary.json keeps them.
-fn faults_of(out: &Path, bot: &str) -> Vec<String> {
+pub(super) fn faults_of(out: &Path, bot: &str) -> Vec<String> {
     let summary = summary(out);
     let hostile = summary["per_bot"]
         .as_array()

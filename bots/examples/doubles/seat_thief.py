@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
 """Test double for the contest protocol: a launched contest program (`protocol = "cgs"`) that
-tries to steal its opponent's seat. Launched programs' names cannot be worked out, but a
-program's command line shows in /proc, so it finds the name (`<label>_<token>`) of a program
-labelled VICTIM there and forks a child that connects again and again under that name and, if
-it were let in, would play garbage there; the parent then becomes PROGRAM, started with HOST
-PORT NAME and ARGS, and plays its own seat.
+tries to steal its opponent's seat. In a contest an opponent's name is public (standings, the
+contest folder's layout), so the double is told it: VICTIMS lists, for each name this program
+may be given, its opponent's name in that game (`own=victim,...`, from an earlier run with the
+same seed; `-` for none). It says its own name (`name NAME`) first, then, knowing its victim,
+forks a child that connects again and again under the victim's name and, if it were let in,
+would play garbage there; the parent then becomes PROGRAM, started with HOST PORT NAME and
+ARGS, and plays its own seat. Not knowing it (`no victim known`), it only plays.
 
-    seat_thief.py HOST PORT NAME VICTIM PROGRAM [ARGS...] [--say-pid] [--flood N] [--detach]
+    seat_thief.py HOST PORT NAME VICTIMS PROGRAM [ARGS...] [--say-pid] [--flood N] [--detach]
 
 --say-pid   writes `pid PID` to stderr (its log) for the parent and the child, so a test can
             check that no process outlives the run (a confined program writes only its scratch
@@ -77,21 +79,10 @@ def flood(host, port, count):
     return held
 
 
-def victim_name(label, own):
-    """The name a program labelled `label` was given, read from its command line in /proc."""
-    deadline = time.monotonic() + 5.0
-    while time.monotonic() < deadline:
-        for pid in filter(str.isdigit, os.listdir("/proc")):
-            try:
-                with open(f"/proc/{pid}/cmdline", "rb") as f:
-                    words = f.read().decode("utf-8", "replace").split("\0")
-            except OSError:
-                continue
-            for word in words:
-                if word.startswith(label + "_") and word != own and len(word) <= 20:
-                    return word
-        time.sleep(0.05)
-    return label + "_unknown"
+def victim_of(victims, own):
+    """The opponent `victims` (`own=victim,...`, or `-`) names for this program's name `own`."""
+    pairs = dict(pair.split("=", 1) for pair in victims.split(",") if "=" in pair)
+    return pairs.get(own)
 
 
 def steal(host, port, victim, parent, answered):
@@ -125,8 +116,13 @@ def main():
         at = args.index("--flood")
         crowd = int(args[at + 1])
         del args[at:at + 2]
-    host, port, name, victim_label, program = args[:5]
+    host, port, name, victims, program = args[:5]
     rest = args[5:]
+    print(f"name {name}", file=sys.stderr, flush=True)
+    victim = victim_of(victims, name)
+    if victim is None:
+        print("no victim known", file=sys.stderr, flush=True)
+        os.execv(program, [program, host, port, name] + rest)
     parent = os.getpid()
     # The parent starts its own game only after the child's first try was answered: a test's
     # games are short, and a theft tried after the game would prove nothing.
@@ -142,7 +138,6 @@ def main():
         if say_pid:
             print(f"pid {os.getpid()}", file=sys.stderr, flush=True)
         held = flood(host, int(port), crowd)
-        victim = victim_name(victim_label, name)
         steal(host, int(port), victim, parent, answered)
         del held
         os._exit(0)

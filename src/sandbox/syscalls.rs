@@ -1,0 +1,292 @@
+//! A system-call filter (seccomp) for what Landlock does not close: sockets other than a
+//! contest program's one TCP connection (UDP, raw and packet sockets, netlink, vsock), leaving
+//! the program's control group (`clone3` with `CLONE_INTO_CGROUP`, and new namespaces), and
+//! the usual ways out of a sandbox (tracing, reading another process's memory, kernel keys,
+//! BPF, performance counters, mounts, modules, `io_uring`, which makes sockets past any
+//! filter). A denied call fails with `EPERM`, never a kill, so a program can carry on without
+//! it. The filters are compiled by `seccompiler` (rust-vmm's pure-Rust compiler, kept for
+//! Firecracker): a fresh machine has only the Rust toolchain, not libseccomp's C library.
+//!
+//! `clone3` passes its flags in a structure a filter cannot read, so it fails with `ENOSYS`
+//! instead: the C library then falls back to `clone`, whose flags the filter reads. Each
+//! filter is compiled once per kind of program and installed by the child, last before
+//! `exec`, with one raw system call each ([`install`]).
+
+use super::Network;
+use seccompiler::{
+    BpfProgram, SeccompAction, SeccompCmpArgLen as Len, SeccompCmpOp as Op, SeccompCondition,
+    SeccompFilter, SeccompRule,
+};
+use std::collections::BTreeMap;
+
+/// What building a rule may end in.
+type Built<T> = Result<T, seccompiler::BackendError>;
+use std::sync::OnceLock;
+
+/// The compiled filters of one kind of program: `clone3` made to fail with `ENOSYS`, and every
+/// other denied call with `EPERM` (one filter per action: a seccompiler filter has one).
+pub struct Filters {
+    programs: [BpfProgram; 2],
+}
+
+/// A filter as the child installs it: the address and length of its instructions.
+pub type Installable = (usize, u16);
+
+/// Whether this kernel filters system calls and can make a call fail with an error number
+/// (`SECCOMP_GET_ACTION_AVAIL`, Linux 4.14).
+pub fn available() -> bool {
+    const GET_ACTION_AVAIL: libc::c_uint = 2;
+    let action: u32 = libc::SECCOMP_RET_ERRNO;
+    // SAFETY: the kernel reads the 4 bytes of `action`, which lives across the call.
+    let done = unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            GET_ACTION_AVAIL,
+            0u32,
+            &action as *const u32,
+        )
+    };
+    done == 0
+}
+
+impl Filters {
+    /// The filters for a program that connects as `network` says, compiled once.
+    pub fn for_network(network: Network) -> Result<&'static Filters, String> {
+        static NONE: OnceLock<Result<Filters, String>> = OnceLock::new();
+        static LOOPBACK: OnceLock<Result<Filters, String>> = OnceLock::new();
+        let cell = match network {
+            Network::None => &NONE,
+            Network::Loopback(_) => &LOOPBACK,
+        };
+        cell.get_or_init(|| Filters::compile(network))
+            .as_ref()
+            .map_err(|e| format!("cannot compile its system-call filter: {e}"))
+    }
+
+    fn compile(network: Network) -> Result<Filters, String> {
+        let arch = std::env::consts::ARCH
+            .try_into()
+            .map_err(|e| format!("{e:?}"))?;
+        let compile = |rules, action| -> Result<BpfProgram, String> {
+            SeccompFilter::new(rules, SeccompAction::Allow, action, arch)
+                .and_then(BpfProgram::try_from)
+                .map_err(|e| e.to_string())
+        };
+        let clone3 = BTreeMap::from([(libc::SYS_clone3, Vec::new())]);
+        let mut denied = compile(
+            denied(network).map_err(|e| e.to_string())?,
+            SeccompAction::Errno(libc::EPERM as u32),
+        )?;
+        guard_x32(&mut denied);
+        Ok(Filters {
+            programs: [
+                compile(clone3, SeccompAction::Errno(libc::ENOSYS as u32))?,
+                denied,
+            ],
+        })
+    }
+
+    /// The filters, for [`install`] in the child.
+    pub fn installable(&self) -> [Installable; 2] {
+        self.programs
+            .each_ref()
+            .map(|program| (program.as_ptr() as usize, program.len() as u16))
+    }
+}
+
+/// Calls denied to every program, whatever their arguments.
+const DENIED: &[libc::c_long] = &[
+    libc::SYS_ptrace,
+    libc::SYS_process_vm_readv,
+    libc::SYS_process_vm_writev,
+    libc::SYS_pidfd_getfd,
+    libc::SYS_process_madvise,
+    libc::SYS_kcmp,
+    libc::SYS_keyctl,
+    libc::SYS_add_key,
+    libc::SYS_request_key,
+    libc::SYS_bpf,
+    libc::SYS_perf_event_open,
+    libc::SYS_userfaultfd,
+    libc::SYS_io_uring_setup,
+    libc::SYS_io_uring_enter,
+    libc::SYS_io_uring_register,
+    libc::SYS_mount,
+    libc::SYS_umount2,
+    libc::SYS_pivot_root,
+    libc::SYS_move_mount,
+    libc::SYS_open_tree,
+    libc::SYS_fsopen,
+    libc::SYS_fsconfig,
+    libc::SYS_fsmount,
+    libc::SYS_fspick,
+    libc::SYS_mount_setattr,
+    libc::SYS_chroot,
+    libc::SYS_setns,
+    libc::SYS_unshare,
+    libc::SYS_name_to_handle_at,
+    libc::SYS_open_by_handle_at,
+    libc::SYS_fanotify_init,
+    libc::SYS_kexec_load,
+    libc::SYS_kexec_file_load,
+    libc::SYS_init_module,
+    libc::SYS_finit_module,
+    libc::SYS_delete_module,
+    libc::SYS_reboot,
+    libc::SYS_swapon,
+    libc::SYS_swapoff,
+    libc::SYS_acct,
+    libc::SYS_quotactl,
+    libc::SYS_syslog,
+    libc::SYS_settimeofday,
+    libc::SYS_clock_settime,
+    libc::SYS_adjtimex,
+    libc::SYS_clock_adjtime,
+    libc::SYS_sethostname,
+    libc::SYS_setdomainname,
+    libc::SYS_vhangup,
+    libc::SYS_sched_setscheduler,
+    libc::SYS_sched_setattr,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_iopl,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_ioperm,
+    #[cfg(target_arch = "x86_64")]
+    libc::SYS_uselib,
+];
+
+/// `clone` flags that make a namespace: a program stays in the harness's.
+const NAMESPACES: &[libc::c_int] = &[
+    libc::CLONE_NEWNS,
+    libc::CLONE_NEWUSER,
+    libc::CLONE_NEWPID,
+    libc::CLONE_NEWNET,
+    libc::CLONE_NEWIPC,
+    libc::CLONE_NEWUTS,
+    libc::CLONE_NEWCGROUP,
+];
+
+/// Each denied call with the rules under which it is denied (none: always).
+fn denied(network: Network) -> Built<BTreeMap<i64, Vec<SeccompRule>>> {
+    let arg = |index, op, value: u64| SeccompCondition::new(index, Len::Dword, op, value);
+    let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
+        DENIED.iter().map(|&call| (call, Vec::new())).collect();
+    rules.insert(
+        libc::SYS_clone,
+        NAMESPACES
+            .iter()
+            .map(|&flag| {
+                let flag = flag as u64;
+                SeccompRule::new(vec![arg(0, Op::MaskedEq(flag), flag)?])
+            })
+            .collect::<Built<_>>()?,
+    );
+    // Device nodes: a character or block special file made and opened.
+    let device = |mode_arg: u8| -> Built<Vec<SeccompRule>> {
+        [libc::S_IFCHR, libc::S_IFBLK]
+            .iter()
+            .map(|&kind| {
+                let mask = u64::from(libc::S_IFMT);
+                SeccompRule::new(vec![arg(mode_arg, Op::MaskedEq(mask), u64::from(kind))?])
+            })
+            .collect()
+    };
+    rules.insert(libc::SYS_mknodat, device(2)?);
+    #[cfg(target_arch = "x86_64")]
+    rules.insert(libc::SYS_mknod, device(1)?);
+    rules.insert(libc::SYS_socket, sockets(network)?);
+    Ok(rules)
+}
+
+/// When `socket` is denied: a line-protocol bot may make Unix sockets only (a runtime may
+/// talk to a local service, `nscd`, at start); a contest program also TCP over IPv4 and IPv6,
+/// never datagrams, raw sockets or any other type.
+fn sockets(network: Network) -> Built<Vec<SeccompRule>> {
+    let arg = |index, op, value: u64| SeccompCondition::new(index, Len::Dword, op, value);
+    let unix = libc::AF_UNIX as u64;
+    match network {
+        Network::None => Ok(vec![SeccompRule::new(vec![arg(0, Op::Ne, unix)?])?]),
+        Network::Loopback(_) => {
+            let inet = [libc::AF_INET as u64, libc::AF_INET6 as u64];
+            let mut rules = vec![SeccompRule::new(vec![
+                arg(0, Op::Ne, unix)?,
+                arg(0, Op::Ne, inet[0])?,
+                arg(0, Op::Ne, inet[1])?,
+            ])?];
+            // The type's low four bits (`SOCK_TYPE_MASK`); the rest are `SOCK_NONBLOCK` and
+            // `SOCK_CLOEXEC`.
+            let stream = libc::SOCK_STREAM as u64;
+            for family in inet {
+                for kind in (0..16).filter(|&kind| kind != stream) {
+                    rules.push(SeccompRule::new(vec![
+                        arg(0, Op::Eq, family)?,
+                        arg(1, Op::MaskedEq(0xf), kind)?,
+                    ])?);
+                }
+            }
+            Ok(rules)
+        }
+    }
+}
+
+/// On x86-64, calls of the x32 ABI carry the same architecture with bit 30 set in their
+/// number, which no rule above names: they are denied before the filter's own rules (after
+/// its check of the architecture, which kills a program calling by another one).
+fn guard_x32(program: &mut BpfProgram) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use libc::{BPF_ABS, BPF_JGE, BPF_JMP, BPF_K, BPF_LD, BPF_RET, BPF_W};
+        use seccompiler::sock_filter;
+        const X32: u32 = 0x4000_0000;
+        // `seccomp_data`: the call's number at offset 0.
+        let guard = [
+            sock_filter {
+                code: (BPF_LD | BPF_W | BPF_ABS) as u16,
+                jt: 0,
+                jf: 0,
+                k: 0,
+            },
+            sock_filter {
+                code: (BPF_JMP | BPF_JGE | BPF_K) as u16,
+                jt: 0,
+                jf: 1,
+                k: X32,
+            },
+            sock_filter {
+                code: (BPF_RET | BPF_K) as u16,
+                jt: 0,
+                jf: 0,
+                k: libc::SECCOMP_RET_ERRNO | libc::EPERM as u32,
+            },
+        ];
+        // seccompiler's program starts with its three instructions checking the architecture.
+        let at = 3.min(program.len());
+        program.splice(at..at, guard);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = program;
+}
+
+/// Installs the filters in the child, after `no_new_privs`: one `seccomp` call each.
+pub fn install(filters: &[Installable]) -> std::io::Result<()> {
+    for &(address, len) in filters.iter().filter(|(_, len)| *len > 0) {
+        let program = libc::sock_fprog {
+            len,
+            filter: address as *mut libc::sock_filter,
+        };
+        // SAFETY: the kernel copies `len` instructions from `address`, a filter compiled once
+        // and kept for the whole run ([`Filters::for_network`]); nothing is allocated.
+        let done = unsafe {
+            libc::syscall(
+                libc::SYS_seccomp,
+                libc::SECCOMP_SET_MODE_FILTER,
+                0u32,
+                &program as *const libc::sock_fprog,
+            )
+        };
+        if done != 0 {
+            return Err(std::io::Error::last_os_error());
+        }
+    }
+    Ok(())
+}

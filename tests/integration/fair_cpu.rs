@@ -1,0 +1,106 @@
+//! Fair CPU, through the real binary: a program that starts sixty spinning processes, each in
+//! a session of its own, does not slow its opponent's thinking. The opponent
+//! (`bots/examples/doubles/thinker.py`) spends the same CPU time on every move, so the time its
+//! moves take (the think times `records.jsonl.gz` keeps) shows how much of a core it gets; it
+//! is compared with quiet runs of the same game in the same test, before and after, so the
+//! machine's own load counts on both sides.
+
+use super::external::{examples, manifest, tourney};
+use super::sandbox::{assert_no_process_left, faults_of, hostile, supported};
+use std::fs;
+use std::path::Path;
+
+/// CPU time the thinker spends on each move, in milliseconds.
+const THINK_MS: &str = "40";
+
+/// The median think time of the thinker in a run of two games against the hostile double
+/// starting `spinners` spinning processes, with the thinker's fault reasons.
+fn thinker_against(dir: &Path, spinners: &str) -> (f64, Vec<String>) {
+    let script = examples().join("doubles/thinker.py");
+    // Lost on time if a move takes 25 times its CPU time: sixty spinners sharing two cores
+    // with it would make it 30 times.
+    let thinker = manifest(
+        dir,
+        "thinker",
+        "t2r",
+        Path::new("python3"),
+        &[&script.display().to_string(), THINK_MS],
+        "move_ms = 1000",
+    );
+    let double = hostile(dir, "spin", spinners, "");
+    let out = dir.join(format!("out-{spinners}"));
+    tourney()
+        .args([
+            "run",
+            "--quiet",
+            "--no-plots",
+            "--map",
+            "small",
+            "--games",
+            "2",
+        ])
+        .args(["--threads", "1", "--record", "--force", "--bots"])
+        .arg(format!("{},{}", thinker.display(), double.display()))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    assert_no_process_left(dir);
+    (
+        median(think_times(&out, "thinker")),
+        faults_of(&out, "thinker"),
+    )
+}
+
+/// Every think time of `bot` in `out`'s records, in milliseconds.
+fn think_times(out: &Path, bot: &str) -> Vec<f64> {
+    let bytes = fs::read(out.join("records.jsonl.gz")).unwrap();
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut text)
+        .unwrap();
+    let mut lines = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap());
+    let header = lines.next().unwrap();
+    let index = header["bots"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|b| b == bot)
+        .unwrap();
+    let mut times = Vec::new();
+    for game in lines {
+        let lineup = game["lineup"].as_array().unwrap();
+        let seat = lineup.iter().position(|b| b == index).unwrap();
+        for step in game["steps"].as_array().unwrap() {
+            if step["seat"] == seat {
+                times.extend(step["think_ms"].as_f64());
+            }
+        }
+    }
+    assert!(times.len() >= 10, "the thinker moved: {times:?}");
+    times
+}
+
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    values[values.len() / 2]
+}
+
+#[test]
+fn sixty_spinning_processes_do_not_slow_the_opponents_thinking() {
+    if !supported("cpu") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (before, _) = thinker_against(dir.path(), "0");
+    let (attacked, faults) = thinker_against(dir.path(), "60");
+    let (after, _) = thinker_against(dir.path(), "0");
+    let quiet = before.max(after);
+    eprintln!("think time medians: {before:.1} quiet, {attacked:.1} attacked, {after:.1} quiet");
+    assert!(faults.is_empty(), "the thinker lost no game: {faults:?}");
+    assert!(
+        attacked <= quiet * 1.2,
+        "median think time {attacked:.1} ms under attack, {before:.1} and {after:.1} ms quiet"
+    );
+}
