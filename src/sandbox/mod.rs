@@ -14,6 +14,7 @@ mod cgroup;
 mod child;
 mod cleaner;
 mod cpu;
+mod emptying;
 mod environment;
 mod files;
 mod joins;

@@ -39,7 +39,7 @@ fn left_by_the_dead(folder: &Path) -> Vec<std::path::PathBuf> {
 /// still runs in them.
 pub fn sweep_groups(base: &Path) {
     for group in left_by_the_dead(base) {
-        super::cgroup::empty_and_remove(&group);
+        super::emptying::empty_and_remove(&group);
     }
 }
 

@@ -18,6 +18,7 @@ mod fair_cpu;
 mod fault_policy;
 mod faults;
 mod figures;
+mod file_circles;
 mod fresh_fish;
 mod history;
 mod history_gate;
