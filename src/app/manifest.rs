@@ -15,6 +15,7 @@ use crate::external::clock::{Clock, Overrides};
 use crate::format::{Knockout, Swiss};
 use crate::game::GameInfo;
 use crate::games::{FindGame, GameConfig};
+use crate::input::write_atomically;
 use crate::runner::FaultPolicy;
 use crate::scenario::Format;
 use crate::summary::SprtOptions;
@@ -22,9 +23,9 @@ use anyhow::Context;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
-use std::io::{Read, Write};
+use std::io::Read;
 use std::ops::Range;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 /// The manifest's file name in a results folder.
@@ -522,27 +523,6 @@ impl Manifest {
         }
         (!differences.is_empty()).then(|| differences.join("; "))
     }
-}
-
-/// Writes `path` through a temporary file in the same folder, synced, then renamed over it.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(".tmp");
-    let temp = PathBuf::from(temp);
-    let write = || -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&temp)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&temp, path)?;
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            // Makes the rename itself durable; not every system can open a folder.
-            if let Ok(dir) = std::fs::File::open(dir) {
-                let _ = dir.sync_all();
-            }
-        }
-        Ok(())
-    };
-    write().with_context(|| format!("cannot write {}", path.display()))
 }
 
 /// SHA-256 of a file, streamed.

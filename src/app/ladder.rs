@@ -1,29 +1,21 @@
-//! `tourney ladder DIR`: a ladder that runs for weeks (docs/guide/ladder.md). Entries come
-//! from a folder that is scanned again every few seconds (`entries`); each new version is
-//! self-tested by the doctor before it plays (`selftest`); games are played without end on
-//! the threads given, opponents chosen where the result is least certain (`matchmaking`);
-//! the standings are always the joint fit of the stored games (`standings`). Everything that
-//! must survive a restart is in the results store (`crate::store`'s ladder tables): the
-//! entries, every version's verdict, the deal counter and the deals claimed, each game
-//! recorded with its deal in one transaction, so `kill -9` and a restart lose no game and
-//! count none twice. The play loop itself is generic over the game (`play`).
+//! `tourney ladder DIR`: the arguments checked into the ladder's settings, the game
+//! configured, the store opened, and the ladder (`crate::ladder`) played with this edge's
+//! lookup of a launched program and its joint fit of stored games; an interruption or a bad
+//! input comes back as its exit code.
 
-mod entries;
-mod matchmaking;
-mod play;
-mod selftest;
-mod standings;
-
-pub use play::ladder_game;
-
+use super::db;
+use super::history::fit::{Identity, fit};
 use super::plan::game_config;
+use super::report::ReportSettings;
+use super::run::{Contest, STOP, install_ctrl_c, resolve_bot};
+use crate::bot::{BotChoice, BotMaker, Params};
 use crate::cli::{LadderArgs, SandboxFlag};
 use crate::error::UsageError;
 use crate::games::GameConfig;
-use std::io::Write;
+use crate::ladder::{Fitted, Host, Settings};
+use crate::store::{RunFilter, Store};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// A game's ladder, instantiated per game in the registry.
@@ -32,25 +24,11 @@ pub type LadderFn = fn(&LadderPlan) -> anyhow::Result<ExitCode>;
 /// Finds a game's ladder by name; handed down by the registry.
 pub type FindLadder = fn(&str) -> Result<LadderFn, UsageError>;
 
-/// What `tourney ladder` was asked, checked.
+/// What `tourney ladder` was asked, checked: the ladder's settings, its game and its store.
 pub struct LadderPlan {
-    pub dir: PathBuf,
-    pub name: String,
-    pub out: PathBuf,
+    pub settings: Settings,
     pub config: GameConfig,
-    pub threads: usize,
-    pub scan: Duration,
-    pub placement: u64,
-    /// Stop once the ladder holds this many games.
-    pub games: Option<u64>,
-    /// Stop at this time (as the store writes times, which sort as text).
-    pub until: Option<String>,
-    pub seed: u64,
-    /// The flags the doctor is given: the game's and the confinement's.
-    pub doctor_flags: Vec<String>,
-    pub self_test_timeout: Duration,
     pub store: crate::cli::DbLocation,
-    pub quiet: bool,
 }
 
 pub fn execute(args: &LadderArgs, find: FindLadder) -> anyhow::Result<ExitCode> {
@@ -59,13 +37,14 @@ pub fn execute(args: &LadderArgs, find: FindLadder) -> anyhow::Result<ExitCode> 
     ladder(&plan)
 }
 
-fn plan(args: &LadderArgs) -> Result<LadderPlan, UsageError> {
+fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
     if !args.dir.is_dir() {
         return Err(UsageError::Invalid(format!(
             "the ladder's folder {} does not exist or is not a folder: give the folder that \
              holds one subfolder per entry",
             args.dir.display()
-        )));
+        ))
+        .into());
     }
     let name = match &args.ladder {
         Some(name) => {
@@ -101,13 +80,14 @@ fn plan(args: &LadderArgs) -> Result<LadderPlan, UsageError> {
     if args.games == Some(0) {
         return Err(UsageError::Invalid(
             "--games 0: give the number of games the ladder stops at, at least 1".into(),
-        ));
+        )
+        .into());
     }
-    Ok(LadderPlan {
+    let report = serde_json::to_string(&ReportSettings::default())?;
+    let settings = Settings {
         dir: args.dir.clone(),
         out: (args.out.clone()).unwrap_or_else(|| PathBuf::from(format!("results/ladder-{name}"))),
         name,
-        config,
         threads: super::threads::from_flag(args.threads)?,
         scan: seconds("--scan", args.scan)?,
         placement: args.placement,
@@ -116,9 +96,58 @@ fn plan(args: &LadderArgs) -> Result<LadderPlan, UsageError> {
         seed: args.seed,
         doctor_flags: doctor_flags(args),
         self_test_timeout: seconds("--self-test-timeout", args.self_test_timeout)?,
-        store: args.store.clone(),
+        report,
         quiet: args.quiet,
+    };
+    Ok(LadderPlan {
+        settings,
+        config,
+        store: args.store.clone(),
     })
+}
+
+/// Plays the ladder of `plan` for game `G` until `--games`, `--until` or Ctrl-C.
+pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
+    let game: G = crate::games::configure(&plan.config)?;
+    let store = db::open(&plan.store, true)?;
+    install_ctrl_c();
+    crate::ladder::play(&game, store, &plan.settings, &Edge, &STOP)?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// What the ladder asks of the edge: `run`'s lookup of a bot and `tourney rate`'s fit.
+struct Edge;
+
+impl<G: Contest> Host<G> for Edge {
+    fn program(
+        &self,
+        game: &G,
+        manifest: &Path,
+        label: &str,
+        logs: &Path,
+    ) -> anyhow::Result<Box<dyn BotMaker<G>>> {
+        let choice = BotChoice {
+            label: label.to_string(),
+            bot: manifest.display().to_string(),
+            params: Params::default(),
+        };
+        resolve_bot(game, &choice, Some(logs))
+    }
+
+    fn fit(&self, store: &mut Store, tag: &str) -> anyhow::Result<Fitted> {
+        let runs = store.find_runs(&RunFilter {
+            tag: Some(tag.to_string()),
+            ..RunFilter::default()
+        })?;
+        let joint = fit(store, &runs, &format!("--tag {tag}"), None)?;
+        Ok((joint.players.iter())
+            .filter_map(|player| {
+                let Identity { label, digest } = &player.identity;
+                let rating = joint.rating_of(&player.identity)?;
+                Some(((label.clone(), digest.clone()?), rating.clone()))
+            })
+            .collect())
+    }
 }
 
 /// The game and confinement flags as the doctor takes them.
@@ -156,40 +185,4 @@ fn doctor_flags(args: &LadderArgs) -> Vec<String> {
     flag("--limit-write", sandbox.limit_write.map(|n| n.to_string()));
     flag("--limit-files", sandbox.limit_files.map(|n| n.to_string()));
     flags
-}
-
-/// The ladder's log: each line with its time, on stderr and appended to `ladder.log` in the
-/// output folder.
-pub struct Log {
-    file: Mutex<Option<std::fs::File>>,
-}
-
-impl Log {
-    pub fn open(out: &Path) -> anyhow::Result<Log> {
-        std::fs::create_dir_all(out).map_err(|e| {
-            UsageError::Invalid(format!(
-                "cannot create the output folder {}: {e}; give --out a folder that can be made",
-                out.display()
-            ))
-        })?;
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(out.join("ladder.log"))?;
-        Ok(Log {
-            file: Mutex::new(Some(file)),
-        })
-    }
-
-    pub fn line(&self, text: &str) {
-        let line = format!("{} {}", crate::store::now(), text);
-        eprintln!("{line}");
-        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(f) = file.as_mut()
-            && writeln!(f, "{line}").is_err()
-        {
-            eprintln!("warning: cannot write ladder.log; the log goes on on stderr only");
-            *file = None;
-        }
-    }
 }

@@ -1,16 +1,17 @@
 //! The ladder's side of the folder: each scan's entries and problems, a new version's copy,
 //! self-test and verdict, the versions that may be seated, and `status.json`.
 
+use super::super::Host;
 use super::super::entries::{self, Found, Problem};
 use super::super::selftest::{Verdict, self_test};
 use super::{Current, Ladder};
-use crate::app::run::{Contest, STOP};
+use crate::game::Game;
 use crate::store::LadderVersion;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
-impl<G: Contest> Ladder<'_, G> {
+impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
     /// Reads the folder: entries that changed are self-tested, and every entry's state is
     /// logged when it changes and written to `status.json`.
     pub(super) fn scan(&mut self) -> anyhow::Result<()> {
@@ -41,7 +42,7 @@ impl<G: Contest> Ladder<'_, G> {
         for entry in &found {
             let tested = (versions.iter())
                 .any(|v| v.entry == entry.name && v.digest == entry.version.digest);
-            if !tested && !STOP.load(Ordering::SeqCst) {
+            if !tested && !self.stop.load(Ordering::SeqCst) {
                 self.enter(entry)?;
             }
         }
@@ -215,7 +216,7 @@ impl<G: Contest> Ladder<'_, G> {
             "entries": entries,
             "problems": problems,
         });
-        crate::app::manifest::write_atomically(
+        crate::input::write_atomically(
             &self.plan.out.join("status.json"),
             serde_json::to_string_pretty(&status)?.as_bytes(),
         )
