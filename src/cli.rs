@@ -67,6 +67,7 @@ const LADDER_HELP: &str = "\
 Examples:
   tourney ladder entries --game t2r --map small --games 200
   tourney ladder entries --game t2r --until 2027-01-31 --sandbox require --out results/term
+  tourney ladder entries --game t2r --live 0.0.0.0:8080
 
 DIR holds one folder per entry: its manifest (one .toml file) and its program's files. The
 folder is read again every --scan seconds: a new entry or a changed program is self-tested by
@@ -84,8 +85,8 @@ pub struct LadderArgs {
     /// The ladder's name in the store [default: DIR's folder name].
     #[arg(long = "name", value_name = "NAME")]
     pub ladder: Option<String>,
-    /// Folder for standings.json, standings.csv, status.json, ladder.log, the self-test
-    /// reports and the copies of accepted versions [default: results/ladder-NAME].
+    /// Folder for standings.json, standings.csv, status.json, ladder.log, the pages, the
+    /// self-test reports and the copies of accepted versions [default: results/ladder-NAME].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Games played at once [default: the number of cores].
@@ -114,6 +115,11 @@ pub struct LadderArgs {
     /// No standings on the terminal (the log still goes to stderr).
     #[arg(long)]
     pub quiet: bool,
+    /// Serve the ladder's pages at ADDR (HOST:PORT, HOST or PORT; without ADDR, loopback and
+    /// a free port): the standings, a page per entry, and each entry's private page at the
+    /// link in OUT/private/ENTRY.url. The same pages are written to OUT/pages either way.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::live::DEFAULT_ADDRESS)]
+    pub live: Option<String>,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
 }

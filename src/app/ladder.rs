@@ -13,6 +13,7 @@ use crate::cli::{LadderArgs, SandboxFlag};
 use crate::error::UsageError;
 use crate::games::GameConfig;
 use crate::ladder::{Fitted, Host, Settings};
+use crate::live::Folder;
 use crate::store::{RunFilter, Store};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -29,6 +30,8 @@ pub struct LadderPlan {
     pub settings: Settings,
     pub config: GameConfig,
     pub store: crate::cli::DbLocation,
+    /// Where `--live` serves the pages.
+    pub live: Option<String>,
 }
 
 pub fn execute(args: &LadderArgs, find: FindLadder) -> anyhow::Result<ExitCode> {
@@ -103,6 +106,7 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
         settings,
         config,
         store: args.store.clone(),
+        live: args.live.clone(),
     })
 }
 
@@ -110,6 +114,26 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
 pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
     let game: G = crate::games::configure(&plan.config)?;
     let store = db::open(&plan.store, true)?;
+    let out = plan.settings.out.clone();
+    let _pages = match &plan.live {
+        Some(address) => {
+            std::fs::create_dir_all(out.join("pages")).map_err(|e| {
+                UsageError::Invalid(format!(
+                    "cannot create the output folder {}: {e}; give --out a folder that can be \
+                     made",
+                    out.display()
+                ))
+            })?;
+            let private = Box::new(move |token: &str| crate::ladder::private_page(&out, token));
+            let pages = Folder::start(address, plan.settings.out.join("pages"), private)?;
+            eprintln!("live: the ladder's pages are at {}", pages.url);
+            if let Some(warning) = &pages.warning {
+                eprintln!("{warning}");
+            }
+            Some(pages)
+        }
+        None => None,
+    };
     install_ctrl_c();
     crate::ladder::play(&game, store, &plan.settings, &Edge, &STOP)?;
     Ok(ExitCode::SUCCESS)

@@ -15,10 +15,12 @@
 
 mod entries;
 mod matchmaking;
+mod pages;
 mod play;
 mod selftest;
 mod standings;
 
+pub use pages::private_page;
 pub use play::play;
 
 use crate::bot::BotMaker;

@@ -14,8 +14,8 @@ mod segment;
 
 use super::entries::Problem;
 use super::matchmaking::{self, Candidate, PairGames};
-use super::standings;
 use super::{Host, Log, Settings, tag};
+use super::{pages, standings};
 use crate::error::{Interrupted, UsageError};
 use crate::game::Game;
 use crate::runner::play::play_fixture_unless_stopped;
@@ -273,7 +273,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             }
             if Instant::now() >= next_scan && !self.stopping() {
                 let before = self.lineup();
-                self.scan()?;
+                let changed = self.scan()?;
                 if self.lineup() != before {
                     // The games in play finish with the lineup they started with.
                     while !self.in_play.is_empty() {
@@ -282,7 +282,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
                     }
                     self.close_segment()?;
                 }
-                if self.recorded_at_last_standings != Some(self.recorded) {
+                if changed || self.recorded_at_last_standings != Some(self.recorded) {
                     self.refresh_standings()?;
                 }
                 next_scan = Instant::now() + self.plan.scan;
@@ -422,13 +422,14 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
         Ok(())
     }
 
-    /// Fits the stored games again: the standings' files, the terminal's table, and the
-    /// ratings matchmaking steers by.
+    /// Fits the stored games again: the standings' files, the pages, the terminal's table,
+    /// and the ratings matchmaking steers by.
     fn refresh_standings(&mut self) -> anyhow::Result<()> {
         let name = self.plan.name.clone();
         let entries = self.store().ladder_entries(&name)?;
         let versions = self.store().ladder_versions(&name)?;
-        let rows = standings::standings(self.host, self.store(), &name, &entries, &versions)?;
+        let (rows, fitted) =
+            standings::standings(self.host, self.store(), &name, &entries, &versions)?;
         self.ratings = (rows.iter())
             .filter_map(|row| {
                 let (elo, lower, upper) = (row.elo?, row.lower?, row.upper?);
@@ -437,6 +438,18 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             })
             .collect();
         standings::write(&self.plan.out, &name, self.recorded, &rows)?;
+        let (plan, problems) = (self.plan, self.problems.clone());
+        let view = pages::View {
+            out: &plan.out,
+            ladder: &name,
+            games: self.recorded,
+            rows: &rows,
+            entries: &entries,
+            versions: &versions,
+            problems: &problems,
+            fitted: &fitted,
+        };
+        pages::write(self.store(), &view)?;
         if !self.plan.quiet {
             standings::print(&name, self.recorded, &rows);
         }

@@ -40,14 +40,15 @@ pub struct Standing {
     pub shown: Option<(String, String)>,
 }
 
-/// The standings of `entries` (each with the version it plays) from the stored games.
+/// The standings of `entries` (each with the version it plays) from the stored games, and
+/// the fit's rating of every version that played.
 pub fn standings<G: Game>(
     host: &impl Host<G>,
     store: &mut Store,
     ladder: &str,
     entries: &[LadderEntry],
     versions: &[LadderVersion],
-) -> anyhow::Result<Vec<Standing>> {
+) -> anyhow::Result<(Vec<Standing>, Fitted)> {
     let tag = tag(ladder);
     let games = store.seats_by_version(&tag)?;
     let joint = match games.is_empty() {
@@ -91,7 +92,7 @@ pub fn standings<G: Game>(
         });
     }
     rank(&mut rows);
-    Ok(rows)
+    Ok((rows, joint))
 }
 
 /// Orders by Elo, best first (unrated last, by name), and numbers the rated ones.

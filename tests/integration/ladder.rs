@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 /// An entry folder `folder` in `dir` playing Ticket to Ride with `script` (copied from the
 /// examples) and its arguments.
-fn entry(dir: &Path, folder: &str, name: &str, script: &str, args: &[&str]) {
+pub(super) fn entry(dir: &Path, folder: &str, name: &str, script: &str, args: &[&str]) {
     let path = dir.join(folder);
     fs::create_dir_all(&path).unwrap();
     let file = Path::new(script).file_name().unwrap();
@@ -35,7 +35,7 @@ fn entry(dir: &Path, folder: &str, name: &str, script: &str, args: &[&str]) {
 }
 
 /// `tourney ladder DIR` of small Ticket to Ride games into `out`, with `store`.
-fn ladder_args(dir: &Path, out: &Path, store: &Path, extra: &[&str]) -> Vec<String> {
+pub(super) fn ladder_args(dir: &Path, out: &Path, store: &Path, extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = ["ladder", &dir.display().to_string()]
         .iter()
         .map(|s| s.to_string())
@@ -74,7 +74,7 @@ fn start_ladder(args: &[String]) -> Child {
 }
 
 /// Waits (up to five minutes: the machine may be busy) until `done` holds.
-fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
+pub(super) fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(300);
     while !done() {
         assert!(Instant::now() < deadline, "waited too long for {what}");
@@ -86,12 +86,12 @@ fn read_json(path: &Path) -> Value {
     serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
 }
 
-fn log(out: &Path) -> String {
+pub(super) fn log(out: &Path) -> String {
     fs::read_to_string(out.join("ladder.log")).unwrap_or_default()
 }
 
 /// The games the status file says the ladder holds (0 before it is written).
-fn status_games(out: &Path) -> u64 {
+pub(super) fn status_games(out: &Path) -> u64 {
     (fs::read_to_string(out.join("status.json")).ok())
         .and_then(|text| serde_json::from_str::<Value>(&text).ok())
         .and_then(|status| status["games"].as_u64())

@@ -25,6 +25,7 @@ mod interrupted;
 mod knockout;
 mod labyrinth;
 mod ladder;
+mod ladder_pages;
 mod layout;
 mod live;
 mod notation;

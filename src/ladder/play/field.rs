@@ -13,8 +13,9 @@ use std::sync::atomic::Ordering;
 
 impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
     /// Reads the folder: entries that changed are self-tested, and every entry's state is
-    /// logged when it changes and written to `status.json`.
-    pub(super) fn scan(&mut self) -> anyhow::Result<()> {
+    /// logged when it changes and written to `status.json`. True when a version was tested
+    /// or a folder's problem came or went, so the pages are out of date.
+    pub(super) fn scan(&mut self) -> anyhow::Result<bool> {
         let name = self.plan.name.clone();
         let stored = self.store().ladder_entries(&name)?;
         let owners: HashMap<String, String> = (stored.iter())
@@ -28,7 +29,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
                     "cannot read the ladder's folder {} ({e}); the entries play on as they were",
                     self.plan.dir.display()
                 ));
-                return Ok(());
+                return Ok(false);
             }
         };
         for problem in &problems {
@@ -39,11 +40,13 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
         }
         let (mut problems, scanned) = (problems.clone(), problems.len());
         let versions = self.store().ladder_versions(&name)?;
+        let mut changed = false;
         for entry in &found {
             let tested = (versions.iter())
                 .any(|v| v.entry == entry.name && v.digest == entry.version.digest);
             if !tested && !self.stop.load(Ordering::SeqCst) {
                 self.enter(entry)?;
+                changed = true;
             }
         }
         // The versions that play: each entry's accepted one, from its copy.
@@ -98,8 +101,10 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             }
         }
         self.current = current;
+        changed |= self.problems != problems;
         self.problems = problems;
-        self.write_status()
+        self.write_status()?;
+        Ok(changed)
     }
 
     /// Where the accepted version `digest` of `entry` is copied to.
