@@ -104,6 +104,11 @@ pub struct LadderArgs {
     /// Stop at this time: YYYY-MM-DD (the day's end, UTC) or YYYY-MM-DDTHH:MM:SSZ.
     #[arg(long, value_name = "TIME")]
     pub until: Option<String>,
+    /// No new version enters after TIME: YYYY-MM-DD (the day's end, UTC),
+    /// YYYY-MM-DDTHH:MM:SSZ, or a duration from this start (90s, 30m, 12h, 14d). Kept in the
+    /// store at the first start that gives it.
+    #[arg(long, value_name = "TIME")]
+    pub freeze: Option<String>,
     /// Master seed of the ladder's deals (fixed at its first start).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,

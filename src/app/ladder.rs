@@ -12,7 +12,7 @@ use crate::bot::{BotChoice, BotMaker, Params};
 use crate::cli::{LadderArgs, SandboxFlag};
 use crate::error::UsageError;
 use crate::games::GameConfig;
-use crate::ladder::{Fitted, Host, Settings};
+use crate::ladder::{Fitted, Freeze, Host, Settings};
 use crate::live::Folder;
 use crate::store::{RunFilter, Store};
 use std::path::{Path, PathBuf};
@@ -96,6 +96,7 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
         placement: args.placement,
         games: args.games,
         until,
+        freeze: args.freeze.as_deref().map(freeze).transpose()?,
         seed: args.seed,
         doctor_flags: doctor_flags(args),
         self_test_timeout: seconds("--self-test-timeout", args.self_test_timeout)?,
@@ -108,6 +109,29 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
         store: args.store.clone(),
         live: args.live.clone(),
     })
+}
+
+/// `--freeze`: a duration (a whole number of s, m, h or d) or a time as `--until` takes it.
+fn freeze(text: &str) -> Result<Freeze, UsageError> {
+    let unit = |suffix: char, seconds: u64| {
+        (text.strip_suffix(suffix))
+            .and_then(|n| n.parse::<u64>().ok())
+            .and_then(|n| n.checked_mul(seconds))
+            .filter(|&n| n <= 100 * 365 * 86_400)
+    };
+    let wait = [('s', 1), ('m', 60), ('h', 3600), ('d', 86_400)]
+        .into_iter()
+        .find_map(|(suffix, seconds)| unit(suffix, seconds));
+    match wait {
+        Some(seconds) => Ok(Freeze::After(Duration::from_secs(seconds))),
+        None if text.starts_with(|c: char| c.is_ascii_digit()) && text.len() >= 10 => {
+            super::history::time("--freeze", text, "23:59:59").map(Freeze::At)
+        }
+        None => Err(UsageError::Invalid(format!(
+            "--freeze '{text}': give a time (2027-01-31 or 2027-01-31T18:00:00Z) or a \
+             duration from this start (90s, 30m, 12h, 14d, at most 100 years)"
+        ))),
+    }
 }
 
 /// Plays the ladder of `plan` for game `G` until `--games`, `--until` or Ctrl-C.

@@ -46,6 +46,8 @@ pub struct Settings {
     pub games: Option<u64>,
     /// Stop at this time (as the store writes times, which sort as text).
     pub until: Option<String>,
+    /// After this, no new version enters (`--freeze`).
+    pub freeze: Option<Freeze>,
     pub seed: u64,
     /// The flags the doctor is given: the game's and the confinement's.
     pub doctor_flags: Vec<String>,
@@ -53,6 +55,14 @@ pub struct Settings {
     /// The report settings stored with each of the ladder's runs, as JSON.
     pub report: String,
     pub quiet: bool,
+}
+
+/// When the ladder freezes: at a time (as the store writes times), or this long after the
+/// start that first gives it. Either is kept in the store at that start.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Freeze {
+    At(String),
+    After(Duration),
 }
 
 /// Ratings of the joint fit by player: an entry's name and a version's digest.

@@ -14,7 +14,7 @@ mod segment;
 
 use super::entries::Problem;
 use super::matchmaking::{self, Candidate, PairGames};
-use super::{Host, Log, Settings, tag};
+use super::{Freeze, Host, Log, Settings, tag};
 use super::{pages, standings};
 use crate::error::{Interrupted, UsageError};
 use crate::game::Game;
@@ -64,6 +64,8 @@ struct Ladder<'a, G: Game, H: Host<G>> {
     host: &'a H,
     /// Set by Ctrl-C or SIGTERM: no deal is handed out any more.
     stop: &'static AtomicBool,
+    /// From this time on no new version enters.
+    frozen_at: Option<String>,
     seats: usize,
     log: Log,
     worker: String,
@@ -129,12 +131,23 @@ pub fn play<G: Game, H: Host<G>>(
         ))
         .into());
     }
+    let freeze = plan.freeze.as_ref().map(|freeze| match freeze {
+        Freeze::At(at) => at.clone(),
+        Freeze::After(wait) => crate::store::later(*wait),
+    });
+    let frozen_at = store.freeze_ladder(&plan.name, freeze.as_deref())?;
     let log = Log::open(&plan.out)?;
+    if let Some(at) = &frozen_at {
+        log.line(&format!(
+            "the ladder freezes at {at}: no version found after it enters"
+        ));
+    }
     let mut ladder = Ladder {
         plan,
         game,
         host,
         stop,
+        frozen_at,
         seats: info.seats,
         log,
         worker: format!("{}:{}", crate::store::host(), std::process::id()),

@@ -41,12 +41,25 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
         let (mut problems, scanned) = (problems.clone(), problems.len());
         let versions = self.store().ladder_versions(&name)?;
         let mut changed = false;
+        let frozen = (self.frozen_at.clone()).filter(|at| crate::store::now() >= *at);
         for entry in &found {
             let tested = (versions.iter())
                 .any(|v| v.entry == entry.name && v.digest == entry.version.digest);
-            if !tested && !self.stop.load(Ordering::SeqCst) {
-                self.enter(entry)?;
-                changed = true;
+            if tested || self.stop.load(Ordering::SeqCst) {
+                continue;
+            }
+            match &frozen {
+                Some(at) => problems.push(Problem {
+                    folder: entry.folder.clone(),
+                    reason: format!(
+                        "version {} of {} arrived after the freeze ({at}): it does not play",
+                        entry.version, entry.name
+                    ),
+                }),
+                None => {
+                    self.enter(entry)?;
+                    changed = true;
+                }
             }
         }
         // The versions that play: each entry's accepted one, from its copy.
