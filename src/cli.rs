@@ -67,6 +67,7 @@ const LADDER_HELP: &str = "\
 Examples:
   tourney ladder entries --game t2r --map small --games 200
   tourney ladder entries --game t2r --until 2027-01-31 --sandbox require --out results/term
+  tourney ladder entries --game t2r --live 0.0.0.0:8080
 
 DIR holds one folder per entry: its manifest (one .toml file) and its program's files. The
 folder is read again every --scan seconds: a new entry or a changed program is self-tested by
@@ -84,8 +85,8 @@ pub struct LadderArgs {
     /// The ladder's name in the store [default: DIR's folder name].
     #[arg(long = "name", value_name = "NAME")]
     pub ladder: Option<String>,
-    /// Folder for standings.json, standings.csv, status.json, ladder.log, the self-test
-    /// reports and the copies of accepted versions [default: results/ladder-NAME].
+    /// Folder for standings.json, standings.csv, status.json, ladder.log, the pages, the
+    /// self-test reports and the copies of accepted versions [default: results/ladder-NAME].
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// Games played at once [default: the number of cores].
@@ -103,6 +104,11 @@ pub struct LadderArgs {
     /// Stop at this time: YYYY-MM-DD (the day's end, UTC) or YYYY-MM-DDTHH:MM:SSZ.
     #[arg(long, value_name = "TIME")]
     pub until: Option<String>,
+    /// No new version enters after TIME: YYYY-MM-DD (the day's end, UTC),
+    /// YYYY-MM-DDTHH:MM:SSZ, or a duration from this start (90s, 30m, 12h, 14d). Kept in the
+    /// store at the first start that gives it.
+    #[arg(long, value_name = "TIME")]
+    pub freeze: Option<String>,
     /// Master seed of the ladder's deals (fixed at its first start).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -114,6 +120,11 @@ pub struct LadderArgs {
     /// No standings on the terminal (the log still goes to stderr).
     #[arg(long)]
     pub quiet: bool,
+    /// Serve the ladder's pages at ADDR (HOST:PORT, HOST or PORT; without ADDR, loopback and
+    /// a free port): the standings, a page per entry, and each entry's private page at the
+    /// link in OUT/private/ENTRY.url. The same pages are written to OUT/pages either way.
+    #[arg(long, value_name = "ADDR", num_args = 0..=1, default_missing_value = crate::live::DEFAULT_ADDRESS)]
+    pub live: Option<String>,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
 }

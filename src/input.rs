@@ -6,9 +6,14 @@
 //! `Instant` holds. Without them `--games 18446744073709551615` wrapped to no games at all,
 //! `--clock 1e18+1e18` overflowed while playing and `/dev/zero` as a seeds file was read until
 //! memory ran out. A message names the input, the bound and the value given.
+//!
+//! Its one writer, [`write_atomically`], is the other side of the same care: a file tourney
+//! writes for a user to read (a run's manifest, a ladder's standings) is there whole or not
+//! at all.
 
-use std::io::{ErrorKind, Read};
-use std::path::Path;
+use anyhow::Context;
+use std::io::{ErrorKind, Read, Write};
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 /// Games of one pairing (`--games`, a scenario's `games`), of one bracket match
@@ -260,6 +265,27 @@ impl<R: Read> Read for LinesAtMost<R> {
         self.run = run;
         Ok(n)
     }
+}
+
+/// Writes `path` through a temporary file in the same folder, synced, then renamed over it.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(".tmp");
+    let temp = PathBuf::from(temp);
+    let write = || -> std::io::Result<()> {
+        let mut file = std::fs::File::create(&temp)?;
+        file.write_all(bytes)?;
+        file.sync_all()?;
+        std::fs::rename(&temp, path)?;
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            // Makes the rename itself durable; not every system can open a folder.
+            if let Ok(dir) = std::fs::File::open(dir) {
+                let _ = dir.sync_all();
+            }
+        }
+        Ok(())
+    };
+    write().with_context(|| format!("cannot write {}", path.display()))
 }
 
 #[cfg(test)]

@@ -20,6 +20,7 @@ pub mod format;
 pub mod game;
 pub mod games;
 pub mod input;
+pub mod ladder;
 pub mod live;
 pub mod outcome;
 pub mod page;

@@ -4,8 +4,9 @@
 //! another configuration, naming the difference. It holds no time and no path, so a merged
 //! folder's manifest is byte-identical to a single run's.
 
-use super::files::{value_sha256, write_atomically};
+use super::files::value_sha256;
 use crate::error::UsageError;
+use crate::input::write_atomically;
 use crate::summary::SprtOptions;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};

@@ -1,11 +1,14 @@
-//! The live page of `run --live` and `tourney watch`: a small HTTP server on its own thread
+//! The live page of `run --live` and `tourney watch`, and a folder of pages served as they
+//! are rewritten (`tourney ladder --live`, [`Folder`]). The live page is a small HTTP server on its own thread
 //! serving a self-contained page that polls `state.json` (see [`state`]) and, once the run is
 //! over, shows its final report. `tiny_http` is synchronous, so the server is one plain thread
 //! beside the run's workers and nothing else changes.
 
+mod folder;
 mod server;
 mod state;
 
+pub use folder::{Folder, Private};
 pub use state::{Replayer, Setup};
 
 use crate::error::UsageError;

@@ -87,15 +87,15 @@ fn answer(request: Request, shared: &Shared, folder: Option<&Path>) -> std::io::
     }
 }
 
-const CONTENT_HTML: &str = "text/html; charset=utf-8";
+pub(super) const CONTENT_HTML: &str = "text/html; charset=utf-8";
 
-fn header(name: &str, value: &str) -> Header {
+pub(super) fn header(name: &str, value: &str) -> Header {
     Header::from_bytes(name.as_bytes(), value.as_bytes()).expect("a valid header")
 }
 
 /// The file `relative` names inside `dir`; `None` for a name that could leave it (`..`, an
 /// absolute path, an escaped character, a link pointing out) or that is not a file.
-fn inside(dir: &Path, relative: &str) -> Option<PathBuf> {
+pub(super) fn inside(dir: &Path, relative: &str) -> Option<PathBuf> {
     let plain = relative.split('/').all(|part| {
         !part.is_empty() && part != "." && part != ".." && !part.contains(['\\', '%', ':'])
     });
@@ -107,7 +107,7 @@ fn inside(dir: &Path, relative: &str) -> Option<PathBuf> {
     (file.starts_with(&root) && file.is_file()).then_some(file)
 }
 
-fn content_type(file: &Path) -> &'static str {
+pub(super) fn content_type(file: &Path) -> &'static str {
     match file.extension().and_then(|e| e.to_str()).unwrap_or("") {
         "html" => CONTENT_HTML,
         "json" => "application/json",

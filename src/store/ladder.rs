@@ -95,6 +95,27 @@ impl Store {
         })
     }
 
+    /// The time the ladder freezes at: `at` when it has none yet, else the one it was given
+    /// first (so a freeze given as a duration does not move at each start).
+    pub fn freeze_ladder(&mut self, ladder: &str, at: Option<&str>) -> Result<Option<String>> {
+        self.transaction(|db| {
+            if let Some(at) = at {
+                db.execute(
+                    "UPDATE ladders SET frozen_at = $1 WHERE name = $2 AND frozen_at IS NULL",
+                    &[at.into(), ladder.into()],
+                )?;
+            }
+            let rows = db.query(
+                "SELECT frozen_at FROM ladders WHERE name = $1",
+                &[ladder.into()],
+            )?;
+            match rows.first() {
+                Some(row) => row[0].optional_text("frozen_at"),
+                None => Ok(None),
+            }
+        })
+    }
+
     pub fn ladder_entries(&mut self, ladder: &str) -> Result<Vec<LadderEntry>> {
         let rows = self.db.query(
             "SELECT entry, folder, version, changed_at FROM ladder_entries WHERE ladder = $1 \

@@ -174,9 +174,15 @@ fn check_file(path: &Path) -> Result<(), UsageError> {
 
 /// The time now in UTC, as RFC 3339 to the second (`2026-12-05T02:15:45Z`): sortable as text.
 pub fn now() -> String {
+    later(std::time::Duration::ZERO)
+}
+
+/// The time `by` from now, as [`now`] writes it.
+pub fn later(by: std::time::Duration) -> String {
     let seconds = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
+        .map_or(0, |d| d.as_secs())
+        .saturating_add(by.as_secs());
     let (days, rest) = (seconds / 86_400, seconds % 86_400);
     let (year, month, day) = civil_from_days(days as i64);
     format!(

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 /// An entry folder `folder` in `dir` playing Ticket to Ride with `script` (copied from the
 /// examples) and its arguments.
-fn entry(dir: &Path, folder: &str, name: &str, script: &str, args: &[&str]) {
+pub(super) fn entry(dir: &Path, folder: &str, name: &str, script: &str, args: &[&str]) {
     let path = dir.join(folder);
     fs::create_dir_all(&path).unwrap();
     let file = Path::new(script).file_name().unwrap();
@@ -35,7 +35,7 @@ fn entry(dir: &Path, folder: &str, name: &str, script: &str, args: &[&str]) {
 }
 
 /// `tourney ladder DIR` of small Ticket to Ride games into `out`, with `store`.
-fn ladder_args(dir: &Path, out: &Path, store: &Path, extra: &[&str]) -> Vec<String> {
+pub(super) fn ladder_args(dir: &Path, out: &Path, store: &Path, extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = ["ladder", &dir.display().to_string()]
         .iter()
         .map(|s| s.to_string())
@@ -74,7 +74,7 @@ fn start_ladder(args: &[String]) -> Child {
 }
 
 /// Waits (up to five minutes: the machine may be busy) until `done` holds.
-fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
+pub(super) fn wait_for(what: &str, mut done: impl FnMut() -> bool) {
     let deadline = Instant::now() + Duration::from_secs(300);
     while !done() {
         assert!(Instant::now() < deadline, "waited too long for {what}");
@@ -86,12 +86,12 @@ fn read_json(path: &Path) -> Value {
     serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
 }
 
-fn log(out: &Path) -> String {
+pub(super) fn log(out: &Path) -> String {
     fs::read_to_string(out.join("ladder.log")).unwrap_or_default()
 }
 
 /// The games the status file says the ladder holds (0 before it is written).
-fn status_games(out: &Path) -> u64 {
+pub(super) fn status_games(out: &Path) -> u64 {
     (fs::read_to_string(out.join("status.json")).ok())
         .and_then(|text| serde_json::from_str::<Value>(&text).ok())
         .and_then(|status| status["games"].as_u64())
@@ -301,6 +301,50 @@ fn a_ladder_killed_and_started_again_loses_no_game_and_counts_none_twice() {
     refused(tourney().args(&other), "give another --name");
 }
 
+/// `--freeze`: a version found after the freeze does not enter and is listed as arrived
+/// after it, the entry's version before it playing on; the freeze is kept in the store, so a
+/// later start without the flag is frozen too.
+#[test]
+fn a_version_found_after_the_freeze_does_not_enter() {
+    let scratch = tempfile::tempdir().unwrap();
+    let (dir, out) = (scratch.path().join("entries"), scratch.path().join("out"));
+    let store = scratch.path().join("ladder.db");
+    entry(&dir, "a", "first", "random.py", &[]);
+    entry(&dir, "b", "second", "random.py", &[]);
+    let run = |extra: &[&str]| {
+        let status = start_ladder(&ladder_args(&dir, &out, &store, extra))
+            .wait()
+            .unwrap();
+        assert_eq!(status.code(), Some(0), "{}", log(&out));
+    };
+    run(&["--games", "4"]);
+    let script = fs::read_to_string(dir.join("b/random.py")).unwrap() + "\n# version 2\n";
+    replace(&dir.join("b/random.py"), &script);
+    run(&["--games", "8", "--freeze", "2000-01-01"]);
+    run(&["--games", "12"]);
+    let log = log(&out);
+    assert_eq!(
+        log.matches("the ladder freezes at 2000-01-01T23:59:59Z")
+            .count(),
+        2,
+        "{log}"
+    );
+    let late = "of second arrived after the freeze (2000-01-01T23:59:59Z): it does not play";
+    assert!(log.contains("folder b: version "), "{log}");
+    assert!(log.contains(late), "{log}");
+    let status = read_json(&out.join("status.json"));
+    let second = (status["entries"].as_array().unwrap().iter())
+        .find(|e| e["entry"] == "second")
+        .unwrap();
+    assert_eq!(second["versions"].as_array().unwrap().len(), 1, "{second}");
+    assert_eq!(second["playing"], true, "{second}");
+    let problems = status["problems"].to_string();
+    assert!(problems.contains(late), "{problems}");
+    let page = fs::read_to_string(out.join("pages/index.html")).unwrap();
+    assert!(page.contains(late), "the standings page lists it");
+    assert_eq!(read_json(&out.join("standings.json"))["games"], 12);
+}
+
 #[test]
 fn bad_ladder_input_is_refused_with_exit_2() {
     let scratch = tempfile::tempdir().unwrap();
@@ -314,6 +358,12 @@ fn bad_ladder_input_is_refused_with_exit_2() {
         (["--until", "soon"], "--until 'soon' is not a date"),
         (["--scan", "0"], "--scan 0: give a number of seconds"),
         (["--name", "../up"], "--name '../up'"),
+        (["--freeze", "soon"], "--freeze 'soon': give a time"),
+        (["--freeze", "12x"], "--freeze '12x'"),
+        (
+            ["--freeze", "2027-13-01"],
+            "--freeze '2027-13-01' is not a date",
+        ),
     ] {
         refused(tourney().arg("ladder").arg(&entries).args(flags), message);
     }

@@ -79,7 +79,7 @@ impl Served {
 }
 
 /// `METHOD /PATH` on the server at `url`; the status and the body.
-fn request(url: &str, method: &str, path: &str) -> (u16, String) {
+pub(super) fn request(url: &str, method: &str, path: &str) -> (u16, String) {
     let host = url.trim_start_matches("http://").trim_end_matches('/');
     let mut stream = TcpStream::connect(host).unwrap();
     write!(

@@ -5,10 +5,11 @@
 //! plays now is ranked. Written as `standings.json` and `standings.csv` (each replaced whole)
 //! and printed on the terminal.
 
-use crate::app::files::write_atomically;
-use crate::app::history::fit::{Identity, fit};
+use super::{Fitted, Host, tag};
+use crate::game::Game;
+use crate::input::write_atomically;
 use crate::report::markup::{interval_text, rating_text};
-use crate::store::{LadderEntry, LadderVersion, RunFilter, Store};
+use crate::store::{LadderEntry, LadderVersion, Store};
 use crate::version::SHORT_DIGITS;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -39,27 +40,20 @@ pub struct Standing {
     pub shown: Option<(String, String)>,
 }
 
-/// The tag of the ladder's runs.
-pub fn tag(ladder: &str) -> String {
-    format!("ladder:{ladder}")
-}
-
-/// The standings of `entries` (each with the version it plays) from the stored games.
-pub fn standings(
+/// The standings of `entries` (each with the version it plays) from the stored games, and
+/// the fit's rating of every version that played.
+pub fn standings<G: Game>(
+    host: &impl Host<G>,
     store: &mut Store,
     ladder: &str,
     entries: &[LadderEntry],
     versions: &[LadderVersion],
-) -> anyhow::Result<Vec<Standing>> {
+) -> anyhow::Result<(Vec<Standing>, Fitted)> {
     let tag = tag(ladder);
-    let runs = store.find_runs(&RunFilter {
-        tag: Some(tag.clone()),
-        ..RunFilter::default()
-    })?;
     let games = store.seats_by_version(&tag)?;
     let joint = match games.is_empty() {
-        true => None,
-        false => Some(fit(store, &runs, &format!("--tag {tag}"), None)?),
+        true => Fitted::new(),
+        false => host.fit(store, &tag)?,
     };
     let label_of: HashMap<(&str, &str), Option<&String>> = (versions.iter())
         .map(|v| ((v.entry.as_str(), v.digest.as_str()), v.label.as_ref()))
@@ -69,11 +63,7 @@ pub fn standings(
         let Some(digest) = &entry.version else {
             continue;
         };
-        let identity = Identity {
-            label: entry.entry.clone(),
-            digest: Some(digest.clone()),
-        };
-        let rating = joint.as_ref().and_then(|j| j.rating_of(&identity));
+        let rating = joint.get(&(entry.entry.clone(), digest.clone()));
         // A bound the fit does not give is NaN there: none here. Adding 0 writes -0 as 0.
         let finite = |v: f64| v.is_finite().then_some(v + 0.0);
         let (seats, faults) = (games.iter())
@@ -102,7 +92,7 @@ pub fn standings(
         });
     }
     rank(&mut rows);
-    Ok(rows)
+    Ok((rows, joint))
 }
 
 /// Orders by Elo, best first (unrated last, by name), and numbers the rated ones.

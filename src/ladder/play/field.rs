@@ -1,19 +1,21 @@
 //! The ladder's side of the folder: each scan's entries and problems, a new version's copy,
 //! self-test and verdict, the versions that may be seated, and `status.json`.
 
+use super::super::Host;
 use super::super::entries::{self, Found, Problem};
 use super::super::selftest::{Verdict, self_test};
 use super::{Current, Ladder};
-use crate::app::run::{Contest, STOP};
+use crate::game::Game;
 use crate::store::LadderVersion;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
 
-impl<G: Contest> Ladder<'_, G> {
+impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
     /// Reads the folder: entries that changed are self-tested, and every entry's state is
-    /// logged when it changes and written to `status.json`.
-    pub(super) fn scan(&mut self) -> anyhow::Result<()> {
+    /// logged when it changes and written to `status.json`. True when a version was tested
+    /// or a folder's problem came or went, so the pages are out of date.
+    pub(super) fn scan(&mut self) -> anyhow::Result<bool> {
         let name = self.plan.name.clone();
         let stored = self.store().ladder_entries(&name)?;
         let owners: HashMap<String, String> = (stored.iter())
@@ -27,7 +29,7 @@ impl<G: Contest> Ladder<'_, G> {
                     "cannot read the ladder's folder {} ({e}); the entries play on as they were",
                     self.plan.dir.display()
                 ));
-                return Ok(());
+                return Ok(false);
             }
         };
         for problem in &problems {
@@ -38,11 +40,26 @@ impl<G: Contest> Ladder<'_, G> {
         }
         let (mut problems, scanned) = (problems.clone(), problems.len());
         let versions = self.store().ladder_versions(&name)?;
+        let mut changed = false;
+        let frozen = (self.frozen_at.clone()).filter(|at| crate::store::now() >= *at);
         for entry in &found {
             let tested = (versions.iter())
                 .any(|v| v.entry == entry.name && v.digest == entry.version.digest);
-            if !tested && !STOP.load(Ordering::SeqCst) {
-                self.enter(entry)?;
+            if tested || self.stop.load(Ordering::SeqCst) {
+                continue;
+            }
+            match &frozen {
+                Some(at) => problems.push(Problem {
+                    folder: entry.folder.clone(),
+                    reason: format!(
+                        "version {} of {} arrived after the freeze ({at}): it does not play",
+                        entry.version, entry.name
+                    ),
+                }),
+                None => {
+                    self.enter(entry)?;
+                    changed = true;
+                }
             }
         }
         // The versions that play: each entry's accepted one, from its copy.
@@ -97,8 +114,10 @@ impl<G: Contest> Ladder<'_, G> {
             }
         }
         self.current = current;
+        changed |= self.problems != problems;
         self.problems = problems;
-        self.write_status()
+        self.write_status()?;
+        Ok(changed)
     }
 
     /// Where the accepted version `digest` of `entry` is copied to.
@@ -215,7 +234,7 @@ impl<G: Contest> Ladder<'_, G> {
             "entries": entries,
             "problems": problems,
         });
-        crate::app::files::write_atomically(
+        crate::input::write_atomically(
             &self.plan.out.join("status.json"),
             serde_json::to_string_pretty(&status)?.as_bytes(),
         )

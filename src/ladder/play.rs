@@ -14,18 +14,16 @@ mod segment;
 
 use super::entries::Problem;
 use super::matchmaking::{self, Candidate, PairGames};
-use super::standings::{self, tag};
-use super::{LadderPlan, Log};
-use crate::app::run::{Contest, STOP, install_ctrl_c};
-use crate::app::store_plan::open_store;
+use super::{Freeze, Host, Log, Settings, tag};
+use super::{pages, standings};
 use crate::error::{Interrupted, UsageError};
+use crate::game::Game;
 use crate::runner::play::play_fixture_unless_stopped;
 use crate::runner::{Fixture, GameRecord, Lineup};
 use crate::store::{Deal, LadderRow, Recorder, Store};
 use std::collections::{HashMap, VecDeque};
 use std::path::PathBuf;
-use std::process::ExitCode;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -43,7 +41,7 @@ struct Current {
 }
 
 /// The run games are recorded into, and the lineup they are played with.
-struct Segment<G: crate::game::Game> {
+struct Segment<G: Game> {
     recorder: Recorder,
     lineup: Arc<Lineup<'static, G>>,
     /// The version at each position of the run's lineup.
@@ -51,7 +49,7 @@ struct Segment<G: crate::game::Game> {
 }
 
 /// A deal handed to a worker: who plays it (positions in the run's lineup), seat by seat.
-struct Job<G: crate::game::Game> {
+struct Job<G: Game> {
     lineup: Arc<Lineup<'static, G>>,
     deal: u64,
     seated: Vec<usize>,
@@ -60,9 +58,14 @@ struct Job<G: crate::game::Game> {
 /// A deal's games, one per seat order, or `None` when Ctrl-C abandoned one of them.
 type Done = (u64, Option<Vec<GameRecord>>);
 
-struct Ladder<'a, G: Contest> {
-    plan: &'a LadderPlan,
+struct Ladder<'a, G: Game, H: Host<G>> {
+    plan: &'a Settings,
     game: &'a G,
+    host: &'a H,
+    /// Set by Ctrl-C or SIGTERM: no deal is handed out any more.
+    stop: &'static AtomicBool,
+    /// From this time on no new version enters.
+    frozen_at: Option<String>,
     seats: usize,
     log: Log,
     worker: String,
@@ -84,9 +87,15 @@ struct Ladder<'a, G: Contest> {
     recorded_at_last_standings: Option<u64>,
 }
 
-/// Plays the ladder of `plan` for game `G` until `--games`, `--until` or Ctrl-C.
-pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
-    let game: G = crate::games::configure(&plan.config)?;
+/// Plays the ladder of `plan` on `game`, recorded into `store`, until `--games`, `--until`
+/// or `stop` (Ctrl-C), which is an [`Interrupted`] error.
+pub fn play<G: Game, H: Host<G>>(
+    game: &G,
+    mut store: Store,
+    plan: &Settings,
+    host: &H,
+    stop: &'static AtomicBool,
+) -> anyhow::Result<()> {
     let info = game.info();
     let options: serde_json::Map<String, serde_json::Value> = (info.options.iter())
         .map(|(k, v)| (k.to_string(), v.clone().into()))
@@ -101,7 +110,6 @@ pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
         "master_seed": plan.seed,
     })
     .to_string();
-    let mut store = open_store(&plan.store, true)?;
     let wanted = LadderRow {
         name: plan.name.clone(),
         game: info.name.to_string(),
@@ -123,11 +131,23 @@ pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
         ))
         .into());
     }
-    install_ctrl_c();
+    let freeze = plan.freeze.as_ref().map(|freeze| match freeze {
+        Freeze::At(at) => at.clone(),
+        Freeze::After(wait) => crate::store::later(*wait),
+    });
+    let frozen_at = store.freeze_ladder(&plan.name, freeze.as_deref())?;
     let log = Log::open(&plan.out)?;
+    if let Some(at) = &frozen_at {
+        log.line(&format!(
+            "the ladder freezes at {at}: no version found after it enters"
+        ));
+    }
     let mut ladder = Ladder {
         plan,
-        game: &game,
+        game,
+        host,
+        stop,
+        frozen_at,
         seats: info.seats,
         log,
         worker: format!("{}:{}", crate::store::host(), std::process::id()),
@@ -150,9 +170,9 @@ pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
         let taken = Arc::new(Mutex::new(taken));
         let (done, finished) = std::sync::mpsc::channel::<Done>();
         for _ in 0..plan.threads {
-            let (taken, done, game) = (taken.clone(), done.clone(), &game);
+            let (taken, done) = (taken.clone(), done.clone());
             let seed = plan.seed;
-            scope.spawn(move || work(game, seed, &taken, &done));
+            scope.spawn(move || work(game, seed, stop, &taken, &done));
         }
         drop(done);
         let result = ladder.play(&jobs, &finished);
@@ -167,13 +187,19 @@ pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
             plan.name, ladder.recorded
         ))
         .into()),
-        false => Ok(ExitCode::SUCCESS),
+        false => Ok(()),
     }
 }
 
 /// A worker: plays each deal it is handed, in every cyclic seat order, until the loop hangs
 /// up. Deal `d`'s games are `d × seats + rotation`, all of seed index `d`: one seed group.
-fn work<G: Contest>(game: &G, seed: u64, jobs: &Mutex<Receiver<Job<G>>>, done: &Sender<Done>) {
+fn work<G: Game>(
+    game: &G,
+    seed: u64,
+    stop: &AtomicBool,
+    jobs: &Mutex<Receiver<Job<G>>>,
+    done: &Sender<Done>,
+) {
     loop {
         let job = jobs.lock().unwrap_or_else(|e| e.into_inner()).recv();
         let Ok(job) = job else { return };
@@ -189,7 +215,7 @@ fn work<G: Contest>(game: &G, seed: u64, jobs: &Mutex<Receiver<Job<G>>>, done: &
                     rotation,
                     lineup,
                 };
-                play_fixture_unless_stopped(game, &job.lineup, seed, &fixture, &STOP)
+                play_fixture_unless_stopped(game, &job.lineup, seed, &fixture, stop)
             })
             .collect();
         if done.send((job.deal, records)).is_err() {
@@ -198,7 +224,7 @@ fn work<G: Contest>(game: &G, seed: u64, jobs: &Mutex<Receiver<Job<G>>>, done: &
     }
 }
 
-impl<G: Contest> Ladder<'_, G> {
+impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
     fn store(&mut self) -> &mut Store {
         match (&mut self.segment, &mut self.store) {
             (Some(segment), _) => segment.recorder.store(),
@@ -247,7 +273,7 @@ impl<G: Contest> Ladder<'_, G> {
                 self.hand_out(jobs)?;
             }
             if stopping && self.in_play.is_empty() {
-                return Ok(STOP.load(Ordering::SeqCst));
+                return Ok(self.stop.load(Ordering::SeqCst));
             }
             let wait = next_scan.saturating_duration_since(Instant::now());
             match finished.recv_timeout(wait.min(Duration::from_millis(500))) {
@@ -260,7 +286,7 @@ impl<G: Contest> Ladder<'_, G> {
             }
             if Instant::now() >= next_scan && !self.stopping() {
                 let before = self.lineup();
-                self.scan()?;
+                let changed = self.scan()?;
                 if self.lineup() != before {
                     // The games in play finish with the lineup they started with.
                     while !self.in_play.is_empty() {
@@ -269,7 +295,7 @@ impl<G: Contest> Ladder<'_, G> {
                     }
                     self.close_segment()?;
                 }
-                if self.recorded_at_last_standings != Some(self.recorded) {
+                if changed || self.recorded_at_last_standings != Some(self.recorded) {
                     self.refresh_standings()?;
                 }
                 next_scan = Instant::now() + self.plan.scan;
@@ -281,7 +307,7 @@ impl<G: Contest> Ladder<'_, G> {
     /// games in play), or `--until` passed.
     fn stopping(&self) -> bool {
         let in_play = (self.in_play.len() * self.seats) as u64;
-        STOP.load(Ordering::SeqCst)
+        self.stop.load(Ordering::SeqCst)
             || (self.plan.games).is_some_and(|most| self.recorded + in_play >= most)
             || (self.plan.until.as_ref()).is_some_and(|until| crate::store::now() >= *until)
     }
@@ -409,13 +435,14 @@ impl<G: Contest> Ladder<'_, G> {
         Ok(())
     }
 
-    /// Fits the stored games again: the standings' files, the terminal's table, and the
-    /// ratings matchmaking steers by.
+    /// Fits the stored games again: the standings' files, the pages, the terminal's table,
+    /// and the ratings matchmaking steers by.
     fn refresh_standings(&mut self) -> anyhow::Result<()> {
         let name = self.plan.name.clone();
         let entries = self.store().ladder_entries(&name)?;
         let versions = self.store().ladder_versions(&name)?;
-        let rows = standings::standings(self.store(), &name, &entries, &versions)?;
+        let (rows, fitted) =
+            standings::standings(self.host, self.store(), &name, &entries, &versions)?;
         self.ratings = (rows.iter())
             .filter_map(|row| {
                 let (elo, lower, upper) = (row.elo?, row.lower?, row.upper?);
@@ -424,6 +451,18 @@ impl<G: Contest> Ladder<'_, G> {
             })
             .collect();
         standings::write(&self.plan.out, &name, self.recorded, &rows)?;
+        let (plan, problems) = (self.plan, self.problems.clone());
+        let view = pages::View {
+            out: &plan.out,
+            ladder: &name,
+            games: self.recorded,
+            rows: &rows,
+            entries: &entries,
+            versions: &versions,
+            problems: &problems,
+            fitted: &fitted,
+        };
+        pages::write(self.store(), &view)?;
         if !self.plan.quiet {
             standings::print(&name, self.recorded, &rows);
         }

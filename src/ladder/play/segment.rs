@@ -1,17 +1,15 @@
 //! The run the ladder's games are recorded into: opened for the current lineup when the next
 //! deal needs it, ended when the lineup changes or the ladder stops.
 
-use super::super::standings::tag;
+use super::super::{Host, tag};
 use super::{Ladder, Segment};
-use crate::app::report::ReportSettings;
-use crate::app::run::{Contest, resolve_bot};
-use crate::bot::{BotChoice, Params};
+use crate::game::Game;
 use crate::runner::Lineup;
 use crate::store::{BotRow, NewRun, Recorder, VersionRow};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
-impl<G: Contest> Ladder<'_, G> {
+impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
     /// Opens the run of the current lineup: each version's program is looked up and started
     /// once; one that cannot start is set aside with its reason.
     pub(super) fn open_segment(&mut self) -> anyhow::Result<()> {
@@ -21,17 +19,12 @@ impl<G: Contest> Ladder<'_, G> {
         let mut bots = Vec::new();
         for (name, digest) in self.lineup() {
             let current = &self.current[&name];
-            let choice = BotChoice {
-                label: name.clone(),
-                bot: current.manifest.display().to_string(),
-                params: Params::default(),
-            };
-            match resolve_bot(self.game, &choice, Some(&logs)) {
+            match (self.host).program(self.game, &current.manifest, &name, &logs) {
                 Ok(maker) => {
                     makers.push(maker);
                     bots.push(BotRow {
                         label: name.clone(),
-                        bot: choice.bot.clone(),
+                        bot: current.manifest.display().to_string(),
                         params: "{}".to_string(),
                         version: Some(VersionRow {
                             digest: digest.clone(),
@@ -71,7 +64,7 @@ impl<G: Contest> Ladder<'_, G> {
             first_game: next,
             end_game: next,
             extra_columns: extra_columns.clone(),
-            report: serde_json::to_string(&ReportSettings::default())?,
+            report: self.plan.report.clone(),
             bots,
         };
         let mut store = self.store.take().expect("no run is open");

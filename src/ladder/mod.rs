@@ -1,0 +1,127 @@
+//! A ladder that runs for weeks (`tourney ladder DIR`, docs/guide/ladder.md). Entries come
+//! from a folder that is scanned again every few seconds (`entries`); each new version is
+//! self-tested by the doctor before it plays (`selftest`); games are played without end on
+//! the threads given, opponents chosen where the result is least certain (`matchmaking`);
+//! the standings are always the joint fit of the stored games (`standings`). Everything that
+//! must survive a restart is in the results store (`crate::store`'s ladder tables): the
+//! entries, every version's verdict, the deal counter and the deals claimed, each game
+//! recorded with its deal in one transaction, so `kill -9` and a restart lose no game and
+//! count none twice. The play loop itself is generic over the game (`play`).
+//!
+//! The ladder knows no command line and no game: the program's edge (`app::ladder`) checks
+//! the arguments into [`Settings`], configures the game, opens the store and hands down, as a
+//! [`Host`], the two things only it can do (look a launched program up as `run` does, and fit
+//! stored games as `tourney rate` does).
+
+mod entries;
+mod matchmaking;
+mod pages;
+mod play;
+mod selftest;
+mod standings;
+
+pub use pages::private_page;
+pub use play::play;
+
+use crate::bot::BotMaker;
+use crate::error::UsageError;
+use crate::game::Game;
+use crate::store::Store;
+use crate::summary::RatingRow;
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::Duration;
+
+/// What the ladder was asked, checked.
+pub struct Settings {
+    pub dir: PathBuf,
+    pub name: String,
+    pub out: PathBuf,
+    pub threads: usize,
+    pub scan: Duration,
+    pub placement: u64,
+    /// Stop once the ladder holds this many games.
+    pub games: Option<u64>,
+    /// Stop at this time (as the store writes times, which sort as text).
+    pub until: Option<String>,
+    /// After this, no new version enters (`--freeze`).
+    pub freeze: Option<Freeze>,
+    pub seed: u64,
+    /// The flags the doctor is given: the game's and the confinement's.
+    pub doctor_flags: Vec<String>,
+    pub self_test_timeout: Duration,
+    /// The report settings stored with each of the ladder's runs, as JSON.
+    pub report: String,
+    pub quiet: bool,
+}
+
+/// When the ladder freezes: at a time (as the store writes times), or this long after the
+/// start that first gives it. Either is kept in the store at that start.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Freeze {
+    At(String),
+    After(Duration),
+}
+
+/// Ratings of the joint fit by player: an entry's name and a version's digest.
+pub type Fitted = HashMap<(String, String), RatingRow>;
+
+/// What the program's edge does for the ladder.
+pub trait Host<G: Game>: Sync {
+    /// The maker of the launched program of `manifest`, seated as `label`, its log kept in
+    /// `logs`: `run`'s own lookup of a bot.
+    fn program(
+        &self,
+        game: &G,
+        manifest: &Path,
+        label: &str,
+        logs: &Path,
+    ) -> anyhow::Result<Box<dyn BotMaker<G>>>;
+
+    /// The joint fit of `tourney rate --tag TAG` over the stored games (there is at least
+    /// one).
+    fn fit(&self, store: &mut Store, tag: &str) -> anyhow::Result<Fitted>;
+}
+
+/// The tag of the ladder's runs.
+pub fn tag(ladder: &str) -> String {
+    format!("ladder:{ladder}")
+}
+
+/// The ladder's log: each line with its time, on stderr and appended to `ladder.log` in the
+/// output folder.
+pub struct Log {
+    file: Mutex<Option<std::fs::File>>,
+}
+
+impl Log {
+    pub fn open(out: &Path) -> anyhow::Result<Log> {
+        std::fs::create_dir_all(out).map_err(|e| {
+            UsageError::Invalid(format!(
+                "cannot create the output folder {}: {e}; give --out a folder that can be made",
+                out.display()
+            ))
+        })?;
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(out.join("ladder.log"))?;
+        Ok(Log {
+            file: Mutex::new(Some(file)),
+        })
+    }
+
+    pub fn line(&self, text: &str) {
+        let line = format!("{} {}", crate::store::now(), text);
+        eprintln!("{line}");
+        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(f) = file.as_mut()
+            && writeln!(f, "{line}").is_err()
+        {
+            eprintln!("warning: cannot write ladder.log; the log goes on on stderr only");
+            *file = None;
+        }
+    }
+}

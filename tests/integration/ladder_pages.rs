@@ -1,0 +1,139 @@
+//! The ladder's pages (`tourney ladder --live`, and the same pages as files in OUT/pages): the
+//! standings with every entry and what was turned away, a page per entry, and a program's own
+//! log only on its entry's private page, behind the token in OUT/private/ENTRY.url. The pages
+//! are laid out by headless Chromium where it is installed. Every wait polls for a condition.
+
+use super::chromium;
+use super::external::examples;
+use super::ladder::{entry, ladder_args, log, status_games, wait_for};
+use super::live::{Served, request};
+use std::fs;
+use std::path::Path;
+
+/// What the loud entry's program writes to stderr: private to its entry's page.
+const SECRET: &str = "loud-program-private-line-7f3e";
+
+/// An entry whose program says [`SECRET`] on stderr, then plays at random.
+fn loud_entry(dir: &Path) {
+    let path = dir.join("loud");
+    fs::create_dir_all(&path).unwrap();
+    fs::copy(examples().join("random.py"), path.join("random.py")).unwrap();
+    fs::write(
+        path.join("loud.py"),
+        format!(
+            "import os, runpy, sys\nsys.stderr.write('{SECRET}\\n')\nsys.stderr.flush()\n\
+             runpy.run_path(os.path.join(os.path.dirname(os.path.abspath(__file__)), \
+             'random.py'), run_name='__main__')\n"
+        ),
+    )
+    .unwrap();
+    fs::write(
+        path.join("bot.toml"),
+        "name = \"loud\"\ngame = \"t2r\"\ncommand = \"python3\"\nargs = [\"loud.py\"]\n\
+         move_ms = 5000\nstartup_ms = 20000\n",
+    )
+    .unwrap();
+}
+
+/// Every file under `dir`, read as text.
+fn texts(dir: &Path) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for item in fs::read_dir(dir).unwrap() {
+        let path = item.unwrap().path();
+        if path.is_dir() {
+            found.extend(texts(&path));
+        } else {
+            let text = String::from_utf8_lossy(&fs::read(&path).unwrap()).into_owned();
+            found.push((path.display().to_string(), text));
+        }
+    }
+    found
+}
+
+#[test]
+fn a_ladders_pages_show_standings_and_entries_and_a_log_only_behind_its_token() {
+    let scratch = tempfile::tempdir().unwrap();
+    let (dir, out) = (scratch.path().join("entries"), scratch.path().join("out"));
+    let store = scratch.path().join("ladder.db");
+    loud_entry(&dir);
+    entry(&dir, "b", "steady", "random.py", &[]);
+    entry(
+        &dir,
+        "c",
+        "refused",
+        "doubles/doctor_double.py",
+        &["tickets"],
+    );
+    fs::create_dir_all(dir.join("d-empty")).unwrap();
+    let args = ladder_args(&dir, &out, &store, &["--live", "127.0.0.1:0"]);
+    // The arguments hold paths: each is handed over whole, none split at white space.
+    let args: Vec<&Path> = args.iter().map(Path::new).collect();
+    let served = Served::start("", &args);
+    let private_link = out.join("private/loud.url");
+    wait_for("games and the private page", || {
+        status_games(&out) >= 8
+            && private_link.is_file()
+            && (fs::read_to_string(out.join("private/loud.html")))
+                .is_ok_and(|page| page.contains(SECRET))
+            && log(&out).contains("entry refused: version")
+    });
+    // Wait for the pages of a refresh after the refused version's verdict.
+    wait_for("the turned-away version on the standings", || {
+        (fs::read_to_string(out.join("pages/index.html")))
+            .is_ok_and(|page| page.contains("a ticket choice"))
+    });
+    let (status, standings) = request(&served.url, "GET", "");
+    assert_eq!(status, 200, "{standings}");
+    for shown in [
+        "<a href=\"entries/loud.html\">loud</a>",
+        "<a href=\"entries/steady.html\">steady</a>",
+        "id=\"turned-away\"",
+        "folder d-empty",
+        "no manifest",
+    ] {
+        assert!(standings.contains(shown), "{shown}: {standings}");
+    }
+    let (status, entry_page) = request(&served.url, "GET", "entries/loud.html");
+    assert_eq!(status, 200, "{entry_page}");
+    assert!(entry_page.contains("passed, plays"), "{entry_page}");
+    assert!(
+        entry_page.contains("class=\"message\">steady "),
+        "an opponent: {entry_page}"
+    );
+    // The log: on no public page, served or written; on the private page behind the token.
+    for (path, text) in texts(&out.join("pages")) {
+        assert!(!text.contains(SECRET), "{path} shows the private log");
+    }
+    assert!(!standings.contains(SECRET) && !entry_page.contains(SECRET));
+    let link = fs::read_to_string(&private_link).unwrap();
+    let token = link.trim().strip_prefix("/private/").unwrap();
+    assert_eq!(token.len(), 32, "{link}");
+    let (status, private) = request(&served.url, "GET", link.trim().trim_start_matches('/'));
+    assert_eq!(status, 200, "{private}");
+    assert!(private.contains(SECRET), "{private}");
+    assert!(private.contains("id=\"program-log\""), "{private}");
+    let other = format!("private/{}", "0".repeat(32));
+    for unknown in [
+        other.as_str(),
+        "private/loud",
+        "private/",
+        "../private/loud.url",
+    ] {
+        let (status, body) = request(&served.url, "GET", unknown);
+        assert_eq!(status, 404, "{unknown}: {body}");
+    }
+    let (status, _) = request(&served.url, "GET", "private/loud.url");
+    assert_eq!(status, 404);
+    // Chromium lays the standings and an entry page out without a problem, with their rows.
+    if chromium::available("the ladder's pages render") {
+        for page in ["pages/index.html", "pages/entries/steady.html"] {
+            let (_, texts, problems) = chromium::layout_problems(&out.join(page), "");
+            assert!(texts > 0, "{page}");
+            assert!(problems.is_empty(), "{page}:\n{}", problems.join("\n"));
+        }
+        let dom = chromium::run(&served.url, &["--dump-dom"]);
+        let dom = String::from_utf8_lossy(&dom.stdout);
+        assert!(dom.contains("<td>1</td>"), "a ranked row: {dom:.2000}");
+    }
+    assert_eq!(served.end(), 130);
+}
