@@ -7,6 +7,7 @@
 
 use super::external::{examples, manifest, tourney};
 use super::sandbox::{assert_no_process_left, faults_of, hostile, supported};
+use super::support::words;
 use std::fs;
 use std::path::Path;
 
@@ -30,15 +31,7 @@ fn thinker_against(dir: &Path, spinners: &str) -> (f64, Vec<String>) {
     let double = hostile(dir, "spin", spinners, "");
     let out = dir.join(format!("out-{spinners}"));
     tourney()
-        .args([
-            "run",
-            "--quiet",
-            "--no-plots",
-            "--map",
-            "small",
-            "--games",
-            "2",
-        ])
+        .args(words("run --quiet --no-plots --map small --games 2"))
         .args(["--threads", "1", "--record", "--force", "--bots"])
         .arg(format!("{},{}", thinker.display(), double.display()))
         .arg("--out")

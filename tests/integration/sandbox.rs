@@ -4,7 +4,7 @@
 //! (`tourney list` says) skips its test with a note.
 
 use super::external::{manifest, seats, tourney, tourney_after};
-use super::support::{refused, summary, write_file};
+use super::support::{refused, summary, words, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -78,15 +78,7 @@ pub(super) fn play(
 ) -> PathBuf {
     let out = dir.join("out");
     let run = harness
-        .args([
-            "run",
-            "--quiet",
-            "--no-plots",
-            "--map",
-            "small",
-            "--games",
-            "2",
-        ])
+        .args(words("run --quiet --no-plots --map small --games 2"))
         .args(["--threads", "2", "--bots", bots])
         .arg("--out")
         .arg(&out)
@@ -362,15 +354,7 @@ fn the_switches_and_limits_are_checked_and_the_machine_says_what_it_offers() {
     if text.lines().filter(|l| l.contains(" NO: ")).count() == 0 {
         let example = super::external::examples().join("t2r-random-py.toml");
         tourney()
-            .args([
-                "run",
-                "--quiet",
-                "--no-plots",
-                "--map",
-                "small",
-                "--games",
-                "2",
-            ])
+            .args(words("run --quiet --no-plots --map small --games 2"))
             .args(["--sandbox", "require", "--bots"])
             .arg(format!("random,{}", example.display()))
             .arg("--out")
@@ -388,38 +372,11 @@ fn a_contest_program_may_connect_to_the_run_only() {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
-    let dir = tempfile::tempdir().unwrap();
     // Tries the foreign port, then the run's, and says how each went.
-    let script = format!(
+    let log = contest_script_log(&format!(
         "for p in {port} $1; do if exec 3<>/dev/tcp/127.0.0.1/$p; then echo \"CONNECT $p: ok\"; \
          exec 3>&-; else echo \"CONNECT $p: blocked\"; fi; done; exit 1"
-    );
-    let program = manifest(
-        dir.path(),
-        "prober",
-        "t2r",
-        Path::new("/bin/bash"),
-        &["-c", &script, "{name}", "{port}"],
-        "protocol = \"cgs\"\nstartup_ms = 5000",
-    );
-    let out = dir.path().join("out");
-    tourney()
-        .args([
-            "run",
-            "--quiet",
-            "--no-plots",
-            "--map",
-            "small",
-            "--games",
-            "2",
-        ])
-        .arg("--bots")
-        .arg(format!("random,{}", program.display()))
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success();
-    let log = fs::read_to_string(out.join("logs/prober.log")).unwrap();
+    ));
     assert!(log.contains(&format!("CONNECT {port}: blocked")), "{log}");
     assert!(!log.contains(&format!("CONNECT {port}: ok")), "{log}");
     assert!(log.contains(": ok"), "the run's own port is open: {log}");
@@ -451,15 +408,7 @@ fn a_programs_control_characters_are_escaped_in_its_fault_wherever_it_is_shown()
     );
     let out = dir.path().join("out");
     let run = tourney()
-        .args([
-            "run",
-            "--no-plots",
-            "--map",
-            "small",
-            "--games",
-            "2",
-            "--bots",
-        ])
+        .args(words("run --no-plots --map small --games 2 --bots"))
         .arg(format!("random,{}", program.display()))
         .arg("--out")
         .arg(&out)
@@ -485,4 +434,28 @@ fn a_programs_control_characters_are_escaped_in_its_fault_wherever_it_is_shown()
             String::from_utf8_lossy(&bytes)
         );
     }
+}
+
+/// Plays two games of `random` against a contest program that runs `script` in bash (`$0` is
+/// its `{name}`, `$1` the run's `{port}`) and hands back what the program wrote in its log.
+pub(super) fn contest_script_log(script: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let program = manifest(
+        dir.path(),
+        "prober",
+        "t2r",
+        Path::new("/bin/bash"),
+        &["-c", script, "{name}", "{port}"],
+        "protocol = \"cgs\"\nstartup_ms = 5000",
+    );
+    let out = dir.path().join("out");
+    tourney()
+        .args(words("run --quiet --no-plots --map small --games 2"))
+        .arg("--bots")
+        .arg(format!("random,{}", program.display()))
+        .arg("--out")
+        .arg(&out)
+        .assert()
+        .success();
+    fs::read_to_string(out.join("logs/prober.log")).unwrap()
 }

@@ -4,10 +4,8 @@
 //! `clone3`), and the same attack succeeds with `--sandbox off` where the machine lets it
 //! (as root), so each refusal is the filter's. A machine without seccomp skips them.
 
-use super::external::{manifest, tourney};
-use super::sandbox::{attack, supported};
+use super::sandbox::{attack, contest_script_log, supported};
 use std::fs;
-use std::path::Path;
 
 /// Whether the tests run as root: an unconfined program then may open raw and packet sockets
 /// and move a child into any control group, so the control run shows the attack working.
@@ -103,38 +101,11 @@ fn a_contest_program_cannot_send_udp_but_connects_to_the_run() {
     let listener = std::net::UdpSocket::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
-    let dir = tempfile::tempdir().unwrap();
-    let script = format!(
+    let log = contest_script_log(&format!(
         "if exec 3<>/dev/udp/127.0.0.1/{port}; then echo 'UDP: ok'; echo x >&3; else \
          echo 'UDP: blocked'; fi; if exec 4<>/dev/tcp/127.0.0.1/$1; then echo 'TCP: ok'; \
          else echo 'TCP: blocked'; fi; exit 1"
-    );
-    let program = manifest(
-        dir.path(),
-        "prober",
-        "t2r",
-        Path::new("/bin/bash"),
-        &["-c", &script, "{name}", "{port}"],
-        "protocol = \"cgs\"\nstartup_ms = 5000",
-    );
-    let out = dir.path().join("out");
-    tourney()
-        .args([
-            "run",
-            "--quiet",
-            "--no-plots",
-            "--map",
-            "small",
-            "--games",
-            "2",
-        ])
-        .arg("--bots")
-        .arg(format!("random,{}", program.display()))
-        .arg("--out")
-        .arg(&out)
-        .assert()
-        .success();
-    let log = fs::read_to_string(out.join("logs/prober.log")).unwrap();
+    ));
     assert!(log.contains("UDP: blocked"), "{log}");
     assert!(!log.contains("UDP: ok"), "{log}");
     assert!(log.contains("TCP: ok"), "the run's own port is open: {log}");
