@@ -30,9 +30,7 @@ impl StorePlan {
                 "--tag is empty: give a word that names the run (e.g. --tag nightly)".into(),
             ));
         }
-        let named = (args.db.clone())
-            .or_else(|| std::env::var(crate::store::ENV).ok())
-            .filter(|text| !text.is_empty());
+        let named = named_store(&args.db);
         Ok(Some(StorePlan {
             explicit: named.is_some(),
             location: named.map_or_else(
@@ -64,10 +62,7 @@ impl StorePlan {
 /// The store `--db`, `TOURNEY_DB` or the default names. Reading needs one that exists.
 pub fn open_store(location: &DbLocation, create: bool) -> anyhow::Result<Store> {
     let location = Location::parse(
-        &(location.db.clone())
-            .or_else(|| std::env::var(crate::store::ENV).ok())
-            .filter(|text| !text.is_empty())
-            .unwrap_or_else(|| crate::store::DEFAULT_PATH.to_string()),
+        &named_store(&location.db).unwrap_or_else(|| crate::store::DEFAULT_PATH.to_string()),
     );
     if let Location::Sqlite(path) = &location
         && !create
@@ -80,4 +75,11 @@ pub fn open_store(location: &DbLocation, create: bool) -> anyhow::Result<Store> 
         .into());
     }
     Store::open(&location)
+}
+
+/// The store named on purpose: `--db`, else `TOURNEY_DB`; an empty one names none.
+fn named_store(db: &Option<String>) -> Option<String> {
+    (db.clone())
+        .or_else(|| std::env::var(crate::store::ENV).ok())
+        .filter(|text| !text.is_empty())
 }
