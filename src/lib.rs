@@ -26,6 +26,7 @@ pub mod outcome;
 pub mod page;
 pub mod replay;
 pub mod report;
+pub mod roster;
 pub mod runner;
 pub mod sandbox;
 pub mod scenario;

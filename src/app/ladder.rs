@@ -6,7 +6,7 @@
 use super::arguments::game_config;
 use super::history::fit::{Identity, fit};
 use super::report::ReportSettings;
-use super::run::{Contest, STOP, install_ctrl_c, resolve_bot};
+use super::run::{STOP, install_ctrl_c};
 use super::store_plan::open_store;
 use crate::bot::{BotChoice, BotMaker, Params};
 use crate::cli::{LadderArgs, SandboxFlag};
@@ -14,6 +14,7 @@ use crate::error::UsageError;
 use crate::games::GameConfig;
 use crate::ladder::{Fitted, Freeze, Host, Settings};
 use crate::live::Folder;
+use crate::roster::{Contest, resolve_bot};
 use crate::store::{RunFilter, Store};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;

@@ -5,11 +5,11 @@
 
 use super::positions::{Position, SelfTest};
 use super::report::{Check, Verdict};
-use crate::app::run::{Contest, find_entry};
 use crate::bot::{Bot, BotFailure, BotMaker, Params};
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Termination};
 use crate::report::markup::counted;
+use crate::roster::{Contest, find_entry};
 use crate::runner::play_game;
 use crate::seed::{self, Stream};
 use serde_json::Value;

@@ -9,7 +9,6 @@ mod positions;
 mod report;
 
 use super::arguments::game_config;
-use super::run::{Contest, find_entry};
 use crate::bot::Params;
 use crate::cli::DoctorArgs;
 use crate::error::UsageError;
@@ -17,6 +16,7 @@ use crate::external::manifest::Protocol;
 use crate::external::{ExternalMaker, Manifest, check_command};
 use crate::games::contest::use_contest_rules;
 use crate::games::{Description, GameConfig};
+use crate::roster::{Contest, find_entry};
 use crate::serve::ContestMaker;
 use crate::version::BotVersion;
 use checks::{Times, Wire};

@@ -6,9 +6,9 @@
 //! always finds the same one. The kinds are told apart on the wire form a program receives
 //! (`docs/protocol.md`), so this file reads views as the program does and names no engine type.
 
-use crate::app::run::Contest;
 use crate::bot::{Bot, BotEntry, Params};
 use crate::game::{Game, Seat, ToAct};
+use crate::roster::Contest;
 use crate::seed::{self, Stream};
 use serde_json::Value;
 

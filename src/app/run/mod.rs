@@ -7,7 +7,7 @@
 //!    tables printed; the run's status recorded in the results store (`app::recording`).
 //!
 //! `check` and `merge` run plans through the registry, which picks the game's [`run_game`];
-//! `tune` and `serve` build their lineups with [`resolve_bot`] and share the Ctrl-C handling.
+//! `tune` and `serve` build their lineups with `crate::roster` and share the Ctrl-C handling.
 
 mod early_stop;
 mod finish;
@@ -18,7 +18,6 @@ mod stream;
 mod withdrawal;
 
 pub(in crate::app) use early_stop::EarlyStop;
-pub(in crate::app) use lineup::{Contest, find_entry, resolve_bot};
 pub(in crate::app) use live::replayer;
 pub(in crate::app) use withdrawal::Withdrawals;
 
@@ -26,6 +25,7 @@ use super::plan::RunPlan;
 use super::replay::replay_of;
 use crate::error::Interrupted;
 use crate::format::Staged;
+use crate::roster::Contest;
 use crate::runner::RecordSink;
 use crate::store::RunStatus;
 use crate::summary::Summary;

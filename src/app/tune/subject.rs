@@ -3,12 +3,12 @@
 //! external program with other `[params]` values).
 
 use super::plan::ParamRange;
-use crate::app::run::{Contest, find_entry, resolve_bot};
 use crate::bot::{BotChoice, parse_bot};
 use crate::bot::{BotEntry, BotMaker, Configured, ParamKind, ParamSpec, Params};
 use crate::error::UsageError;
 use crate::external::manifest::manifest_path;
 use crate::external::{ExternalMaker, Manifest};
+use crate::roster::{Contest, find_entry, resolve_bot};
 use crate::seed::{self, Stream};
 use crate::tune::spsa::Bounds;
 use anyhow::Context;

@@ -6,9 +6,10 @@
 use super::plan::TunePlan;
 use super::subject::Subject;
 use crate::app::plan::RunPlan;
-use crate::app::run::{Contest, run_game};
+use crate::app::run::run_game;
 use crate::error::Interrupted;
 use crate::report::terminal::verdict_text;
+use crate::roster::Contest;
 use crate::scenario::Format;
 use crate::score::SequentialTest;
 use crate::score::pairs_elo;
