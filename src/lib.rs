@@ -14,6 +14,7 @@
 pub mod app;
 pub mod bot;
 pub mod cli;
+pub mod doctor;
 pub mod error;
 pub mod external;
 pub mod format;

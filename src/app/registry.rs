@@ -2,7 +2,6 @@
 //! `dyn Game`, so the hot loop inlines): the one place where the games meet `run`, `replay`,
 //! `tune`, `bench` and `serve`. Adding a game is a folder under `games/` and a line in [`all`].
 
-use super::doctor::{DoctorFn, doctor_game};
 use super::ladder::{LadderFn, ladder_game};
 use super::plan::RunPlan;
 use super::replay::{ReplayFn, replay_game};
@@ -10,6 +9,7 @@ use super::run::{RunFn, run_game};
 use super::search_speed::{SearchSpeedFn, search_speed};
 use super::tune::{TuneFn, TunePlan, tune_game};
 use crate::bot::BotEntry;
+use crate::doctor::{DoctorFn, doctor_game};
 use crate::error::UsageError;
 use crate::games::Description;
 use crate::games::carcassonne::Carcassonne;

@@ -1,21 +1,20 @@
-//! `tourney doctor BOT`: a self-test of one program before it enters a tournament. It starts
-//! the program from its manifest, as a run would (confined the same way), and asks it for an
-//! answer at real positions of its game, the awkward ones first (`positions`), plays whole
-//! games with it and watches it leave (`checks`), and prints one verdict per check
-//! (`report`). Exit 0 when every check passes, 1 when one fails, 2 on bad input.
+//! The self-test of one program before it enters a tournament (`tourney doctor BOT`, and
+//! every new version of a ladder's entry). It starts the program from its manifest, as a run
+//! would (confined the same way), and asks it for an answer at real positions of its game, the
+//! awkward ones first (`positions`), plays whole games with it and watches it leave
+//! (`checks`), and prints one verdict per check (`report`). The positions are reached and the
+//! games played by the runner, as every command plays them. The command's edge
+//! (`app::doctor`) reads the manifest and the game's flags into a [`DoctorPlan`].
 
 mod checks;
 mod positions;
 mod report;
 
-use super::arguments::game_config;
 use crate::bot::Params;
-use crate::cli::DoctorArgs;
 use crate::error::UsageError;
 use crate::external::manifest::Protocol;
-use crate::external::{ExternalMaker, Manifest, check_command};
-use crate::games::contest::use_contest_rules;
-use crate::games::{Description, GameConfig};
+use crate::external::{ExternalMaker, Manifest};
+use crate::games::GameConfig;
 use crate::roster::{Contest, find_entry};
 use crate::serve::ContestMaker;
 use crate::version::BotVersion;
@@ -40,39 +39,6 @@ pub struct DoctorPlan {
 
 /// A game's doctor, instantiated per game in the registry.
 pub type DoctorFn = fn(&DoctorPlan) -> anyhow::Result<ExitCode>;
-
-/// Finds a game's description and doctor by name; handed down by the registry.
-pub type FindDoctor = fn(&str) -> Result<(Description, DoctorFn), UsageError>;
-
-/// Reads the manifest and the game flags; bad input is refused (exit 2) before anything runs.
-pub fn execute(args: &DoctorArgs, find: FindDoctor) -> anyhow::Result<ExitCode> {
-    let manifest = Manifest::load(&args.bot)?;
-    let (game, doctor) = find(&manifest.game)?;
-    if let Some(other) = args.game.name.as_deref().filter(|g| *g != manifest.game) {
-        return Err(UsageError::Invalid(format!(
-            "--game {other}: the manifest {} plays {}",
-            args.bot.display(),
-            manifest.game
-        ))
-        .into());
-    }
-    check_command(&manifest.command).map_err(|why| {
-        UsageError::Invalid(format!("bot manifest {}: {why}", args.bot.display()))
-    })?;
-    // Before the program starts: a program whose version cannot be read is bad input.
-    let version = crate::version::of_manifest(&manifest, None).map_err(UsageError::from)?;
-    let (_, mut config) = game_config(&args.game, None)?;
-    if manifest.protocol == Protocol::Cgs {
-        let who = format!("contest programs such as {}", args.bot.display());
-        use_contest_rules(&game, &mut config, &who).map_err(UsageError::Invalid)?;
-    }
-    doctor(&DoctorPlan {
-        manifest,
-        config,
-        seed: args.seed,
-        version,
-    })
-}
 
 /// The doctor of one game: every check in order, printed, then the exit code.
 pub fn doctor_game<G: Contest>(plan: &DoctorPlan) -> anyhow::Result<ExitCode> {
