@@ -11,6 +11,7 @@ use crate::outcome::{Outcome, Termination};
 use crate::report::markup::counted;
 use crate::roster::{Contest, find_entry};
 use crate::runner::play_game;
+use crate::runner::position::ask_at;
 use crate::seed::{self, Stream};
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
@@ -59,8 +60,9 @@ pub type Times = Arc<Mutex<Vec<Duration>>>;
 /// whole games from here.
 const WHOLE_GAMES_FROM: u64 = 1 << 20;
 
-/// Asks the program, playing `position.seat`, for its answer at `position`: a new game, every
-/// action before it as `played`, then `act`; the answer must be legal there.
+/// Asks the program, playing `position.seat`, for its answer at `position`: the runner deals
+/// the position's game, the program hears every action before it, then is asked; the answer
+/// must be legal there.
 pub fn at_position<G: Contest>(
     game: &G,
     maker: &dyn BotMaker<G>,
@@ -77,42 +79,35 @@ pub fn at_position<G: Contest>(
         position.seat
     );
     let seat = position.seat;
-    let mut state = game.new_state(seed::rng(master_seed, position.seed_index, Stream::Chance));
     let rng = seed::rng(master_seed, index, Stream::Seat(seat as u8));
-    let mut bot = match maker.make(game, seat, rng, index) {
-        Ok(bot) => bot,
+    let bot = match maker.make(game, seat, rng, index) {
+        Ok(bot) => Box::new(Timed {
+            bot,
+            times: Arc::clone(times),
+            met: None,
+        }),
         Err(why) => return Check::fail(name, why, wire.expected(Termination::Crash, "")),
     };
-    if let Err(failure) = bot.begin(game, seat, &state) {
-        return failed(name, failure, wire, position.doc);
-    }
-    for (actor, action) in &position.actions {
-        bot.observe(game, *actor, action);
-        game.apply(&mut state, *actor, action.clone());
-    }
-    let view = game.view(&state, seat);
-    let asked = Instant::now();
-    let answer = bot.try_act(game, &view);
-    times
-        .lock()
-        .unwrap_or_else(|e| e.into_inner())
-        .push(asked.elapsed());
-    match answer {
-        Ok(action) if game.is_legal(&state, seat, &action) => Check {
+    let asked = ask_at(
+        game,
+        bot,
+        (master_seed, position.seed_index),
+        &position.actions,
+        seat,
+    );
+    match asked.answer {
+        Ok(action) => Check {
             name,
             verdict: Verdict::Ok,
-            detail: format!("answered {}", game.describe(&state, seat, &action)),
+            detail: format!("answered {}", game.describe(&asked.state, seat, &action)),
         },
-        Ok(action) => Check::fail(
-            name,
-            format!(
-                "answered {}: {}",
-                game.describe(&state, seat, &action),
-                game.explain_illegal(&state, seat, &action)
-            ),
-            wire.expected(Termination::Illegal, position.doc),
-        ),
-        Err(failure) => failed(name, failure, wire, position.doc),
+        Err((_, termination, message)) => {
+            let detail = match termination {
+                Termination::Illegal => format!("answered {message}"),
+                _ => format!("{}: {message}", termination.as_str()),
+            };
+            Check::fail(name, detail, wire.expected(termination, position.doc))
+        }
     }
 }
 
@@ -187,16 +182,6 @@ pub fn whole_games<G: Contest>(
             }
         })
         .collect()
-}
-
-/// A failure of the program reported by its adapter, as a check.
-fn failed(name: String, failure: BotFailure, wire: Wire, doc: &str) -> Check {
-    let expected = wire.expected(failure.termination, doc);
-    Check::fail(
-        name,
-        format!("{}: {}", failure.termination.as_str(), failure.message),
-        expected,
-    )
 }
 
 /// The wanted kinds of position (indices into [`SelfTest::AWKWARD`]) of each answer the program gave in

@@ -6,11 +6,14 @@
 //! always finds the same one. The kinds are told apart on the wire form a program receives
 //! (`docs/protocol.md`), so this file reads views as the program does and names no engine type.
 
-use crate::bot::{Bot, BotEntry, Params};
-use crate::game::{Game, Seat, ToAct};
+use crate::bot::{Bot, BotEntry, BotFailure, Params};
+use crate::game::{Game, Seat};
+use crate::outcome::Outcome;
 use crate::roster::Contest;
+use crate::runner::play_game;
 use crate::seed::{self, Stream};
 use serde_json::Value;
+use std::sync::{Arc, Mutex};
 
 pub use crate::games::self_test::{SelfTest, Wanted};
 
@@ -48,6 +51,8 @@ struct Search<A> {
     wanted: &'static [Wanted],
     found: Vec<Option<Position<A>>>,
     seed_index: u64,
+    /// Every action of the game being played so far, with its seat.
+    actions: Vec<(Seat, A)>,
     /// Every decision of the game being played, as (seat, actions before it), while kept.
     decisions: Option<Vec<Decision<A>>>,
 }
@@ -61,14 +66,8 @@ impl<A: Clone> Search<A> {
             .any(|(kind, slot)| slot.is_none() && kind.needs_legal)
     }
 
-    fn visit(
-        &mut self,
-        setup: &Value,
-        view: &Value,
-        seat: Seat,
-        legal: &[Value],
-        actions: &[(Seat, A)],
-    ) {
+    fn visit(&mut self, setup: &Value, view: &Value, seat: Seat, legal: &[Value]) {
+        let actions = &self.actions;
         if let Some(decisions) = &mut self.decisions {
             decisions.push((seat, actions.to_vec()));
         }
@@ -91,25 +90,39 @@ impl<A: Clone> Search<A> {
 /// seed always finds the same positions.
 pub fn find<G: Contest>(game: &G, master_seed: u64) -> Positions<G::Action> {
     let wanted = G::AWKWARD;
-    let mut search = Search {
+    let search = Arc::new(Mutex::new(Search {
         wanted,
         found: wanted.iter().map(|_| None).collect(),
         seed_index: 0,
+        actions: Vec::new(),
         decisions: Some(Vec::new()),
-    };
-    play(game, master_seed, &mut search);
-    let phases = phase_positions::<G>(search.decisions.take().unwrap_or_default());
+    }));
+    play(game, master_seed, &search);
+    let mut notes = lock(&search);
+    let phases = phase_positions::<G>(notes.decisions.take().unwrap_or_default());
     for seed_index in 1..SEARCH_GAMES {
-        if search.found.iter().all(Option::is_some) {
+        if notes.found.iter().all(Option::is_some) {
             break;
         }
-        search.seed_index = seed_index;
-        play(game, master_seed, &mut search);
+        notes.seed_index = seed_index;
+        drop(notes);
+        play(game, master_seed, &search);
+        notes = lock(&search);
     }
     Positions {
         phases,
-        wanted: wanted.iter().zip(search.found).collect(),
+        wanted: wanted
+            .iter()
+            .zip(std::mem::take(&mut notes.found))
+            .collect(),
     }
+}
+
+/// The search's notes, shared by the bots of the game in play.
+type Shared<A> = Arc<Mutex<Search<A>>>;
+
+fn lock<A>(search: &Shared<A>) -> std::sync::MutexGuard<'_, Search<A>> {
+    search.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The first, middle and last decisions of a game, given as (seat, actions before it).
@@ -148,45 +161,72 @@ fn players<G: Contest>() -> Vec<&'static BotEntry<G>> {
         .collect()
 }
 
-/// Plays the game of the search's seed between copies of one built-in bot, showing it every
-/// decision: seed 0 the first of [`players`], seed 1 the next…
-fn play<G: Contest>(game: &G, master_seed: u64, search: &mut Search<G::Action>) {
-    let seed_index = search.seed_index;
+/// Plays the game of the search's seed between copies of one built-in bot, through the
+/// runner, each seat showing the search its decisions: seed 0 the first of [`players`], seed 1
+/// the next…
+fn play<G: Contest>(game: &G, master_seed: u64, search: &Shared<G::Action>) {
+    let seed_index = {
+        let mut notes = lock(search);
+        notes.actions.clear();
+        notes.seed_index
+    };
     let players = players::<G>();
     let player = players[seed_index as usize % players.len()];
-    let mut bots: Vec<Box<dyn Bot<G>>> = (0..game.info().seats)
+    let setup = game.wire_setup();
+    let bots: Vec<Box<dyn Bot<G>>> = (0..game.info().seats)
         .map(|seat| {
             let rng = seed::rng(master_seed, seed_index, Stream::Seat(seat as u8));
-            player
+            let bot = player
                 .make(game, seat, rng, &Params::default())
-                .expect("a bot at its defaults")
+                .expect("a bot at its defaults");
+            Box::new(Shown {
+                bot,
+                seat,
+                search: Arc::clone(search),
+                setup: setup.clone(),
+            }) as Box<dyn Bot<G>>
         })
         .collect();
-    let setup = game.wire_setup();
-    let mut state = game.new_state(seed::rng(master_seed, seed_index, Stream::Chance));
-    let mut actions: Vec<(Seat, G::Action)> = Vec::new();
-    loop {
-        let seats = match game.to_act(&state) {
-            ToAct::Over => break,
-            ToAct::Seat(seat) => vec![seat],
-            ToAct::Simultaneous(seats) => seats,
+    let state = game.new_state(seed::rng(master_seed, seed_index, Stream::Chance));
+    play_game(game, state, bots);
+}
+
+/// A built-in bot of the search's game that shows the search each of its decisions (its seat's
+/// view as a program would read it) before it makes it; the bot in seat 0 also notes every
+/// action played, which every seat hears.
+struct Shown<G: Game> {
+    bot: Box<dyn Bot<G>>,
+    seat: Seat,
+    search: Shared<G::Action>,
+    setup: Value,
+}
+
+impl<G: Contest> Bot<G> for Shown<G> {
+    fn act(&mut self, game: &G, view: &G::View) -> G::Action {
+        let mut search = lock(&self.search);
+        let legal: Vec<Value> = if search.wants_legal() {
+            let legal = game.legal_actions(view);
+            legal.iter().map(|a| game.wire_action(a)).collect()
+        } else {
+            Vec::new()
         };
-        // Views first, then decisions, then moves, as the runner plays simultaneous seats.
-        let views: Vec<G::View> = seats.iter().map(|&s| game.view(&state, s)).collect();
-        let mut chosen = Vec::new();
-        for (&seat, view) in seats.iter().zip(&views) {
-            let legal: Vec<Value> = if search.wants_legal() {
-                let legal = game.legal_actions(view);
-                legal.iter().map(|a| game.wire_action(a)).collect()
-            } else {
-                Vec::new()
-            };
-            search.visit(&setup, &game.wire_view(view), seat, &legal, &actions);
-            chosen.push((seat, bots[seat].act(game, view)));
+        search.visit(&self.setup, &game.wire_view(view), self.seat, &legal);
+        drop(search);
+        self.bot.act(game, view)
+    }
+
+    fn begin(&mut self, game: &G, seat: Seat, start: &G::State) -> Result<(), BotFailure> {
+        self.bot.begin(game, seat, start)
+    }
+
+    fn observe(&mut self, game: &G, actor: Seat, action: &G::Action) {
+        if self.seat == 0 {
+            lock(&self.search).actions.push((actor, action.clone()));
         }
-        for (seat, action) in chosen {
-            game.apply(&mut state, seat, action.clone());
-            actions.push((seat, action));
-        }
+        self.bot.observe(game, actor, action);
+    }
+
+    fn finish(&mut self, game: &G, outcome: &Outcome) {
+        self.bot.finish(game, outcome);
     }
 }

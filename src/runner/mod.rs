@@ -1,10 +1,12 @@
 //! Plays fixtures: schedules them, plays each game with adjudication of crashes and illegal
-//! moves, and streams records in index order from a rayon pool. Never names a game.
+//! moves, and streams records in index order from a rayon pool; steers a game to a given
+//! decision for a bot to be asked there (`position`). Never names a game.
 
 pub mod faults;
 pub mod gamelog;
 mod guard;
 pub mod play;
+pub mod position;
 pub mod record;
 pub mod schedule;
 pub mod stream;

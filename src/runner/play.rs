@@ -290,7 +290,7 @@ fn conclude<G: Game>(
 
 /// Shows every bot the starting position ([`Bot::begin`]); the first that fails or panics
 /// loses the game before any move.
-fn begin<G: Game>(
+pub(super) fn begin<G: Game>(
     game: &G,
     state: &G::State,
     bots: &mut [Option<Box<dyn Bot<G>>>],
@@ -307,7 +307,7 @@ fn begin<G: Game>(
 
 /// Tells every bot the action `actor` is about to have applied; the first bot that panics
 /// while listening loses the game (`crash`), as if it had panicked while acting.
-fn tell<G: Game>(
+pub(super) fn tell<G: Game>(
     game: &G,
     bots: &mut [Option<Box<dyn Bot<G>>>],
     actor: Seat,
@@ -330,7 +330,7 @@ type Decision<G> = (<G as Game>::Action, Option<Think>);
 
 /// Asks the seat's bot for an action, with the bot's measurement of it if it is timed; a panic
 /// or an illegal action is the seat's fault.
-fn decide<G: Game>(
+pub(super) fn decide<G: Game>(
     game: &G,
     state: &G::State,
     bots: &mut [Option<Box<dyn Bot<G>>>],

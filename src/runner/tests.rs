@@ -11,6 +11,8 @@ use crate::seed::Rng;
 use rand::RngExt;
 use std::sync::atomic::AtomicBool;
 
+mod position;
+
 struct Race {
     info: GameInfo,
 }
