@@ -34,7 +34,6 @@ mod lock;
 mod manifest;
 mod merge;
 mod plan;
-mod progress;
 mod recorded_thinks;
 mod recording;
 pub mod registry;

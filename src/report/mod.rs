@@ -12,6 +12,7 @@ mod html;
 mod markdown;
 pub(crate) mod markup;
 pub mod plots;
+pub mod progress;
 pub mod standings;
 pub mod swiss;
 pub mod table;

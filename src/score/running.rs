@@ -6,6 +6,7 @@
 
 use crate::outcome::half_points;
 use crate::report::markup::elo_difference_text;
+use crate::report::progress::Status;
 use crate::report::terminal::verdict_text;
 use crate::runner::GameRecord;
 use crate::stats::elo::{EloEstimate, elo_estimate};
@@ -295,6 +296,21 @@ impl Scoreboard {
             }
         }
         lines
+    }
+}
+
+/// The running score is what a run's progress line shows.
+impl Status for Scoreboard {
+    fn message(&self) -> String {
+        Scoreboard::message(self)
+    }
+
+    fn lines(&self) -> Vec<String> {
+        self.score_lines()
+    }
+
+    fn note(&self) -> String {
+        self.leader_note()
     }
 }
 

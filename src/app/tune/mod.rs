@@ -2,14 +2,9 @@
 //! runner, writes `tune.csv`, `tuned.json`, the plot and `report.html`, tests the tuned values
 //! against the start values, and prints the tuned bot spec last.
 
-mod ending;
-mod files;
 mod folder;
-mod pipeline;
 mod plan;
 mod play;
-mod sides;
-mod subject;
 mod verify;
 
 pub use plan::{DEFAULT_BATCH, TunePlan, TuneSettings};

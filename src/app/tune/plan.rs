@@ -13,6 +13,7 @@ use crate::games::{Description, FindGame, GameConfig};
 use crate::input;
 use crate::scenario::{self, Scenario};
 use crate::seed::DEFAULT_MASTER_SEED;
+use crate::tune::subject::ParamRange;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -74,13 +75,6 @@ impl TuneSettings {
         }
         serde_json::from_value(value).map_err(|e| format!("not a tune.json: {e}"))
     }
-}
-
-/// A parameter to tune, with the range asked for (`None`: the bot's declared range).
-#[derive(Clone, Debug, PartialEq)]
-pub struct ParamRange {
-    pub name: String,
-    pub range: Option<(f64, f64)>,
 }
 
 /// A validated tuning, ready to play.

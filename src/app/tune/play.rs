@@ -2,24 +2,24 @@
 //! or resumes the folder, plays the iterations ([`Tuning::play`]), then verifies the result,
 //! writes the files and prints the tuned spec.
 
-use super::ending::{self, Drift};
-use super::files::{Row, TuneCsv};
 use super::folder::NewFolder;
 use super::folder::SETTINGS;
-use super::pipeline::Tuning;
 use super::plan::TunePlan;
-use super::subject::Subject;
 use super::verify::{self, Verification};
-use crate::app::progress::Progress;
 use crate::app::run::{STOP, install_ctrl_c};
 use crate::bot::BotMaker;
 use crate::error::{Interrupted, UsageError};
 use crate::input::write_atomically;
 use crate::report;
+use crate::report::progress::Progress;
 use crate::roster::{Contest, resolve_bot};
 use crate::runner::Schedule;
+use crate::tune::ending::{self, Drift};
+use crate::tune::files::{Row, TuneCsv};
+use crate::tune::pipeline::Tuning;
 use crate::tune::spread;
 use crate::tune::spsa::{Gains, Spsa};
+use crate::tune::subject::Subject;
 use anyhow::Context;
 use serde_json::json;
 use std::io::IsTerminal;
@@ -68,7 +68,7 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     };
     let (mut csv, mut rows) = open_files(plan, &names, size.iterations)?;
     tuning.check_rows(&rows).map_err(|line| UsageError::File {
-        path: dir.join(super::files::CSV),
+        path: dir.join(crate::tune::files::CSV),
         line,
         message: format!(
             "this row does not follow from the one before under the settings of {} \
@@ -153,7 +153,7 @@ fn open_files(
     if rows.len() as u64 > iterations {
         return Err(UsageError::Invalid(format!(
             "{} has more rows than this tuning's {iterations} iterations",
-            dir.join(super::files::CSV).display()
+            dir.join(crate::tune::files::CSV).display()
         ))
         .into());
     }

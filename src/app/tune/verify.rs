@@ -4,7 +4,6 @@
 //! are recorded into the results store as a run of their own (the tuning's iterations are not).
 
 use super::plan::TunePlan;
-use super::subject::Subject;
 use crate::app::plan::RunPlan;
 use crate::app::run::run_game;
 use crate::error::Interrupted;
@@ -16,6 +15,7 @@ use crate::score::pairs_elo;
 use crate::seed::{self, Stream};
 use crate::stats::sprt::{SprtBounds, Verdict};
 use crate::summary::Summary;
+use crate::tune::subject::Subject;
 use rand::RngExt;
 use serde_json::json;
 

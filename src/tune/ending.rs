@@ -3,8 +3,8 @@
 //! the optimum does not pass for one that found it.
 
 use super::files::Row;
-use crate::tune::spread;
-use crate::tune::spsa::Spsa;
+use super::spread;
+use super::spsa::Spsa;
 use serde_json::json;
 
 /// Fewer iterations than this, and SPSA has taken too few steps to be trusted.

@@ -2,7 +2,7 @@
 //! short running score; without one (a pipe, a CI log, a batch job), plain lines every few
 //! seconds and once at the end, which a log keeps and a person can grep.
 
-use crate::report::terminal::games_per_second;
+use super::terminal::games_per_second;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
@@ -181,21 +181,6 @@ fn eta(games_left: u64, rate: f64) -> String {
         s if s >= 3600 => format!("{}h {:02}m", s / 3600, s % 3600 / 60),
         s if s >= 60 => format!("{}m {:02}s", s / 60, s % 60),
         s => format!("{s} s"),
-    }
-}
-
-/// The running score is what a run's progress line shows.
-impl Status for crate::score::Scoreboard {
-    fn message(&self) -> String {
-        crate::score::Scoreboard::message(self)
-    }
-
-    fn lines(&self) -> Vec<String> {
-        self.score_lines()
-    }
-
-    fn note(&self) -> String {
-        self.leader_note()
     }
 }
 

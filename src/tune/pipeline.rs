@@ -10,14 +10,14 @@
 
 use super::files::{Row, TuneCsv};
 use super::sides::Sides;
+use super::spread;
+use super::spsa::Spsa;
 use super::subject::Subject;
-use crate::app::progress::Progress;
 use crate::bot::BotMaker;
+use crate::report::progress::Progress;
 use crate::roster::Contest;
 use crate::runner::{GameRecord, Lineup, Schedule, play_fixture};
 use crate::seed::{self, Stream};
-use crate::tune::spread;
-use crate::tune::spsa::Spsa;
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;

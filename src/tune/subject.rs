@@ -2,7 +2,7 @@
 //! point of the search becomes a bot of the runner (a built-in row with parameters, or the
 //! external program with other `[params]` values).
 
-use super::plan::ParamRange;
+use super::spsa::Bounds;
 use crate::bot::{BotChoice, parse_bot};
 use crate::bot::{BotEntry, BotMaker, Configured, ParamKind, ParamSpec, Params};
 use crate::error::UsageError;
@@ -10,9 +10,15 @@ use crate::external::manifest::manifest_path;
 use crate::external::{ExternalMaker, Manifest};
 use crate::roster::{Contest, find_entry, resolve_bot};
 use crate::seed::{self, Stream};
-use crate::tune::spsa::Bounds;
 use anyhow::Context;
 use std::path::Path;
+
+/// A parameter to tune, with the range asked for (`None`: the bot's declared range).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParamRange {
+    pub name: String,
+    pub range: Option<(f64, f64)>,
+}
 
 /// One tuned parameter.
 #[derive(Clone, Debug)]
