@@ -15,7 +15,7 @@
 use super::Network;
 use seccompiler::{
     BpfProgram, SeccompAction, SeccompCmpArgLen as Len, SeccompCmpOp as Op, SeccompCondition,
-    SeccompFilter, SeccompRule,
+    SeccompFilter, SeccompRule, sock_filter,
 };
 use std::collections::BTreeMap;
 
@@ -73,11 +73,17 @@ impl Filters {
                 .map_err(|e| e.to_string())
         };
         let clone3 = BTreeMap::from([(libc::SYS_clone3, Vec::new())]);
-        let mut denied = compile(
-            denied(network).map_err(|e| e.to_string())?,
-            SeccompAction::Errno(libc::EPERM as u32),
-        )?;
-        guard_x32(&mut denied);
+        let rules = denied(network).map_err(|e| e.to_string())?;
+        let named: Vec<u32> = rules
+            .keys()
+            .filter_map(|&call| call.try_into().ok())
+            .collect();
+        let mut denied = compile(rules, SeccompAction::Errno(libc::EPERM as u32))?;
+        let dispatch = search(&named)
+            .ok_or("the search over the filter's calls does not fit cBPF's jumps".to_string())?;
+        // After seccompiler's three instructions checking the architecture.
+        let at = 3.min(denied.len());
+        denied.splice(at..at, guard_x32().into_iter().chain(dispatch));
         Ok(Filters {
             programs: [
                 compile(clone3, SeccompAction::Errno(libc::ENOSYS as u32))?,
@@ -232,39 +238,107 @@ fn sockets(network: Network) -> Built<Vec<SeccompRule>> {
 /// On x86-64, calls of the x32 ABI carry the same architecture with bit 30 set in their
 /// number, which no rule above names: they are denied before the filter's own rules (after
 /// its check of the architecture, which kills a program calling by another one).
-fn guard_x32(program: &mut BpfProgram) {
+fn guard_x32() -> Vec<sock_filter> {
     #[cfg(target_arch = "x86_64")]
     {
-        use libc::{BPF_ABS, BPF_JGE, BPF_JMP, BPF_K, BPF_LD, BPF_RET, BPF_W};
-        use seccompiler::sock_filter;
+        use libc::{BPF_JGE, BPF_JMP, BPF_K, BPF_RET};
         const X32: u32 = 0x4000_0000;
-        // `seccomp_data`: the call's number at offset 0.
-        let guard = [
-            sock_filter {
-                code: (BPF_LD | BPF_W | BPF_ABS) as u16,
-                jt: 0,
-                jf: 0,
-                k: 0,
-            },
-            sock_filter {
-                code: (BPF_JMP | BPF_JGE | BPF_K) as u16,
-                jt: 0,
-                jf: 1,
-                k: X32,
-            },
-            sock_filter {
-                code: (BPF_RET | BPF_K) as u16,
-                jt: 0,
-                jf: 0,
-                k: libc::SECCOMP_RET_ERRNO | libc::EPERM as u32,
-            },
-        ];
-        // seccompiler's program starts with its three instructions checking the architecture.
-        let at = 3.min(program.len());
-        program.splice(at..at, guard);
+        vec![
+            load_number(),
+            step(BPF_JMP | BPF_JGE | BPF_K, X32, 0, 1),
+            step(
+                BPF_RET | BPF_K,
+                libc::SECCOMP_RET_ERRNO | libc::EPERM as u32,
+                0,
+                0,
+            ),
+        ]
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = program;
+    Vec::new()
+}
+
+/// How many calls a leaf of [`search`] tries one after another.
+const LEAF: usize = 4;
+
+/// Lets every call the filter does not name through at once: a binary search over the
+/// `named` calls' numbers (sorted, each once), put before seccompiler's program, which tries
+/// the named calls one after another. A named call falls through to that program, unchanged,
+/// so the rules stay seccompiler's; any other call is allowed, as it would be at the end of
+/// the program. Why: when a filter is installed the kernel runs it over every call number
+/// (its cache of the calls always allowed), with interrupts off, and walking seccompiler's
+/// chain of 60 comparisons for each of 460 numbers was the largest cost a confined start
+/// added (`perf`, docs/guide/untrusted-programs.md); the search walks a handful. `None` when a
+/// jump would be longer than cBPF's 255 instructions.
+fn search(named: &[u32]) -> Option<Vec<sock_filter>> {
+    use libc::{BPF_JEQ, BPF_JGE, BPF_JMP, BPF_K, BPF_RET};
+    /// Where a comparison goes: on, to the allowing return, to seccompiler's program, or to
+    /// an instruction of the search.
+    #[derive(Clone, Copy)]
+    enum To {
+        Next,
+        Allow,
+        Named,
+        At(usize),
+    }
+    fn tree(keys: &[u32], steps: &mut Vec<(u32, u32, To, To)>) {
+        if keys.len() <= LEAF {
+            for (i, &key) in keys.iter().enumerate() {
+                let miss = if i + 1 == keys.len() {
+                    To::Allow
+                } else {
+                    To::Next
+                };
+                steps.push((BPF_JMP | BPF_JEQ | BPF_K, key, To::Named, miss));
+            }
+            return;
+        }
+        let (below, above) = keys.split_at(keys.len() / 2);
+        let at = steps.len();
+        steps.push((BPF_JMP | BPF_JGE | BPF_K, above[0], To::Next, To::Next));
+        tree(below, steps);
+        steps[at].2 = To::At(steps.len());
+        tree(above, steps);
+    }
+    if named.is_empty() {
+        return None;
+    }
+    let mut steps = Vec::new();
+    tree(named, &mut steps);
+    // The number's load, the search (step `i` at `i + 1`), the allowing return, then
+    // seccompiler's program; a jump counts from the instruction after its own.
+    let allow = steps.len() + 1;
+    let offset = |i: usize, to: To| -> Option<u8> {
+        let target = match to {
+            To::Next => i + 2,
+            To::Allow => allow,
+            To::Named => allow + 1,
+            To::At(at) => at + 1,
+        };
+        (target - (i + 2)).try_into().ok()
+    };
+    let mut program = vec![load_number()];
+    for (i, &(code, k, jt, jf)) in steps.iter().enumerate() {
+        let (jt, jf) = (offset(i, jt)?, offset(i, jf)?);
+        program.push(step(code, k, jt, jf));
+    }
+    program.push(step(BPF_RET | BPF_K, libc::SECCOMP_RET_ALLOW, 0, 0));
+    Some(program)
+}
+
+/// Loads the call's number (offset 0 of `seccomp_data`) into the accumulator.
+fn load_number() -> sock_filter {
+    use libc::{BPF_ABS, BPF_LD, BPF_W};
+    step(BPF_LD | BPF_W | BPF_ABS, 0, 0, 0)
+}
+
+fn step(code: u32, k: u32, jt: u8, jf: u8) -> sock_filter {
+    sock_filter {
+        code: code as u16,
+        jt,
+        jf,
+        k,
+    }
 }
 
 /// Installs the filters in the child, after `no_new_privs`: one `seccomp` call each.
@@ -289,4 +363,111 @@ pub fn install(filters: &[Installable]) -> std::io::Result<()> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use libc::{BPF_ABS, BPF_JA, BPF_JEQ, BPF_JGE, BPF_JGT, BPF_JMP, BPF_JSET, BPF_K, BPF_LD};
+    use libc::{BPF_RET, BPF_W};
+
+    /// What the kernel learns of a call `number` when it installs `program` (its check of
+    /// the calls always allowed): the filter run on the call's number and the architecture
+    /// alone, `Some((returned, instructions walked))`, or `None` at the first instruction
+    /// that needs more (an argument), as the kernel's own check gives up there.
+    fn constant(program: &[sock_filter], number: u32) -> Option<(u32, usize)> {
+        // `AUDIT_ARCH_X86_64` and `AUDIT_ARCH_AARCH64` of linux/audit.h.
+        let arch = match std::env::consts::ARCH {
+            "x86_64" => 0xc000_003e,
+            "aarch64" => 0xc000_00b7,
+            _ => return None,
+        };
+        let (mut at, mut walked, mut a) = (0, 0, 0);
+        loop {
+            let f = program.get(at)?;
+            walked += 1;
+            let code = u32::from(f.code);
+            let jump = |taken: bool| at + 1 + usize::from(if taken { f.jt } else { f.jf });
+            at = match code {
+                c if c == BPF_LD | BPF_W | BPF_ABS => {
+                    a = match f.k {
+                        0 => number,
+                        4 => arch,
+                        _ => return None,
+                    };
+                    at + 1
+                }
+                c if c == BPF_JMP | BPF_JA => at + 1 + f.k as usize,
+                c if c == BPF_JMP | BPF_JEQ | BPF_K => jump(a == f.k),
+                c if c == BPF_JMP | BPF_JGE | BPF_K => jump(a >= f.k),
+                c if c == BPF_JMP | BPF_JGT | BPF_K => jump(a > f.k),
+                c if c == BPF_JMP | BPF_JSET | BPF_K => jump(a & f.k != 0),
+                c if c == BPF_RET | BPF_K => return Some((f.k, walked)),
+                _ => return None,
+            };
+        }
+    }
+
+    fn denying(network: Network) -> Vec<sock_filter> {
+        Filters::for_network(network).unwrap().programs[1].clone()
+    }
+
+    #[test]
+    fn a_call_no_rule_names_is_allowed_within_a_few_instructions() {
+        for network in [Network::None, Network::Loopback(0)] {
+            let named = denied(network).unwrap();
+            let program = denying(network);
+            for number in (0..1024).filter(|n| !named.contains_key(&i64::from(*n))) {
+                let (returned, walked) = constant(&program, number).unwrap();
+                assert_eq!(returned, libc::SECCOMP_RET_ALLOW, "call {number}");
+                // The architecture's check, the x32 guard, the number's load, a search of 60
+                // calls: 4 levels and a leaf of 4 calls, and the return.
+                assert!(walked <= 16, "call {number} walks {walked} instructions");
+            }
+        }
+    }
+
+    #[test]
+    fn every_named_call_reaches_its_rules() {
+        for network in [Network::None, Network::Loopback(0)] {
+            let named = denied(network).unwrap();
+            let program = denying(network);
+            let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+            for (&call, rules) in &named {
+                // A call denied whatever its arguments is denied on its number alone; one
+                // denied by its arguments needs them, which the check cannot read.
+                let expected = rules.is_empty().then_some(eperm);
+                let got = constant(&program, call as u32).map(|(returned, _)| returned);
+                assert_eq!(got, expected, "call {call}");
+            }
+            #[cfg(target_arch = "x86_64")]
+            assert_eq!(
+                constant(&program, 0x4000_0000 | libc::SYS_read as u32).map(|(r, _)| r),
+                Some(eperm),
+                "an x32 call"
+            );
+        }
+    }
+
+    #[test]
+    fn the_search_sends_exactly_its_calls_on() {
+        let falls_through = |program: &[sock_filter], number| {
+            // Past the search is an instruction the walk cannot run: it ends there.
+            let mut program = program.to_vec();
+            program.push(step(BPF_LD | BPF_W | BPF_ABS, 8, 0, 0));
+            constant(&program, number).is_none()
+        };
+        for count in [1, 2, 4, 5, 9, 17, 60, 100] {
+            let named: Vec<u32> = (0..count).map(|i| 3 * i + 7).collect();
+            let program = search(&named).unwrap();
+            for number in 0..400 {
+                assert_eq!(
+                    falls_through(&program, number),
+                    named.contains(&number),
+                    "call {number} of {count} named"
+                );
+            }
+        }
+        assert!(search(&[]).is_none());
+    }
 }

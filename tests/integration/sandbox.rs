@@ -8,13 +8,14 @@ use super::support::{refused, summary, words, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 
-/// Whether `tourney list` says this machine gives `protection`; if not, says the test skips.
+/// Whether `tourney list` says this machine gives `protection` (its line's first word, so
+/// `proc` is not `processes`); if not, says the test skips.
 pub(super) fn supported(protection: &str) -> bool {
     let output = tourney().arg("list").output().unwrap();
     let text = String::from_utf8_lossy(&output.stdout).to_string();
     let given = text
         .lines()
-        .any(|line| line.trim_start().starts_with(protection) && line.contains(" yes: "));
+        .any(|line| line.split_whitespace().take(2).eq([protection, "yes:"]));
     if !given {
         eprintln!("skipped: this machine gives no sandbox protection for {protection}");
     }
