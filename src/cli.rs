@@ -115,6 +115,11 @@ pub struct LadderArgs {
     /// Seconds a version's self-test may take before it fails.
     #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
     pub self_test_timeout: f64,
+    /// Seconds a worker's claimed deals and self-tests are its own without a renewal (renewed
+    /// every third of it while it runs): after that, another worker sharing the store (a
+    /// `tourney ladder` on the same --db) takes them over.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60)]
+    pub lease: u64,
     #[command(flatten)]
     pub store: DbLocation,
     /// No standings on the terminal (the log still goes to stderr).

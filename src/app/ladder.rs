@@ -101,6 +101,7 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
         seed: args.seed,
         doctor_flags: doctor_flags(args),
         self_test_timeout: seconds("--self-test-timeout", args.self_test_timeout)?,
+        lease: lease(args.lease)?,
         report,
         quiet: args.quiet,
     };
@@ -110,6 +111,17 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
         store: args.store.clone(),
         live: args.live.clone(),
     })
+}
+
+/// `--lease`: whole seconds, at least 3 (the store keeps times to the second, and the lease
+/// is renewed every third of it).
+fn lease(seconds: u64) -> Result<Duration, UsageError> {
+    match (3..=86_400).contains(&seconds) {
+        true => Ok(Duration::from_secs(seconds)),
+        false => Err(UsageError::Invalid(format!(
+            "--lease {seconds}: give a whole number of seconds from 3 to 86400"
+        ))),
+    }
 }
 
 /// `--freeze`: a duration (a whole number of s, m, h or d) or a time as `--until` takes it.

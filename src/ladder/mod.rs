@@ -6,7 +6,9 @@
 //! must survive a restart is in the results store (`crate::store`'s ladder tables): the
 //! entries, every version's verdict, the deal counter and the deals claimed, each game
 //! recorded with its deal in one transaction, so `kill -9` and a restart lose no game and
-//! count none twice. The play loop itself is generic over the game (`play`).
+//! count none twice. Several processes, on one machine or many, may play one ladder through
+//! one store: each is a worker that claims deals and self-tests in the store under a lease
+//! (`worker`, `crate::store`'s claims). The play loop itself is generic over the game (`play`).
 //!
 //! The ladder knows no command line and no game: the program's edge (`app::ladder`) checks
 //! the arguments into [`Settings`], configures the game, opens the store and hands down, as a
@@ -19,6 +21,7 @@ mod pages;
 mod play;
 mod selftest;
 mod standings;
+mod worker;
 
 pub use pages::private_page;
 pub use play::play;
@@ -52,6 +55,9 @@ pub struct Settings {
     /// The flags the doctor is given: the game's and the confinement's.
     pub doctor_flags: Vec<String>,
     pub self_test_timeout: Duration,
+    /// How long a worker's claims hold without a renewal (`--lease`): after that, another
+    /// worker sharing the store takes them over.
+    pub lease: Duration,
     /// The report settings stored with each of the ladder's runs, as JSON.
     pub report: String,
     pub quiet: bool,

@@ -4,24 +4,29 @@
 //! the games played: the loop keeps counts per version and per pair of versions, and every
 //! game goes to the store as it ends.
 //!
-//! The games go into runs of the store as any run's do, one run per lineup: the ladder's
+//! Every count the loop steers by (games per version and per pair) is read from the store's
+//! deals, so workers sharing a ladder share a fair rate; deals are claimed in the store, and
+//! one whose worker's lease ran out is taken over before a new one is claimed.
+//!
+//! The games go into runs of the store as any run's do, one run per worker and lineup: the ladder's
 //! current versions are the run's bots, and a deal's number is its game index and seed index
 //! under the ladder's master seed. When a version enters or leaves, the games in play finish,
 //! that run ends and the next deal opens a new one.
 
+mod deals;
 mod field;
 mod segment;
 
 use super::entries::Problem;
-use super::matchmaking::{self, Candidate, PairGames};
+use super::worker::{self, Heartbeat};
 use super::{Freeze, Host, Log, Settings, tag};
 use super::{pages, standings};
 use crate::error::{Interrupted, UsageError};
 use crate::game::Game;
 use crate::runner::play::play_fixture_unless_stopped;
 use crate::runner::{Fixture, GameRecord, Lineup};
-use crate::store::{Deal, LadderRow, Recorder, Store};
-use std::collections::{HashMap, VecDeque};
+use crate::store::{LadderRow, Recorder, Store};
+use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender};
@@ -67,7 +72,8 @@ struct Ladder<'a, G: Game, H: Host<G>> {
     /// From this time on no new version enters.
     frozen_at: Option<String>,
     seats: usize,
-    log: Log,
+    log: Arc<Log>,
+    /// This process's name in the store's claims.
     worker: String,
     configuration: String,
     /// The store, while no run is open (a run's recorder holds it meanwhile).
@@ -75,14 +81,17 @@ struct Ladder<'a, G: Game, H: Host<G>> {
     segment: Option<Segment<G>>,
     current: HashMap<String, Current>,
     problems: Vec<Problem>,
-    /// Games per version, played or in play.
+    /// Games per version, played or claimed by any worker.
     games: HashMap<Key, u64>,
     pairs: HashMap<(Key, Key), u64>,
+    /// The deal the counts are read up to (from the store, every worker's).
+    counted_to: u64,
     ratings: HashMap<Key, (f64, f64)>,
-    /// Deals claimed before a restart and not recorded, played first.
-    replays: VecDeque<Deal>,
     /// Players of the deals in play.
     in_play: HashMap<u64, Vec<Key>>,
+    /// Versions another worker is self-testing, logged once.
+    waiting: HashSet<Key>,
+    /// Games the ladder holds (every worker's), as last counted.
     recorded: u64,
     recorded_at_last_standings: Option<u64>,
 }
@@ -136,7 +145,16 @@ pub fn play<G: Game, H: Host<G>>(
         Freeze::After(wait) => crate::store::later(*wait),
     });
     let frozen_at = store.freeze_ladder(&plan.name, freeze.as_deref())?;
-    let log = Log::open(&plan.out)?;
+    let log = Arc::new(Log::open(&plan.out)?);
+    let worker = worker::identity()?;
+    store.join_ladder(&plan.name, &worker, plan.lease)?;
+    let heartbeat = Heartbeat::start(
+        store.location(),
+        &plan.name,
+        &worker,
+        plan.lease,
+        log.clone(),
+    )?;
     if let Some(at) = &frozen_at {
         log.line(&format!(
             "the ladder freezes at {at}: no version found after it enters"
@@ -150,7 +168,7 @@ pub fn play<G: Game, H: Host<G>>(
         frozen_at,
         seats: info.seats,
         log,
-        worker: format!("{}:{}", crate::store::host(), std::process::id()),
+        worker,
         configuration,
         store: Some(store),
         segment: None,
@@ -158,9 +176,10 @@ pub fn play<G: Game, H: Host<G>>(
         problems: Vec::new(),
         games: HashMap::new(),
         pairs: HashMap::new(),
+        counted_to: 0,
         ratings: HashMap::new(),
-        replays: VecDeque::new(),
         in_play: HashMap::new(),
+        waiting: HashSet::new(),
         recorded: 0,
         recorded_at_last_standings: None,
     };
@@ -181,6 +200,9 @@ pub fn play<G: Game, H: Host<G>>(
         result
     })?;
     ladder.end()?;
+    drop(heartbeat);
+    let (name, worker) = (plan.name.clone(), ladder.worker.clone());
+    ladder.store().leave_ladder(&name, &worker)?;
     match stopped {
         true => Err(Interrupted(format!(
             "the ladder {} holds {} games; start it again to go on",
@@ -233,33 +255,36 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
         }
     }
 
-    /// Closes runs a killed ladder left open, reads the counts, scans the folder and takes
-    /// back the deals claimed and never recorded.
+    /// Ends the leases of this machine's workers that are gone (a ladder killed here and
+    /// started again), closes the runs dead workers left open, reads the counts and scans
+    /// the folder. The deals a dead worker claimed are taken over as deals are handed out.
     fn start(&mut self) -> anyhow::Result<()> {
-        let (name, tag) = (self.plan.name.clone(), tag(&self.plan.name));
-        self.store().end_ladder_runs(&tag, None)?;
-        for deal in self.store().played_deals(&name)? {
-            self.count(&deal.players, 1);
+        let name = self.plan.name.clone();
+        for gone in self.store().ladder_workers(&name)? {
+            if worker::gone_here(&gone) {
+                self.store().end_lease(&name, &gone)?;
+            }
         }
+        self.close_dead_runs()?;
+        self.count_deals()?;
         self.recorded = self.store().ladder_game_count(&name)? * self.seats as u64;
         self.log.line(&format!(
-            "ladder {name} ({} games so far) of {}, folder {}, {} threads",
+            "ladder {name} ({} games so far) of {}, folder {}, {} threads, worker {}",
             self.recorded,
             self.game.info().name,
             self.plan.dir.display(),
-            self.plan.threads
+            self.plan.threads,
+            self.worker
         ));
         self.scan()?;
-        for deal in self.store().unplayed_deals(&name)? {
-            self.replays.push_back(deal);
-        }
-        if !self.replays.is_empty() {
-            self.log.line(&format!(
-                "{} deals claimed before the restart and never recorded are played first",
-                self.replays.len()
-            ));
-        }
         self.refresh_standings()
+    }
+
+    /// Closes the runs dead workers left open (run at a start, at each scan and at the end, so
+    /// a worker killed mid-run does not leave its run open for long).
+    fn close_dead_runs(&mut self) -> anyhow::Result<()> {
+        let (name, lease) = (self.plan.name.clone(), self.plan.lease);
+        self.store().close_dead_runs(&name, &tag(&name), lease)
     }
 
     /// The loop: hand out deals while threads are free, record the games that end, scan the
@@ -285,6 +310,9 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
                 self.finish(done)?;
             }
             if Instant::now() >= next_scan && !self.stopping() {
+                self.close_dead_runs()?;
+                let name = self.plan.name.clone();
+                self.recorded = self.store().ladder_game_count(&name)? * self.seats as u64;
                 let before = self.lineup();
                 let changed = self.scan()?;
                 if self.lineup() != before {
@@ -303,12 +331,11 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
         }
     }
 
-    /// Whether no deal may be handed out any more: Ctrl-C, `--games` reached (counting the
-    /// games in play), or `--until` passed.
+    /// Whether no deal may be handed out any more: Ctrl-C, `--games` recorded (by every
+    /// worker), or `--until` passed.
     fn stopping(&self) -> bool {
-        let in_play = (self.in_play.len() * self.seats) as u64;
         self.stop.load(Ordering::SeqCst)
-            || (self.plan.games).is_some_and(|most| self.recorded + in_play >= most)
+            || (self.plan.games).is_some_and(|most| self.recorded >= most)
             || (self.plan.until.as_ref()).is_some_and(|until| crate::store::now() >= *until)
     }
 
@@ -343,76 +370,21 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
                 deal: deal.deal,
                 seated,
             };
-            self.count(&deal.players, 1);
             self.in_play.insert(deal.deal, deal.players);
             jobs.send(job)?;
         }
         Ok(())
     }
 
-    /// The next deal: a claimed one left from before a restart whose versions all still
-    /// play, else a new one claimed for the players matchmaking chooses.
-    fn next_deal(&mut self) -> anyhow::Result<Option<Deal>> {
-        let lineup = self.lineup();
-        while let Some(deal) = self.replays.pop_front() {
-            if deal.players.iter().all(|key| lineup.contains(key)) {
-                return Ok(Some(deal));
-            }
-            self.log.line(&format!(
-                "deal {} is given up: one of its versions no longer plays",
-                deal.deal
-            ));
-            let name = self.plan.name.clone();
-            self.store().void_deal(&name, deal.deal)?;
-        }
-        let candidates: Vec<Candidate> = (lineup.iter())
-            .map(|key| {
-                let games = self.games.get(key).copied().unwrap_or(0);
-                Candidate {
-                    games,
-                    placing: games < self.plan.placement,
-                    rating: self.ratings.get(key).copied(),
-                }
-            })
-            .collect();
-        let mut pairs = PairGames::new();
-        for (a, key_a) in lineup.iter().enumerate() {
-            for (b, key_b) in lineup.iter().enumerate().skip(a + 1) {
-                if let Some(&n) = self.pairs.get(&pair(key_a, key_b)) {
-                    pairs.insert((a, b), n);
-                }
-            }
-        }
-        let Some(chosen) = matchmaking::choose(&candidates, &pairs, self.seats) else {
-            return Ok(None);
-        };
-        let players: Vec<Key> = chosen.iter().map(|&i| lineup[i].clone()).collect();
-        let (name, worker) = (self.plan.name.clone(), self.worker.clone());
-        let deal = self.store().claim_deal(&name, &players, &worker)?;
-        Ok(Some(Deal { deal, players }))
-    }
-
-    /// Adds the games of `by` deals (or takes them back) to each player and each pair of
-    /// them.
-    fn count(&mut self, players: &[Key], by: i64) {
-        let games = by * self.seats as i64;
-        let add = |n: &mut u64| *n = n.saturating_add_signed(games);
-        for (i, a) in players.iter().enumerate() {
-            add(self.games.entry(a.clone()).or_default());
-            for b in &players[i + 1..] {
-                add(self.pairs.entry(pair(a, b)).or_default());
-            }
-        }
-    }
-
     /// Records a finished deal's games with it; an abandoned deal stays claimed, for the
     /// next start to play.
     fn finish(&mut self, (deal, records): Done) -> anyhow::Result<()> {
-        let players = (self.in_play.remove(&deal)).ok_or_else(|| {
+        (self.in_play.remove(&deal)).ok_or_else(|| {
             anyhow::anyhow!("deal {deal} came back from a worker without being handed out")
         })?;
+        // An abandoned deal (Ctrl-C) stays claimed and counted: it is played again by the
+        // worker that takes it over.
         let Some(records) = records else {
-            self.count(&players, -1);
             return Ok(());
         };
         let segment = self.segment.as_mut().expect("a game in play has its run");
@@ -428,10 +400,15 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
                 ));
             }
         }
-        segment
-            .recorder
-            .record_deal(&self.plan.name, deal, &records)?;
-        self.recorded += records.len() as u64;
+        let recorded =
+            (segment.recorder).record_deal(&self.plan.name, deal, &self.worker, &records)?;
+        match recorded {
+            true => self.recorded += records.len() as u64,
+            false => self.log.line(&format!(
+                "deal {deal} was taken over by another worker while it was played here (this \
+                 worker's lease ran out): its games here are not recorded"
+            )),
+        }
         Ok(())
     }
 
@@ -470,9 +447,11 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
         Ok(())
     }
 
-    /// After the loop: the open run ends and the standings are written a last time.
+    /// After the loop: the open run ends (and those of dead workers) and the standings are
+    /// written a last time.
     fn end(&mut self) -> anyhow::Result<()> {
         self.close_segment()?;
+        self.close_dead_runs()?;
         self.refresh_standings()?;
         self.write_status()?;
         self.log.line(&format!(
@@ -480,13 +459,5 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             self.plan.name, self.recorded
         ));
         Ok(())
-    }
-}
-
-/// A pair of versions in one order, whichever way it is asked.
-fn pair(a: &Key, b: &Key) -> (Key, Key) {
-    match a <= b {
-        true => (a.clone(), b.clone()),
-        false => (b.clone(), a.clone()),
     }
 }

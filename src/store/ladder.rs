@@ -1,10 +1,11 @@
-//! A ladder's own state in the store (schema migration 3): the ladder and its deal counter,
-//! its entries with the version that plays for each, every version's self-test verdict, and
-//! its deals from the moment they are claimed until their game is recorded. A deal's game is
-//! recorded in the same transaction that marks the deal played, so a ladder killed at any
-//! moment holds each game once or not at all, and a restart plays again exactly the deals
-//! that were claimed and never recorded. The games themselves are a run's games
-//! ([`super::Recorder`]), so every query of the stored runs reads them.
+//! A ladder's own state in the store (schema migrations 3 and 4): the ladder and its deal
+//! counter, its entries with the version that plays for each, every version's self-test
+//! verdict, and its deals from the moment they are claimed until their game is recorded. A
+//! deal's game is recorded in the same transaction that marks the deal played, so a ladder
+//! killed at any moment holds each game once or not at all, and the deals that were claimed
+//! and never recorded are played again (by whichever worker takes them over: `super::claims`).
+//! The games themselves are a run's games ([`super::Recorder`]), so every query of the stored
+//! runs reads them.
 
 use super::Store;
 use super::backend::Value;
@@ -134,11 +135,12 @@ impl Store {
             .collect()
     }
 
-    /// Every version of the ladder's entries with its verdict, in the order they were tested.
+    /// Every version of the ladder's entries with its verdict, in the order they were tested
+    /// (not those whose self-test is under way).
     pub fn ladder_versions(&mut self, ladder: &str) -> Result<Vec<LadderVersion>> {
         let rows = self.db.query(
             "SELECT entry, digest, label, verdict, reason, tested_at FROM ladder_versions \
-             WHERE ladder = $1 ORDER BY tested_at, entry",
+             WHERE ladder = $1 AND verdict <> 'testing' ORDER BY tested_at, entry",
             &[ladder.into()],
         )?;
         rows.iter()
@@ -155,15 +157,41 @@ impl Store {
             .collect()
     }
 
-    /// Records `version`'s verdict; an accepted one becomes the version its entry plays (the
-    /// entry is created with `folder` when new). One transaction.
+    /// Records `version`'s verdict, whose self-test `worker` claimed
+    /// ([`Store::claim_self_test`]); an accepted one becomes the version its entry plays
+    /// (the entry is created with `folder` when new) unless a version tested later plays
+    /// already. One transaction. False, and nothing written, when the claim is no longer the
+    /// worker's (its lease ran out and another worker took the test over).
     pub fn record_verdict(
         &mut self,
         ladder: &str,
         folder: &str,
         version: &LadderVersion,
-    ) -> Result<()> {
+        worker: &str,
+    ) -> Result<bool> {
         self.transaction(|db| {
+            let verdict = match version.accepted {
+                true => "accepted",
+                false => "refused",
+            };
+            let decided = db.execute(
+                "UPDATE ladder_versions SET label = $1, verdict = $2, reason = $3, \
+                 tested_at = $4 WHERE ladder = $5 AND entry = $6 AND digest = $7 \
+                 AND verdict = 'testing' AND claimed_by = $8",
+                &[
+                    version.label.clone().into(),
+                    verdict.into(),
+                    version.reason.clone().into(),
+                    version.tested_at.as_str().into(),
+                    ladder.into(),
+                    version.entry.as_str().into(),
+                    version.digest.as_str().into(),
+                    worker.into(),
+                ],
+            )?;
+            if decided != 1 {
+                return Ok(false);
+            }
             db.insert(
                 "ladder_entries",
                 &["ladder", "entry", "folder"],
@@ -173,35 +201,11 @@ impl Store {
                     folder.into(),
                 ]],
             )?;
-            let verdict = match version.accepted {
-                true => "accepted",
-                false => "refused",
-            };
-            db.insert(
-                "ladder_versions",
-                &[
-                    "ladder",
-                    "entry",
-                    "digest",
-                    "label",
-                    "verdict",
-                    "reason",
-                    "tested_at",
-                ],
-                &vec![vec![
-                    ladder.into(),
-                    version.entry.as_str().into(),
-                    version.digest.as_str().into(),
-                    version.label.clone().into(),
-                    verdict.into(),
-                    version.reason.clone().into(),
-                    version.tested_at.as_str().into(),
-                ]],
-            )?;
             if version.accepted {
                 db.execute(
                     "UPDATE ladder_entries SET version = $1, changed_at = $2 \
-                     WHERE ladder = $3 AND entry = $4",
+                     WHERE ladder = $3 AND entry = $4 \
+                     AND (changed_at IS NULL OR changed_at <= $2)",
                     &[
                         version.digest.as_str().into(),
                         version.tested_at.as_str().into(),
@@ -210,76 +214,7 @@ impl Store {
                     ],
                 )?;
             }
-            Ok(())
-        })
-    }
-
-    /// Claims the ladder's next deal for `players` on behalf of `worker`: the deal counter
-    /// moves on and the deal is kept, unplayed, in one transaction.
-    pub fn claim_deal(
-        &mut self,
-        ladder: &str,
-        players: &[(String, String)],
-        worker: &str,
-    ) -> Result<u64> {
-        let players = serde_json::to_string(players)?;
-        self.transaction(|db| {
-            let rows = db.query(
-                "SELECT next_deal FROM ladders WHERE name = $1",
-                &[ladder.into()],
-            )?;
-            let deal = rows
-                .first()
-                .ok_or_else(|| anyhow::anyhow!("the ladder {ladder} is not in the store"))?[0]
-                .int("next_deal")?;
-            db.execute(
-                "UPDATE ladders SET next_deal = $1 WHERE name = $2",
-                &[Value::Int(deal + 1), ladder.into()],
-            )?;
-            db.insert(
-                "ladder_games",
-                &["ladder", "deal", "players", "claimed_by", "claimed_at"],
-                &vec![vec![
-                    ladder.into(),
-                    Value::Int(deal),
-                    players.as_str().into(),
-                    worker.into(),
-                    super::now().into(),
-                ]],
-            )?;
-            Ok(deal as u64)
-        })
-    }
-
-    /// The deals claimed and never recorded, in order: a ladder that was killed left them.
-    pub fn unplayed_deals(&mut self, ladder: &str) -> Result<Vec<Deal>> {
-        let rows = self.db.query(
-            "SELECT deal, players FROM ladder_games WHERE ladder = $1 AND played_at IS NULL \
-             ORDER BY deal",
-            &[ladder.into()],
-        )?;
-        rows.iter().map(Vec::as_slice).map(deal_of).collect()
-    }
-
-    /// Who played each recorded deal, for the counts matchmaking starts from.
-    pub fn played_deals(&mut self, ladder: &str) -> Result<Vec<Deal>> {
-        let rows = self.db.query(
-            "SELECT deal, players FROM ladder_games WHERE ladder = $1 AND played_at IS NOT NULL \
-             ORDER BY deal",
-            &[ladder.into()],
-        )?;
-        rows.iter().map(Vec::as_slice).map(deal_of).collect()
-    }
-
-    /// Gives up an unplayed deal that can no longer be played as claimed (one of its
-    /// versions was replaced before a restart): its number is never used again.
-    pub fn void_deal(&mut self, ladder: &str, deal: u64) -> Result<()> {
-        self.transaction(|db| {
-            db.execute(
-                "DELETE FROM ladder_games WHERE ladder = $1 AND deal = $2 AND played_at IS NULL",
-                &[ladder.into(), deal.into()],
-            )?;
-            Ok(())
+            Ok(true)
         })
     }
 
@@ -312,22 +247,9 @@ impl Store {
             })
             .collect()
     }
-
-    /// Marks the ladder's runs complete, but `keep` (a ladder's run ends when its lineup
-    /// changes, when the ladder stops, or, after a kill, when it starts again).
-    pub fn end_ladder_runs(&mut self, tag: &str, keep: Option<&str>) -> Result<()> {
-        self.transaction(|db| {
-            db.execute(
-                "UPDATE runs SET status = 'complete', ended_at = $1 \
-                 WHERE tag = $2 AND status = 'running' AND id <> $3",
-                &[super::now().into(), tag.into(), keep.unwrap_or("").into()],
-            )?;
-            Ok(())
-        })
-    }
 }
 
-fn deal_of(row: &[Value]) -> Result<Deal> {
+pub(super) fn deal_of(row: &[Value]) -> Result<Deal> {
     Ok(Deal {
         deal: row[0].int("deal")? as u64,
         players: serde_json::from_str(&row[1].text("players")?)?,
@@ -336,31 +258,39 @@ fn deal_of(row: &[Value]) -> Result<Deal> {
 
 impl Recorder {
     /// Records the games of deal `deal` of `ladder` (one per seat order) and marks the deal
-    /// played, in one transaction; a deal recorded already is refused (and nothing written),
-    /// so no game is ever counted twice.
-    pub fn record_deal(&mut self, ladder: &str, deal: u64, records: &[GameRecord]) -> Result<()> {
+    /// played, in one transaction, if `worker` still holds its claim. False, and nothing
+    /// written, when it does not (its lease ran out and another worker took the deal over, or
+    /// the deal is recorded already): no game is ever counted twice.
+    pub fn record_deal(
+        &mut self,
+        ladder: &str,
+        deal: u64,
+        worker: &str,
+        records: &[GameRecord],
+    ) -> Result<bool> {
         let mut block = Block::default();
         for record in records {
             block.add(record);
         }
         let first = records.iter().map(|r| r.index).min().unwrap_or(0);
         let end = records.iter().map(|r| r.index + 1).max().unwrap_or(0);
-        self.write_then(&block, |db, run| {
+        let recorded = self.write_then(&block, |db, run| {
             let marked = db.execute(
                 "UPDATE ladder_games SET run = $1, game = $2, played_at = $3 \
-                 WHERE ladder = $4 AND deal = $5 AND played_at IS NULL",
+                 WHERE ladder = $4 AND deal = $5 AND played_at IS NULL AND claimed_by = $6",
                 &[
                     Value::Int(run),
                     first.into(),
                     super::now().into(),
                     ladder.into(),
                     deal.into(),
+                    worker.into(),
                 ],
             )?;
-            anyhow::ensure!(
-                marked == 1,
-                "deal {deal} of the ladder {ladder} is recorded already or was never claimed"
-            );
+            if marked != 1 {
+                // Rolls the games back: the deal is not this worker's to record.
+                return Err(NotClaimed.into());
+            }
             // The run's games are its deals', from the lowest to the highest recorded.
             db.execute(
                 "UPDATE runs SET \
@@ -369,6 +299,23 @@ impl Recorder {
                 &[first.into(), end.into(), Value::Int(run)],
             )?;
             Ok(())
-        })
+        });
+        match recorded {
+            Ok(()) => Ok(true),
+            Err(e) if e.is::<NotClaimed>() => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 }
+
+/// A deal's recording refused because the recorder no longer holds its claim.
+#[derive(Debug)]
+struct NotClaimed;
+
+impl std::fmt::Display for NotClaimed {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the deal is no longer this worker's")
+    }
+}
+
+impl std::error::Error for NotClaimed {}

@@ -8,6 +8,7 @@
 //! edge (`app`) decides when to record and how a store that fails is reported.
 
 mod backend;
+mod claims;
 mod ladder;
 mod postgres;
 mod queries;
@@ -17,6 +18,7 @@ mod schema;
 mod sqlite;
 mod writer;
 
+pub use claims::SelfTestClaim;
 pub use ladder::{Deal, LadderEntry, LadderRow, LadderVersion};
 pub use queries::{BotGames, RunFilter};
 pub use rows::Recorder;
@@ -183,6 +185,11 @@ pub fn later(by: std::time::Duration) -> String {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
         .saturating_add(by.as_secs());
+    at(seconds)
+}
+
+/// Seconds since 1970 as [`now`] writes a time.
+fn at(seconds: u64) -> String {
     let (days, rest) = (seconds / 86_400, seconds % 86_400);
     let (year, month, day) = civil_from_days(days as i64);
     format!(
@@ -191,6 +198,15 @@ pub fn later(by: std::time::Duration) -> String {
         rest % 3600 / 60,
         rest % 60
     )
+}
+
+/// The time `by` before now, as [`now`] writes it.
+pub fn earlier(by: std::time::Duration) -> String {
+    let seconds = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+        .saturating_sub(by.as_secs());
+    at(seconds)
 }
 
 /// The proleptic Gregorian date of a day count from 1970-01-01 (Howard Hinnant's algorithm).

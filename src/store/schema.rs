@@ -175,6 +175,22 @@ const MIGRATIONS: &[&str] = &[
         PRIMARY KEY (ladder, deal)
     );
     CREATE INDEX ladder_games_by_run ON ladder_games (run, game);",
+    // 4: several workers on one ladder (docs/guide/ladder.md, "Several machines"). Each
+    // `tourney ladder` process is a worker with a row of its own, its lease renewed while it
+    // lives; a deal or a self-test claimed by a worker whose lease ran out (or that has no row,
+    // as the claims of schema 3 have) is handed to the next worker that asks, once. A
+    // self-test in progress is a version row whose verdict is `testing`, claimed by its
+    // tester. `run` is the worker's open run, closed by whoever finds the worker dead.
+    "CREATE TABLE ladder_workers (
+        ladder TEXT NOT NULL,
+        worker TEXT NOT NULL,
+        run TEXT,
+        started_at TEXT NOT NULL,
+        lease_until TEXT NOT NULL,
+        PRIMARY KEY (ladder, worker)
+    );
+    ALTER TABLE ladder_versions ADD COLUMN claimed_by TEXT;
+    CREATE INDEX ladder_games_unplayed ON ladder_games (ladder, played_at);",
 ];
 
 /// The schema version this build writes and reads.

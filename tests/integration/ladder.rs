@@ -64,7 +64,7 @@ pub(super) fn ladder_args(dir: &Path, out: &Path, store: &Path, extra: &[&str]) 
     args
 }
 
-fn start_ladder(args: &[String]) -> Child {
+pub(super) fn start_ladder(args: &[String]) -> Child {
     Command::new(tourney_path())
         .args(args)
         .stdout(Stdio::null())

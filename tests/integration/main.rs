@@ -28,6 +28,7 @@ mod knockout;
 mod labyrinth;
 mod ladder;
 mod ladder_pages;
+mod ladder_workers;
 mod layout;
 mod live;
 mod notation;

@@ -6,7 +6,7 @@ use super::super::entries::{self, Found, Problem};
 use super::super::selftest::{Verdict, self_test};
 use super::{Current, Ladder};
 use crate::game::Game;
-use crate::store::LadderVersion;
+use crate::store::{LadderVersion, SelfTestClaim};
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
@@ -56,10 +56,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
                         entry.version, entry.name
                     ),
                 }),
-                None => {
-                    self.enter(entry)?;
-                    changed = true;
-                }
+                None => changed |= self.claim_and_enter(entry)?,
             }
         }
         // The versions that play: each entry's accepted one, from its copy.
@@ -81,7 +78,14 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
                 });
             }
             let copy = self.copy_of(&entry.entry, &digest);
-            let manifest = entries::manifest_in(&copy);
+            let mut manifest = entries::manifest_in(&copy);
+            let here = found.iter().find(|f| f.name == entry.entry);
+            if manifest.is_none()
+                && let Some(here) = here.filter(|f| f.version.digest == digest)
+            {
+                // Accepted by another worker: this one plays it from a copy of its own.
+                manifest = self.copy(here);
+            }
             if manifest.is_none() && there {
                 problems.push(Problem {
                     folder: entry.folder.clone(),
@@ -126,26 +130,70 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
         self.plan.out.join("versions").join(entry).join(short)
     }
 
-    /// A version not seen before: copied, self-tested, and its verdict stored.
-    fn enter(&mut self, found: &Found) -> anyhow::Result<()> {
+    /// A version without a verdict: self-tested here when no other worker is testing it
+    /// (or the one that was has died). True when a verdict came meanwhile.
+    fn claim_and_enter(&mut self, found: &Found) -> anyhow::Result<bool> {
+        let (name, worker) = (self.plan.name.clone(), self.worker.clone());
+        let key = (found.name.clone(), found.version.digest.clone());
+        let claim = self
+            .store()
+            .claim_self_test(&name, &key.0, &key.1, &worker)?;
+        match claim {
+            SelfTestClaim::Mine { from } => {
+                if let Some(from) = from {
+                    self.log.line(&format!(
+                        "entry {}: the self-test of version {} is taken over from {from} (its \
+                         lease ran out)",
+                        found.name, found.version
+                    ));
+                }
+                self.enter(found)?;
+                Ok(true)
+            }
+            SelfTestClaim::TestedBy(by) => {
+                if self.waiting.insert(key) {
+                    self.log.line(&format!(
+                        "entry {}: version {} is being self-tested by {by}; its verdict is \
+                         awaited",
+                        found.name, found.version
+                    ));
+                }
+                Ok(false)
+            }
+            SelfTestClaim::Decided => Ok(true),
+        }
+    }
+
+    /// Copies the folder of `found` to where its version plays from: the copy's manifest, or
+    /// `None` (logged) when it cannot be copied as it is now, tried again at the next scan.
+    fn copy(&self, found: &Found) -> Option<PathBuf> {
         let copy = self.copy_of(&found.name, &found.version.digest);
-        let (manifest, version) = match entries::snapshot(&self.plan.dir, found, &copy) {
-            Ok(copied) => copied,
+        match entries::snapshot(&self.plan.dir, found, &copy) {
+            Ok((manifest, version)) if version.digest == found.version.digest => Some(manifest),
+            Ok(_) => {
+                self.log.line(&format!(
+                    "entry {}: its files changed while they were copied; tried again at the \
+                     next scan",
+                    found.name
+                ));
+                None
+            }
             Err(e) => {
                 self.log.line(&format!(
                     "entry {}: cannot copy its folder ({e}); tried again at the next scan",
                     found.name
                 ));
-                return Ok(());
+                None
             }
-        };
-        if version.digest != found.version.digest {
-            self.log.line(&format!(
-                "entry {}: its files changed while they were copied; tried again at the next scan",
-                found.name
-            ));
-            return Ok(());
         }
+    }
+
+    /// A version not seen before, its self-test claimed: copied, self-tested, and its verdict
+    /// stored.
+    fn enter(&mut self, found: &Found) -> anyhow::Result<()> {
+        let Some(manifest) = self.copy(found) else {
+            return Ok(());
+        };
         self.log.line(&format!(
             "entry {}: new version {}, self-testing",
             found.name, found.version
@@ -189,8 +237,15 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             reason,
             tested_at: crate::store::now(),
         };
-        let name = self.plan.name.clone();
-        self.store().record_verdict(&name, &found.folder, &version)
+        let (name, worker) = (self.plan.name.clone(), self.worker.clone());
+        if !(self.store()).record_verdict(&name, &found.folder, &version, &worker)? {
+            self.log.line(&format!(
+                "entry {}: the self-test of version {} was taken over by another worker while \
+                 it ran here (this worker's lease ran out): that worker's verdict counts",
+                found.name, found.version
+            ));
+        }
+        Ok(())
     }
 
     /// Writes `status.json`: every entry with the version that plays and its last verdict,

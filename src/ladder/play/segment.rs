@@ -1,11 +1,13 @@
 //! The run the ladder's games are recorded into: opened for the current lineup when the next
-//! deal needs it, ended when the lineup changes or the ladder stops.
+//! deal needs it, ended when the lineup changes or the ladder stops. Each worker records into
+//! runs of its own, named in its row of the store so that a dead worker's run is closed by the
+//! next start.
 
 use super::super::{Host, tag};
 use super::{Ladder, Segment};
 use crate::game::Game;
 use crate::runner::Lineup;
-use crate::store::{BotRow, NewRun, Recorder, VersionRow};
+use crate::store::{BotRow, NewRun, Recorder, RunStatus, VersionRow};
 use sha2::{Digest, Sha256};
 use std::sync::Arc;
 
@@ -69,6 +71,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
         };
         let mut store = self.store.take().expect("no run is open");
         let id = store.create_run(&run)?;
+        store.worker_run(&name, &self.worker, Some(&id))?;
         self.log.line(&format!(
             "run {id} plays {}",
             (players.iter())
@@ -91,8 +94,10 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
     /// Ends the open run, if any, giving the store back to the ladder.
     pub(super) fn close_segment(&mut self) -> anyhow::Result<()> {
         if let Some(segment) = self.segment.take() {
+            let run = segment.recorder.run().to_string();
             let mut store = segment.recorder.into_store();
-            store.end_ladder_runs(&tag(&self.plan.name), None)?;
+            store.finish_run(&run, RunStatus::Complete)?;
+            store.worker_run(&self.plan.name, &self.worker, None)?;
             self.store = Some(store);
         }
         Ok(())
