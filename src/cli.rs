@@ -73,7 +73,10 @@ DIR holds one folder per entry: its manifest (one .toml file) and its program's 
 folder is read again every --scan seconds: a new entry or a changed program is self-tested by
 `tourney doctor` and enters when it passes. The ladder's state is in the results store
 (--db), so stopping it (Ctrl-C, kill) and starting it again goes on where it was. Exit codes:
-0 stopped at --games or --until, 2 bad input, 3 I/O or store failure, 130 Ctrl-C.";
+0 stopped at --games or --until, 2 bad input, 3 I/O or store failure, 130 Ctrl-C.
+
+--final FORMAT plays the final once the freeze has passed (docs/guide/ladder.md#the-final):
+  tourney ladder entries --game t2r --final swiss --rounds 5 --games 20 --out results/term";
 
 /// `tourney ladder` (docs/guide/ladder.md).
 #[derive(Debug, Args)]
@@ -98,7 +101,8 @@ pub struct LadderArgs {
     /// Games a new version plays against the field before matchmaking chooses its opponents.
     #[arg(long, value_name = "N", default_value_t = 4)]
     pub placement: u64,
-    /// Stop once the ladder holds N games (counted over every start of it).
+    /// Stop once the ladder holds N games (counted over every start of it); with --final,
+    /// the final's games per pairing.
     #[arg(long, value_name = "N")]
     pub games: Option<u64>,
     /// Stop at this time: YYYY-MM-DD (the day's end, UTC) or YYYY-MM-DDTHH:MM:SSZ.
@@ -132,6 +136,42 @@ pub struct LadderArgs {
     pub live: Option<String>,
     #[command(flatten)]
     pub sandbox: SandboxArgs,
+    /// Play the final between every entry's version at the freeze, in this format, into
+    /// OUT/final and the store (tag ladder-final:NAME), then write OUT/pages/final.html;
+    /// --games is then the games per pairing [default: 100]. Needs a freeze that has passed.
+    #[arg(long = "final", value_name = "FORMAT", value_enum)]
+    pub final_format: Option<FinalFlag>,
+    /// The final's knockout: entries per pool (without it every entry enters the bracket).
+    #[arg(long, value_name = "N", requires = "final_format")]
+    pub pool_size: Option<usize>,
+    /// The final's knockout: how many of each pool enter the bracket [default: 2].
+    #[arg(long, value_name = "K", requires = "final_format")]
+    pub advance: Option<usize>,
+    /// The final's knockout: games per bracket match [default: 10].
+    #[arg(long, value_name = "M", requires = "final_format")]
+    pub match_games: Option<u64>,
+    /// The final's Swiss system: rounds to play.
+    #[arg(long, value_name = "R", requires = "final_format")]
+    pub rounds: Option<usize>,
+}
+
+/// The formats of a ladder's final: `run --format`'s, but a gauntlet, which has no winner.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FinalFlag {
+    RoundRobin,
+    Swiss,
+    Knockout,
+}
+
+impl FinalFlag {
+    /// The same format as `run --format` names it.
+    pub fn format(self) -> FormatFlag {
+        match self {
+            FinalFlag::RoundRobin => FormatFlag::RoundRobin,
+            FinalFlag::Swiss => FormatFlag::Swiss,
+            FinalFlag::Knockout => FormatFlag::Knockout,
+        }
+    }
 }
 
 /// Where `run`, `check`, `merge` and `tune` record their games (docs/guide/history.md).

@@ -356,7 +356,7 @@ fn serve_plan(args: &RunArgs, plan: &mut RunPlan) -> Result<Option<ServePlan>, U
 /// The format after `--format`, `--candidate`, `--pool-size`, `--advance`, `--match-games` and
 /// `--rounds`, which override the scenario's (`given`). A format's settings without that
 /// format are refused, not ignored.
-fn tournament_format(
+pub(super) fn tournament_format(
     args: &TournamentArgs,
     given: Format,
     bots: &[BotChoice],

@@ -5,6 +5,7 @@
 
 use super::arguments::game_config;
 use super::history::fit::{Identity, fit};
+use super::ladder_final::{Final, FinalPlan, play_final};
 use super::report::ReportSettings;
 use super::run::{STOP, install_ctrl_c};
 use super::store_plan::open_store;
@@ -33,6 +34,8 @@ pub struct LadderPlan {
     pub store: crate::cli::DbLocation,
     /// Where `--live` serves the pages.
     pub live: Option<String>,
+    /// `--final`: play the final instead of the ladder.
+    pub final_plan: Option<FinalPlan>,
 }
 
 pub fn execute(args: &LadderArgs, find: FindLadder) -> anyhow::Result<ExitCode> {
@@ -81,7 +84,7 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
     let until = (args.until.as_deref())
         .map(|text| super::dates::time("--until", text, "23:59:59"))
         .transpose()?;
-    if args.games == Some(0) {
+    if args.games == Some(0) && args.final_format.is_none() {
         return Err(UsageError::Invalid(
             "--games 0: give the number of games the ladder stops at, at least 1".into(),
         )
@@ -105,11 +108,15 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
         report,
         quiet: args.quiet,
     };
+    let final_plan = (args.final_format)
+        .map(|format| super::ladder_final::plan(args, format))
+        .transpose()?;
     Ok(LadderPlan {
         settings,
         config,
         store: args.store.clone(),
         live: args.live.clone(),
+        final_plan,
     })
 }
 
@@ -150,6 +157,16 @@ fn freeze(text: &str) -> Result<Freeze, UsageError> {
 /// Plays the ladder of `plan` for game `G` until `--games`, `--until` or Ctrl-C.
 pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
     let game: G = crate::games::configure(&plan.config)?;
+    if let Some(final_plan) = &plan.final_plan {
+        let the_final = Final {
+            settings: &plan.settings,
+            config: &plan.config,
+            store: &plan.store,
+            plan: final_plan,
+            host: &Edge,
+        };
+        return play_final(&game, the_final);
+    }
     let store = open_store(&plan.store, true)?;
     let out = plan.settings.out.clone();
     let _pages = match &plan.live {

@@ -29,6 +29,7 @@ mod folders;
 mod games_row;
 mod history;
 mod ladder;
+mod ladder_final;
 mod list;
 mod lock;
 mod manifest;

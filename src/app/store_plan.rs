@@ -57,13 +57,29 @@ impl StorePlan {
             Err(e) => Ok(Err(format!("{e:#}"))),
         }
     }
+
+    /// The store of a command that names one (`ladder`), recording with `tag`: it must open,
+    /// as a store named on purpose must.
+    pub fn of_command(location: &DbLocation, tag: String) -> StorePlan {
+        StorePlan {
+            location: location_of(location),
+            explicit: true,
+            tag: Some(tag),
+            absorbs_shards: false,
+        }
+    }
+}
+
+/// The store `--db`, `TOURNEY_DB` or the default names.
+fn location_of(location: &DbLocation) -> Location {
+    Location::parse(
+        &named_store(&location.db).unwrap_or_else(|| crate::store::DEFAULT_PATH.to_string()),
+    )
 }
 
 /// The store `--db`, `TOURNEY_DB` or the default names. Reading needs one that exists.
 pub fn open_store(location: &DbLocation, create: bool) -> anyhow::Result<Store> {
-    let location = Location::parse(
-        &named_store(&location.db).unwrap_or_else(|| crate::store::DEFAULT_PATH.to_string()),
-    );
+    let location = location_of(location);
     if let Location::Sqlite(path) = &location
         && !create
         && !path.exists()

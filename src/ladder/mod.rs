@@ -16,6 +16,7 @@
 //! stored games as `tourney rate` does).
 
 mod entries;
+mod finale;
 mod matchmaking;
 mod pages;
 mod play;
@@ -23,13 +24,14 @@ mod selftest;
 mod standings;
 mod worker;
 
+pub use finale::{Finalist, final_seed, final_tag, finalists, write_final_pages};
 pub use pages::private_page;
 pub use play::play;
 
 use crate::bot::BotMaker;
 use crate::error::UsageError;
-use crate::game::Game;
-use crate::store::Store;
+use crate::game::{Game, GameInfo};
+use crate::store::{LadderRow, Store};
 use crate::summary::RatingRow;
 use std::collections::HashMap;
 use std::io::Write;
@@ -71,6 +73,16 @@ pub enum Freeze {
     After(Duration),
 }
 
+impl Freeze {
+    /// The time it names, as the store writes times: a duration counts from now.
+    pub fn time(&self) -> String {
+        match self {
+            Freeze::At(at) => at.clone(),
+            Freeze::After(wait) => crate::store::later(*wait),
+        }
+    }
+}
+
 /// Ratings of the joint fit by player: an entry's name and a version's digest.
 pub type Fitted = HashMap<(String, String), RatingRow>;
 
@@ -94,6 +106,53 @@ pub trait Host<G: Game>: Sync {
 /// The tag of the ladder's runs.
 pub fn tag(ladder: &str) -> String {
     format!("ladder:{ladder}")
+}
+
+/// Where the accepted version `digest` of `entry` is copied to in the output folder `out`.
+fn copy_of(out: &Path, entry: &str, digest: &str) -> PathBuf {
+    let short = &digest[..crate::version::SHORT_DIGITS.min(digest.len())];
+    out.join("versions").join(entry).join(short)
+}
+
+/// Opens the ladder of `plan` in `store` (made at its first start) and hands back its
+/// configuration as stored; a ladder started with other game flags or another seed is
+/// refused, so one name is one field of games.
+fn open(store: &mut Store, info: &GameInfo, plan: &Settings) -> anyhow::Result<String> {
+    let options: serde_json::Map<String, serde_json::Value> = (info.options.iter())
+        .map(|(k, v)| (k.to_string(), v.clone().into()))
+        .collect();
+    let configuration = serde_json::json!({
+        "format": "ladder",
+        "ladder": plan.name,
+        "game": info.name,
+        "rules": info.rules,
+        "options": options,
+        "seats": info.seats,
+        "master_seed": plan.seed,
+    })
+    .to_string();
+    let wanted = LadderRow {
+        name: plan.name.clone(),
+        game: info.name.to_string(),
+        rules: info.rules.to_string(),
+        configuration: configuration.clone(),
+        master_seed: plan.seed,
+    };
+    let stored = store.open_ladder(&wanted)?;
+    if stored != wanted {
+        return Err(UsageError::Invalid(format!(
+            "the ladder {} in {} plays {} (seed {}), not {} (seed {}): start it with the game \
+             flags and --seed it was started with, or give another --name",
+            plan.name,
+            store.location().shown(),
+            stored.configuration,
+            stored.master_seed,
+            wanted.configuration,
+            wanted.master_seed
+        ))
+        .into());
+    }
+    Ok(configuration)
 }
 
 /// The ladder's log: each line with its time, on stderr and appended to `ladder.log` in the

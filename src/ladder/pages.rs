@@ -1,7 +1,8 @@
 //! The ladder's pages, written into its output folder at every standings refresh (so an
 //! organiser without `--live` can publish them) and served from there by `--live`:
 //! `pages/index.html` (the standings and everything turned away), `pages/entries/NAME.html`
-//! (an entry's versions with their self-tests and ratings, its recent games, its faults).
+//! (an entry's versions with their self-tests and ratings, its recent games, its faults),
+//! and once the final is played, a link to its page (`finale`).
 //! A program's own log (stderr) is on its entry's private page only, `private/NAME.html`,
 //! outside the published folder; `--live` serves it at `/private/TOKEN`, the token random,
 //! made once and kept in `private/NAME.url` for the organiser to hand out. The ladder stores
@@ -44,6 +45,8 @@ struct StandingsPage {
     updated_at: String,
     rows: Vec<Row>,
     turned_away: Vec<TurnedAway>,
+    /// Whether the final was played (`pages/final.html`, linked).
+    has_final: bool,
 }
 
 struct Row {
@@ -128,6 +131,7 @@ pub fn write(store: &mut Store, view: &View) -> anyhow::Result<()> {
         updated_at: now.clone(),
         rows: (view.rows.iter()).map(row).collect(),
         turned_away: turned_away(view, &version_name),
+        has_final: pages.join("final.html").is_file(),
     };
     write_page(&pages.join("index.html"), &standings)?;
     let (mut recent, mut faults) = recent_games(store, view, &version_name)?;

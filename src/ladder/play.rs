@@ -21,11 +21,11 @@ use super::entries::Problem;
 use super::worker::{self, Heartbeat};
 use super::{Freeze, Host, Log, Settings, tag};
 use super::{pages, standings};
-use crate::error::{Interrupted, UsageError};
+use crate::error::Interrupted;
 use crate::game::Game;
 use crate::runner::play::play_fixture_unless_stopped;
 use crate::runner::{Fixture, GameRecord, Lineup};
-use crate::store::{LadderRow, Recorder, Store};
+use crate::store::{Recorder, Store};
 use std::collections::{HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -105,45 +105,8 @@ pub fn play<G: Game, H: Host<G>>(
     host: &H,
     stop: &'static AtomicBool,
 ) -> anyhow::Result<()> {
-    let info = game.info();
-    let options: serde_json::Map<String, serde_json::Value> = (info.options.iter())
-        .map(|(k, v)| (k.to_string(), v.clone().into()))
-        .collect();
-    let configuration = serde_json::json!({
-        "format": "ladder",
-        "ladder": plan.name,
-        "game": info.name,
-        "rules": info.rules,
-        "options": options,
-        "seats": info.seats,
-        "master_seed": plan.seed,
-    })
-    .to_string();
-    let wanted = LadderRow {
-        name: plan.name.clone(),
-        game: info.name.to_string(),
-        rules: info.rules.to_string(),
-        configuration: configuration.clone(),
-        master_seed: plan.seed,
-    };
-    let stored = store.open_ladder(&wanted)?;
-    if stored != wanted {
-        return Err(UsageError::Invalid(format!(
-            "the ladder {} in {} plays {} (seed {}), not {} (seed {}): start it with the game \
-             flags and --seed it was started with, or give another --name",
-            plan.name,
-            store.location().shown(),
-            stored.configuration,
-            stored.master_seed,
-            wanted.configuration,
-            wanted.master_seed
-        ))
-        .into());
-    }
-    let freeze = plan.freeze.as_ref().map(|freeze| match freeze {
-        Freeze::At(at) => at.clone(),
-        Freeze::After(wait) => crate::store::later(*wait),
-    });
+    let configuration = super::open(&mut store, game.info(), plan)?;
+    let freeze = plan.freeze.as_ref().map(Freeze::time);
     let frozen_at = store.freeze_ladder(&plan.name, freeze.as_deref())?;
     let log = Arc::new(Log::open(&plan.out)?);
     let worker = worker::identity()?;
@@ -166,7 +129,7 @@ pub fn play<G: Game, H: Host<G>>(
         host,
         stop,
         frozen_at,
-        seats: info.seats,
+        seats: game.info().seats,
         log,
         worker,
         configuration,

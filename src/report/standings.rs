@@ -102,6 +102,8 @@ pub struct StandingsPage;
 #[template(path = "standings.html")]
 struct Page<'a> {
     title: &'a str,
+    /// The page this one is part of (a ladder's standings), linked above the table.
+    home: Option<&'a str>,
     games: u64,
     programs: usize,
     withdrawn: Option<Withdrawn>,
@@ -116,6 +118,8 @@ struct Page<'a> {
     crosstable: Vec<(&'a str, Vec<String>)>,
     knockout: Option<KnockoutSection<'a>>,
     swiss: Option<SwissSection<'a>>,
+    /// Whether the lost games are listed (a run's page; not a ladder's final).
+    lost_games: bool,
     losses_per_bot: usize,
     /// Each program's first lost games.
     losses: Vec<(&'a str, Vec<&'a LossLink>)>,
@@ -144,45 +148,59 @@ impl Exporter for StandingsPage {
     }
 
     fn write(&self, data: &ReportData<'_>, out: &mut dyn Write) -> std::io::Result<()> {
-        let a = data.analysis;
-        let order = ranking(data);
-        let finish = finishes(data);
-        let name = |bot: usize| a.bots[bot].as_str();
-        let losses = &data.standings.losses;
-        let page = Page {
-            title: "Standings",
-            games: a.games_played,
-            programs: a.bots.len(),
-            withdrawn: data.disqualify.and_then(withdrawn::section),
-            has_finish: finish.is_some(),
-            rows: order
-                .iter()
-                .enumerate()
-                .map(|(rank, &bot)| rank_row(data, rank + 1, bot, finish.as_ref()))
-                .collect(),
-            method: &a.ratings.method,
-            scale: &a.ratings.scale,
-            interval: &a.ratings.interval,
-            names: order.iter().map(|&o| name(o)).collect(),
-            crosstable: order
-                .iter()
-                .map(|&b| {
-                    (
-                        name(b),
-                        order.iter().map(|&o| crosstable_cell(data, b, o)).collect(),
-                    )
-                })
-                .collect(),
-            knockout: data.knockout.map(bracket::section),
-            swiss: data.swiss.map(swiss::section),
-            losses_per_bot: LOSSES_PER_BOT,
-            losses: order
-                .iter()
-                .map(|&bot| (name(bot), losses.iter().filter(|l| l.bot == bot).collect()))
-                .collect(),
-            recorded: losses.iter().any(|l| l.command.is_some()),
-        };
-        write_page(&page, out)
+        write_page(&page(data, "Standings", None), out)
+    }
+}
+
+/// The standings page of a ladder's final (`tourney ladder --final`): the same page as a
+/// run's, under `title`, with a link to `home` (the ladder's standings) and no lost games (the
+/// final, as the ladder, stores results, not moves, so they have no replay).
+pub fn final_page(data: &ReportData<'_>, title: &str, home: &str) -> Result<String, String> {
+    let mut page = page(data, title, Some(home));
+    page.lost_games = false;
+    crate::page::render(&page)
+}
+
+fn page<'a>(data: &'a ReportData<'a>, title: &'a str, home: Option<&'a str>) -> Page<'a> {
+    let a = data.analysis;
+    let order = ranking(data);
+    let finish = finishes(data);
+    let name = |bot: usize| a.bots[bot].as_str();
+    let losses = &data.standings.losses;
+    Page {
+        title,
+        home,
+        games: a.games_played,
+        programs: a.bots.len(),
+        withdrawn: data.disqualify.and_then(withdrawn::section),
+        has_finish: finish.is_some(),
+        rows: order
+            .iter()
+            .enumerate()
+            .map(|(rank, &bot)| rank_row(data, rank + 1, bot, finish.as_ref()))
+            .collect(),
+        method: &a.ratings.method,
+        scale: &a.ratings.scale,
+        interval: &a.ratings.interval,
+        names: order.iter().map(|&o| name(o)).collect(),
+        crosstable: order
+            .iter()
+            .map(|&b| {
+                (
+                    name(b),
+                    order.iter().map(|&o| crosstable_cell(data, b, o)).collect(),
+                )
+            })
+            .collect(),
+        knockout: data.knockout.map(bracket::section),
+        swiss: data.swiss.map(swiss::section),
+        lost_games: true,
+        losses_per_bot: LOSSES_PER_BOT,
+        losses: order
+            .iter()
+            .map(|&bot| (name(bot), losses.iter().filter(|l| l.bot == bot).collect()))
+            .collect(),
+        recorded: losses.iter().any(|l| l.command.is_some()),
     }
 }
 

@@ -27,6 +27,7 @@ mod interrupted;
 mod knockout;
 mod labyrinth;
 mod ladder;
+mod ladder_final;
 mod ladder_pages;
 mod ladder_workers;
 mod layout;

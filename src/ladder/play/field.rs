@@ -126,8 +126,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
 
     /// Where the accepted version `digest` of `entry` is copied to.
     fn copy_of(&self, entry: &str, digest: &str) -> PathBuf {
-        let short = &digest[..crate::version::SHORT_DIGITS.min(digest.len())];
-        self.plan.out.join("versions").join(entry).join(short)
+        super::super::copy_of(&self.plan.out, entry, digest)
     }
 
     /// A version without a verdict: self-tested here when no other worker is testing it
