@@ -9,13 +9,14 @@
 use super::arguments::tournament_format;
 use super::folders::Existing;
 use super::plan::RunPlan;
-use super::run::{Contest, run_game};
+use super::run::run_game;
 use super::store_plan::{StorePlan, open_store};
 use crate::bot::{BotChoice, Params};
 use crate::cli::{DbLocation, FinalFlag, LadderArgs, TournamentArgs};
 use crate::error::{Interrupted, UsageError};
 use crate::games::{Description, GameConfig};
 use crate::ladder::{Host, Settings};
+use crate::roster::Contest;
 use crate::scenario::Format;
 use std::process::ExitCode;
 
