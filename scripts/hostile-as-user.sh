@@ -36,7 +36,9 @@ chmod g+rwx target/tmp
 # make groups there, and the files a process joins or leaves by); a cpuset group gets its
 # parent's cores and memory nodes, without which no process may join it.
 groups=()
+opened=()
 cleanup() {
+    for dir in "${opened[@]}"; do chmod o-x "$dir"; done
     for group in "${groups[@]}"; do
         # Back to the parent with whatever is left, then removed (the tests empty their own).
         while read -r pid; do echo "$pid" >"$(dirname "$group")/cgroup.procs" || true; done \
@@ -45,6 +47,18 @@ cleanup() {
     done
 }
 trap cleanup EXIT
+# The user must reach the repository (the test binary, the example programs, target/tmp): a
+# folder on the way that others may not enter (a clone under /root) is opened for entering
+# only (o+x: no listing, no reading) while the tests run, and closed again after.
+dir=$(pwd -P)
+while [[ $dir != / ]]; do
+    if (( (8#$(stat -c %a "$dir") & 1) == 0 )); then
+        chmod o+x "$dir"
+        opened+=("$dir")
+        echo "hostile-as-user: $dir opened for entering (o+x) while the tests run"
+    fi
+    dir=$(dirname "$dir")
+done
 for controller in memory pids cpu cpuset; do
     mount=/sys/fs/cgroup/$controller
     [[ $(stat -f -c %T "$mount" 2>/dev/null) == cgroupfs ]] || continue
