@@ -55,9 +55,15 @@ for ((i = 1; i <= pairs; i++)); do
   ratios+=("$ratio")
   printf '%4d  %11.1f  %11.1f  %6.3f\n' "$i" "$on" "$off" "$ratio"
 done
-cmp -s "$work/out-on/games.csv" "$work/out-off/games.csv" &&
-  echo "games.csv is byte-identical confined and not" ||
-  echo "games.csv DIFFERS between the modes"
+# Results must not depend on the mode: where they differ, the differing lines are shown with
+# each game's ending and fault (a clock missed on a loaded machine, say), to see why.
+if cmp -s "$work/out-on/games.csv" "$work/out-off/games.csv"; then
+  echo "games.csv is byte-identical confined and not"
+else
+  echo "games.csv DIFFERS between the modes (game, seat, bot, ending, fault):"
+  diff <(cut -d, -f1,5,6,9,11 "$work/out-on/games.csv") \
+    <(cut -d, -f1,5,6,9,11 "$work/out-off/games.csv") | grep '^[<>]' | head -20 || true
+fi
 sorted=$(printf '%s\n' "${ratios[@]}" | sort -g)
 median=$(echo "$sorted" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
 printf 'on/off games/s: median %.3f, lowest %.3f, highest %.3f (%d pairs of %d games)\n' \
