@@ -4,7 +4,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use std::path::Path;
-use tourney::app::stream_games;
+use tourney::report::games_csv::read::stream_games;
 use tourney::summary::{Analysis, AnalysisOptions, Tally};
 
 fuzz_target!(|data: &[u8]| {

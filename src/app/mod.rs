@@ -26,7 +26,6 @@ mod doctor;
 mod faults;
 mod files;
 mod folders;
-mod games_row;
 mod history;
 mod ladder;
 mod ladder_final;
@@ -53,7 +52,6 @@ mod versions;
 mod watch;
 
 pub use replay::replay_record;
-pub use report::stream_games;
 
 use crate::cli::{Cli, Command};
 use plan::RunPlan;

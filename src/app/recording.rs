@@ -16,8 +16,9 @@
 
 use super::manifest::{Manifest, Shard};
 use super::plan::RunPlan;
-use super::report::{ReportSettings, stream_games};
+use super::report::ReportSettings;
 use super::store_plan::StorePlan;
+use crate::report::games_csv::read::stream_games;
 use crate::runner::GameRecord;
 use crate::store::{BotRow, NewRun, Recorder, RunStatus, Store, VersionRow, Writer};
 use crate::version::BotVersion;

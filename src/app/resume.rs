@@ -8,10 +8,10 @@
 
 use super::faults::FaultedGames;
 use super::manifest::Manifest;
-use super::report::stream_games;
 use super::run::{EarlyStop, Withdrawals};
 use crate::error::UsageError;
 use crate::replay::RECORDS_FILE;
+use crate::report::games_csv::read::stream_games;
 use crate::report::standings::Crosstable;
 use crate::runner::{GameRecord, Schedule};
 use crate::score::Scoreboard;

@@ -1,6 +1,9 @@
 //! `games.csv`: one row per seat per game, streamed as games finish so memory stays flat and an
 //! interrupted run keeps every finished game.
 
+pub mod read;
+pub mod row;
+
 use crate::runner::{Flow, GameRecord, RecordSink};
 use std::fs::File;
 use std::io::{self, BufWriter};

@@ -6,9 +6,9 @@
 //! are held for the next read, unless the run is over; a torn line longer than a games.csv line
 //! may be, or held rows past [`HELD`], are refused instead of gathered without end.
 
-use crate::app::games_row::bad;
-use crate::app::report::stream_games;
 use crate::input::{self, CSV_LINE};
+use crate::report::games_csv::read::stream_games;
+use crate::report::games_csv::row::bad;
 use crate::runner::GameRecord;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::PathBuf;

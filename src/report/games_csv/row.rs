@@ -2,12 +2,12 @@
 //! and checked on its own (whole numbers where the run writes whole numbers, a known
 //! termination, fault 0 or 1, the game's own columns numeric), so that a damaged or
 //! hand-edited file is refused with `file:line: message` instead of rated. Checks that span the
-//! rows of a game are the reader's ([`super::report::stream_games`]).
+//! rows of a game are the reader's ([`super::read::stream_games`]).
 
+use super::{BASE_COLUMNS, TOLERATED};
 use crate::bot::check_label;
 use crate::error::{UsageError, quote};
 use crate::outcome::Termination;
-use crate::report::games_csv::{BASE_COLUMNS, TOLERATED};
 use std::path::Path;
 use std::str::FromStr;
 
