@@ -2,7 +2,8 @@
 //! from a folder that is scanned again every few seconds (`entries`); each new version is
 //! self-tested by the doctor before it plays (`selftest`); games are played without end on
 //! the threads given, opponents chosen where the result is least certain (`matchmaking`);
-//! the standings are always the joint fit of the stored games (`standings`). Everything that
+//! the standings are always the joint fit of the stored games (`standings`), each version's
+//! rating kept as it stood over time (`timeline`). Everything that
 //! must survive a restart is in the results store (`crate::store`'s ladder tables): the
 //! entries, every version's verdict, the deal counter and the deals claimed, each game
 //! recorded with its deal in one transaction, so `kill -9` and a restart lose no game and
@@ -22,6 +23,7 @@ mod pages;
 mod play;
 mod selftest;
 mod standings;
+mod timeline;
 mod worker;
 
 pub use finale::{Finalist, final_seed, final_tag, finalists, write_final_pages};

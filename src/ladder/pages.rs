@@ -1,7 +1,8 @@
 //! The ladder's pages, written into its output folder at every standings refresh (so an
 //! organiser without `--live` can publish them) and served from there by `--live`:
 //! `pages/index.html` (the standings and everything turned away), `pages/entries/NAME.html`
-//! (an entry's versions with their self-tests and ratings, its recent games, its faults),
+//! (an entry's versions with their self-tests and ratings, its ratings over time drawn from
+//! the points `timeline` keeps, its recent games, its faults),
 //! and once the final is played, a link to its page (`finale`).
 //! A program's own log (stderr) is on its entry's private page only, `private/NAME.html`,
 //! outside the published folder; `--live` serves it at `/private/TOKEN`, the token random,
@@ -10,6 +11,7 @@
 
 use super::entries::Problem;
 use super::standings::Standing;
+use super::timeline::{Chart, Point, chart};
 use super::{Fitted, tag};
 use crate::input::write_atomically;
 use crate::report::markup::{counted, interval_text, rating_text};
@@ -35,6 +37,8 @@ pub struct View<'a> {
     pub versions: &'a [LadderVersion],
     pub problems: &'a [Problem],
     pub fitted: &'a Fitted,
+    /// Every version's ratings over time, in the order they were kept.
+    pub points: &'a [Point],
 }
 
 #[derive(Template)]
@@ -71,7 +75,7 @@ struct TurnedAway {
 
 #[derive(Template)]
 #[template(path = "ladder_entry.html")]
-struct EntryPage {
+struct EntryPage<'a> {
     title: String,
     /// The standings' address from this page; none on a private page, which is handed out
     /// alone.
@@ -79,6 +83,9 @@ struct EntryPage {
     games: String,
     updated_at: String,
     versions: Vec<VersionRow>,
+    /// Its versions' ratings over time, drawn and listed.
+    chart: Option<Chart>,
+    points: Vec<&'a Point>,
     recent: Vec<Game>,
     faults: Vec<Fault>,
     log: Option<String>,
@@ -155,6 +162,7 @@ pub fn write(store: &mut Store, view: &View) -> anyhow::Result<()> {
                 }
             })
             .collect();
+        let points: Vec<&Point> = (view.points.iter()).filter(|p| p.entry == *name).collect();
         let played = (view.rows.iter())
             .find(|r| r.entry == *name)
             .map_or(0, |r| r.games);
@@ -164,6 +172,8 @@ pub fn write(store: &mut Store, view: &View) -> anyhow::Result<()> {
             games: counted(played as f64, "game", "games"),
             updated_at: now.clone(),
             versions,
+            chart: chart(&points),
+            points,
             recent: recent.remove(name).unwrap_or_default(),
             faults: faults.remove(name).unwrap_or_default(),
             log: None,

@@ -20,7 +20,7 @@ mod segment;
 use super::entries::Problem;
 use super::worker::{self, Heartbeat};
 use super::{Freeze, Host, Log, Settings, tag};
-use super::{pages, standings};
+use super::{pages, standings, timeline};
 use crate::error::Interrupted;
 use crate::game::Game;
 use crate::runner::play::play_fixture_unless_stopped;
@@ -392,6 +392,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             .collect();
         standings::write(&self.plan.out, &name, self.recorded, &rows)?;
         let (plan, problems) = (self.plan, self.problems.clone());
+        let points = timeline::update(&plan.out, &rows, &crate::store::now())?;
         let view = pages::View {
             out: &plan.out,
             ladder: &name,
@@ -401,6 +402,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             versions: &versions,
             problems: &problems,
             fitted: &fitted,
+            points: &points,
         };
         pages::write(self.store(), &view)?;
         if !self.plan.quiet {

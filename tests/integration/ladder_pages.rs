@@ -96,6 +96,22 @@ fn a_ladders_pages_show_standings_and_entries_and_a_log_only_behind_its_token() 
     let (status, entry_page) = request(&served.url, "GET", "entries/loud.html");
     assert_eq!(status, 200, "{entry_page}");
     assert!(entry_page.contains("passed, plays"), "{entry_page}");
+    // Its ratings over time: the points kept in OUT/ratings.jsonl, drawn and listed.
+    let points = fs::read_to_string(out.join("ratings.jsonl")).unwrap();
+    let first = (points.lines())
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|point| point["entry"] == "loud")
+        .expect("a point of loud");
+    assert!(entry_page.contains("id=\"ratings-chart\""), "{entry_page}");
+    let row = format!(
+        "<td>{}</td><td>{}</td><td>{}</td>",
+        first["at"].as_str().unwrap(),
+        first["games"],
+        (first["rating"].as_str().unwrap())
+            .replace('>', "&gt;")
+            .replace('<', "&lt;")
+    );
+    assert!(entry_page.contains(&row), "{row}: {entry_page}");
     assert!(
         entry_page.contains("class=\"message\">steady "),
         "an opponent: {entry_page}"
