@@ -197,6 +197,8 @@ pub fn write_final_pages<G: Game>(
         problems: &problems,
         fitted: &fitted,
         points: &points,
+        seats: game.info().seats,
+        render: &|header, line, game| host.replay_page(header, line, game),
     };
     pages::write(store, &view)
 }

@@ -6,10 +6,11 @@
 //! and once the final is played, a link to its page (`finale`).
 //! A program's own log (stderr) is on its entry's private page only, `private/NAME.html`,
 //! outside the published folder; `--live` serves it at `/private/TOKEN`, the token random,
-//! made once and kept in `private/NAME.url` for the organiser to hand out. The ladder stores
-//! results, not moves, so no game has a replay page; the entry page says so.
+//! made once and kept in `private/NAME.url` for the organiser to hand out. Each recent game
+//! links to its replay page (`records`), or says why it has none.
 
 use super::entries::Problem;
+use super::records::{Render, Replay, Replays};
 use super::standings::Standing;
 use super::timeline::{Chart, Point, chart};
 use super::{Fitted, tag};
@@ -39,6 +40,10 @@ pub struct View<'a> {
     pub fitted: &'a Fitted,
     /// Every version's ratings over time, in the order they were kept.
     pub points: &'a [Point],
+    /// Seats of a game: game `g` is in deal `g / seats`.
+    pub seats: usize,
+    /// Makes a game's replay page from its record.
+    pub render: Render<'a>,
 }
 
 #[derive(Template)]
@@ -110,6 +115,9 @@ struct Game {
     score: i32,
     opponents: String,
     ended: &'static str,
+    /// Its replay page, relative to the entry page, else why it has none.
+    replay: Option<String>,
+    no_replay: String,
 }
 
 struct Fault {
@@ -142,6 +150,14 @@ pub fn write(store: &mut Store, view: &View) -> anyhow::Result<()> {
     };
     write_page(&pages.join("index.html"), &standings)?;
     let (mut recent, mut faults) = recent_games(store, view, &version_name)?;
+    let mut replays = Replays::new(view.out, view.seats, view.render);
+    for game in recent.values_mut().flatten() {
+        match replays.link(game.game) {
+            Replay::Page(page) => game.replay = Some(page),
+            Replay::None(why) => game.no_replay = why,
+        }
+    }
+    replays.sweep()?;
     for entry in view.entries {
         let name = &entry.entry;
         let versions: Vec<VersionRow> = (view.versions.iter())
@@ -298,6 +314,8 @@ fn recent_games(
                         score: record.scores.get(seat).copied().unwrap_or(0),
                         opponents: opponents.join(", "),
                         ended,
+                        replay: None,
+                        no_replay: String::new(),
                     });
                 }
             }
