@@ -124,6 +124,11 @@ pub struct LadderArgs {
     /// `tourney ladder` on the same --db) takes them over.
     #[arg(long, value_name = "SECONDS", default_value_t = 60)]
     pub lease: u64,
+    /// What the records of the games' moves and the programs' logs in --out may take (500MB,
+    /// 2GB, 800MiB): past it, the oldest records go, then the logs of entries not playing;
+    /// the results in the store stay.
+    #[arg(long, value_name = "SIZE", default_value = "500MB")]
+    pub disk_budget: String,
     #[command(flatten)]
     pub store: DbLocation,
     /// No standings on the terminal (the log still goes to stderr).

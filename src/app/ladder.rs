@@ -6,6 +6,7 @@
 use super::arguments::game_config;
 use super::history::fit::{Identity, fit};
 use super::ladder_final::{Final, FinalPlan, play_final};
+use super::replay::replay_html;
 use super::report::ReportSettings;
 use super::run::{STOP, install_ctrl_c};
 use super::store_plan::open_store;
@@ -15,7 +16,9 @@ use crate::error::UsageError;
 use crate::games::GameConfig;
 use crate::ladder::{Fitted, Freeze, Host, Settings};
 use crate::live::Folder;
+use crate::replay::Header;
 use crate::roster::{Contest, resolve_bot};
+use crate::runner::StartLog;
 use crate::store::{RunFilter, Store};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -105,6 +108,7 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
         doctor_flags: doctor_flags(args),
         self_test_timeout: seconds("--self-test-timeout", args.self_test_timeout)?,
         lease: lease(args.lease)?,
+        disk_budget: disk_budget(&args.disk_budget)?,
         report,
         quiet: args.quiet,
     };
@@ -129,6 +133,18 @@ fn lease(seconds: u64) -> Result<Duration, UsageError> {
             "--lease {seconds}: give a whole number of seconds from 3 to 86400"
         ))),
     }
+}
+
+/// `--disk-budget`: a size of at least one byte.
+fn disk_budget(text: &str) -> Result<u64, UsageError> {
+    crate::ladder::parse_size(text)
+        .filter(|&bytes| bytes > 0)
+        .ok_or_else(|| {
+            UsageError::Invalid(format!(
+                "--disk-budget '{text}': give a size such as 500MB, 2GB or 800MiB (a whole \
+                 number, KB, MB and GB in powers of 1000, KiB, MiB and GiB of 1024)"
+            ))
+        })
 }
 
 /// `--freeze`: a duration (a whole number of s, m, h or d) or a time as `--until` takes it.
@@ -163,7 +179,9 @@ pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
             config: &plan.config,
             store: &plan.store,
             plan: final_plan,
-            host: &Edge,
+            host: &Edge {
+                config: &plan.config,
+            },
         };
         return play_final(&game, the_final);
     }
@@ -189,14 +207,20 @@ pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
         None => None,
     };
     install_ctrl_c();
-    crate::ladder::play(&game, store, &plan.settings, &Edge, &STOP)?;
+    let edge = Edge {
+        config: &plan.config,
+    };
+    crate::ladder::play(&game, store, &plan.settings, &edge, &STOP)?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// What the ladder asks of the edge: `run`'s lookup of a bot and `tourney rate`'s fit.
-struct Edge;
+/// What the ladder asks of the edge: `run`'s lookup of a bot, `tourney rate`'s fit, and
+/// `run --record`'s records and `tourney replay --html`'s pages of the ladder's game.
+struct Edge<'a> {
+    config: &'a GameConfig,
+}
 
-impl<G: Contest> Host<G> for Edge {
+impl<G: Contest> Host<G> for Edge<'_> {
     fn program(
         &self,
         game: &G,
@@ -225,6 +249,27 @@ impl<G: Contest> Host<G> for Edge {
                 Some(((label.clone(), digest.clone()?), rating.clone()))
             })
             .collect())
+    }
+
+    fn start_log(&self) -> StartLog<G> {
+        crate::replay::start::<G>
+    }
+
+    fn records_header(&self, game: &G, master_seed: u64, bots: &[String]) -> Header {
+        Header {
+            format: crate::replay::FORMAT.to_string(),
+            tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
+            game: game.info().name.to_string(),
+            rules: self.config.rules.clone(),
+            options: self.config.options.clone(),
+            seats: self.config.seats,
+            master_seed,
+            bots: bots.to_vec(),
+        }
+    }
+
+    fn replay_page(&self, header: &Header, line: &str, game: u64) -> anyhow::Result<String> {
+        replay_html::<G>(header, line, game)
     }
 }
 

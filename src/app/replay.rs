@@ -97,18 +97,7 @@ pub fn replay_game<G: Registered>(
     line: &str,
 ) -> anyhow::Result<()> {
     let (game, replayed) = replay_record::<G>(header, line, args.game)?;
-    let seats: Vec<String> = replayed
-        .line
-        .lineup
-        .iter()
-        .map(|&bot| {
-            header
-                .bots
-                .get(bot)
-                .cloned()
-                .unwrap_or_else(|| format!("bot {bot}"))
-        })
-        .collect();
+    let seats = seat_labels(header, &replayed.line.lineup);
     let last = replayed.states.last().expect("at least the setup position");
     let in_csv = replay::check_games_csv(
         &args.dir,
@@ -120,14 +109,7 @@ pub fn replay_game<G: Registered>(
     )?;
     match &args.html {
         Some(path) => {
-            let title = format!(
-                "{} game {} — {}",
-                header.game,
-                args.game,
-                seats.join(" vs ")
-            );
-            let page = replay::write_page(&game, &replayed, &title, &seats)
-                .map_err(|e| anyhow::anyhow!("cannot lay out the replay page: {e}"))?;
+            let page = page_html(&game, &replayed, header, args.game, &seats)?;
             std::fs::write(path, page)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             if !args.quiet {
@@ -150,6 +132,38 @@ pub fn replay_game<G: Registered>(
         );
     }
     Ok(())
+}
+
+/// The page of game `game` of a record (`header` and the game's `line`), replayed and so
+/// checked, without a `games.csv` to compare with: the ladder's replay pages.
+pub fn replay_html<G: Registered>(
+    header: &Header,
+    line: &str,
+    game: u64,
+) -> anyhow::Result<String> {
+    let (configured, replayed) = replay_record::<G>(header, line, game)?;
+    let seats = seat_labels(header, &replayed.line.lineup);
+    page_html(&configured, &replayed, header, game, &seats)
+}
+
+/// The labels of the seats of a game whose `lineup` is bot indices of `header`.
+fn seat_labels(header: &Header, lineup: &[usize]) -> Vec<String> {
+    (lineup.iter())
+        .map(|&bot| (header.bots.get(bot).cloned()).unwrap_or_else(|| format!("bot {bot}")))
+        .collect()
+}
+
+/// `replay --html`'s page of game `game`, seated `seats`.
+fn page_html<G: Registered>(
+    game: &G,
+    replayed: &replay::Replayed<G>,
+    header: &Header,
+    number: u64,
+    seats: &[String],
+) -> anyhow::Result<String> {
+    let title = format!("{} game {number} — {}", header.game, seats.join(" vs "));
+    replay::write_page(game, replayed, &title, seats)
+        .map_err(|e| anyhow::anyhow!("cannot lay out the replay page: {e}"))
 }
 
 /// `replay --html FILE` names a file that exists: it is never overwritten, as `run --out` never

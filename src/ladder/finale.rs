@@ -12,7 +12,7 @@
 //! and a knockout cannot be resumed in `run` either), so it ends with the games an
 //! uninterrupted final has.
 
-use super::{Host, Settings, copy_of, entries, pages, standings};
+use super::{Host, Settings, copy_of, entries, pages, standings, timeline};
 use crate::error::UsageError;
 use crate::game::Game;
 use crate::input::write_atomically;
@@ -186,6 +186,7 @@ pub fn write_final_pages<G: Game>(
     let (rows, fitted) = standings::standings(host, store, name, &entries, &versions)?;
     let games = store.ladder_game_count(name)? * game.info().seats as u64;
     let problems = last_problems(plan);
+    let points = timeline::update(&plan.out, &rows, &crate::store::now())?;
     let view = pages::View {
         out: &plan.out,
         ladder: name,
@@ -195,6 +196,9 @@ pub fn write_final_pages<G: Game>(
         versions: &versions,
         problems: &problems,
         fitted: &fitted,
+        points: &points,
+        seats: game.info().seats,
+        render: &|header, line, game| host.replay_page(header, line, game),
     };
     pages::write(store, &view)
 }

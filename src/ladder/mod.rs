@@ -2,7 +2,10 @@
 //! from a folder that is scanned again every few seconds (`entries`); each new version is
 //! self-tested by the doctor before it plays (`selftest`); games are played without end on
 //! the threads given, opponents chosen where the result is least certain (`matchmaking`);
-//! the standings are always the joint fit of the stored games (`standings`). Everything that
+//! the standings are always the joint fit of the stored games (`standings`), each version's
+//! rating kept as it stood over time (`timeline`); every game's moves are kept as a record,
+//! and the recent ones' replay pages are linked from the entry pages (`records`), the oldest
+//! records pruned to keep a disk budget (`budget`). Everything that
 //! must survive a restart is in the results store (`crate::store`'s ladder tables): the
 //! entries, every version's verdict, the deal counter and the deals claimed, each game
 //! recorded with its deal in one transaction, so `kill -9` and a restart lose no game and
@@ -15,15 +18,19 @@
 //! [`Host`], the two things only it can do (look a launched program up as `run` does, and fit
 //! stored games as `tourney rate` does).
 
+mod budget;
 mod entries;
 mod finale;
 mod matchmaking;
 mod pages;
 mod play;
+mod records;
 mod selftest;
 mod standings;
+mod timeline;
 mod worker;
 
+pub use budget::parse_size;
 pub use finale::{Finalist, final_seed, final_tag, finalists, write_final_pages};
 pub use pages::private_page;
 pub use play::play;
@@ -31,6 +38,8 @@ pub use play::play;
 use crate::bot::BotMaker;
 use crate::error::UsageError;
 use crate::game::{Game, GameInfo};
+use crate::replay::Header;
+use crate::runner::StartLog;
 use crate::store::{LadderRow, Store};
 use crate::summary::RatingRow;
 use std::collections::HashMap;
@@ -60,6 +69,8 @@ pub struct Settings {
     /// How long a worker's claims hold without a renewal (`--lease`): after that, another
     /// worker sharing the store takes them over.
     pub lease: Duration,
+    /// What the records and the programs' logs in `out` may take (`--disk-budget`).
+    pub disk_budget: u64,
     /// The report settings stored with each of the ladder's runs, as JSON.
     pub report: String,
     pub quiet: bool,
@@ -101,6 +112,17 @@ pub trait Host<G: Game>: Sync {
     /// The joint fit of `tourney rate --tag TAG` over the stored games (there is at least
     /// one).
     fn fit(&self, store: &mut Store, tag: &str) -> anyhow::Result<Fitted>;
+
+    /// The log of each game's moves `run --record` keeps.
+    fn start_log(&self) -> StartLog<G>;
+
+    /// The header of records of games of `game` played by `bots` (by lineup position) under
+    /// `master_seed`, as `run --record` writes it.
+    fn records_header(&self, game: &G, master_seed: u64, bots: &[String]) -> Header;
+
+    /// The replay page of game `game` from its record's header and line, as `tourney replay
+    /// --html` writes it.
+    fn replay_page(&self, header: &Header, line: &str, game: u64) -> anyhow::Result<String>;
 }
 
 /// The tag of the ladder's runs.

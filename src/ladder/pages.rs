@@ -1,15 +1,18 @@
 //! The ladder's pages, written into its output folder at every standings refresh (so an
 //! organiser without `--live` can publish them) and served from there by `--live`:
 //! `pages/index.html` (the standings and everything turned away), `pages/entries/NAME.html`
-//! (an entry's versions with their self-tests and ratings, its recent games, its faults),
+//! (an entry's versions with their self-tests and ratings, its ratings over time drawn from
+//! the points `timeline` keeps, its recent games, its faults),
 //! and once the final is played, a link to its page (`finale`).
 //! A program's own log (stderr) is on its entry's private page only, `private/NAME.html`,
 //! outside the published folder; `--live` serves it at `/private/TOKEN`, the token random,
-//! made once and kept in `private/NAME.url` for the organiser to hand out. The ladder stores
-//! results, not moves, so no game has a replay page; the entry page says so.
+//! made once and kept in `private/NAME.url` for the organiser to hand out. Each recent game
+//! links to its replay page (`records`), or says why it has none.
 
 use super::entries::Problem;
+use super::records::{Render, Replay, Replays};
 use super::standings::Standing;
+use super::timeline::{Chart, Point, chart};
 use super::{Fitted, tag};
 use crate::input::write_atomically;
 use crate::report::markup::{counted, interval_text, rating_text};
@@ -35,6 +38,12 @@ pub struct View<'a> {
     pub versions: &'a [LadderVersion],
     pub problems: &'a [Problem],
     pub fitted: &'a Fitted,
+    /// Every version's ratings over time, in the order they were kept.
+    pub points: &'a [Point],
+    /// Seats of a game: game `g` is in deal `g / seats`.
+    pub seats: usize,
+    /// Makes a game's replay page from its record.
+    pub render: Render<'a>,
 }
 
 #[derive(Template)]
@@ -71,7 +80,7 @@ struct TurnedAway {
 
 #[derive(Template)]
 #[template(path = "ladder_entry.html")]
-struct EntryPage {
+struct EntryPage<'a> {
     title: String,
     /// The standings' address from this page; none on a private page, which is handed out
     /// alone.
@@ -79,6 +88,9 @@ struct EntryPage {
     games: String,
     updated_at: String,
     versions: Vec<VersionRow>,
+    /// Its versions' ratings over time, drawn and listed.
+    chart: Option<Chart>,
+    points: Vec<&'a Point>,
     recent: Vec<Game>,
     faults: Vec<Fault>,
     log: Option<String>,
@@ -103,6 +115,9 @@ struct Game {
     score: i32,
     opponents: String,
     ended: &'static str,
+    /// Its replay page, relative to the entry page, else why it has none.
+    replay: Option<String>,
+    no_replay: String,
 }
 
 struct Fault {
@@ -135,6 +150,14 @@ pub fn write(store: &mut Store, view: &View) -> anyhow::Result<()> {
     };
     write_page(&pages.join("index.html"), &standings)?;
     let (mut recent, mut faults) = recent_games(store, view, &version_name)?;
+    let mut replays = Replays::new(view.out, view.seats, view.render);
+    for game in recent.values_mut().flatten() {
+        match replays.link(game.game) {
+            Replay::Page(page) => game.replay = Some(page),
+            Replay::None(why) => game.no_replay = why,
+        }
+    }
+    replays.sweep()?;
     for entry in view.entries {
         let name = &entry.entry;
         let versions: Vec<VersionRow> = (view.versions.iter())
@@ -155,6 +178,7 @@ pub fn write(store: &mut Store, view: &View) -> anyhow::Result<()> {
                 }
             })
             .collect();
+        let points: Vec<&Point> = (view.points.iter()).filter(|p| p.entry == *name).collect();
         let played = (view.rows.iter())
             .find(|r| r.entry == *name)
             .map_or(0, |r| r.games);
@@ -164,6 +188,8 @@ pub fn write(store: &mut Store, view: &View) -> anyhow::Result<()> {
             games: counted(played as f64, "game", "games"),
             updated_at: now.clone(),
             versions,
+            chart: chart(&points),
+            points,
             recent: recent.remove(name).unwrap_or_default(),
             faults: faults.remove(name).unwrap_or_default(),
             log: None,
@@ -288,6 +314,8 @@ fn recent_games(
                         score: record.scores.get(seat).copied().unwrap_or(0),
                         opponents: opponents.join(", "),
                         ended,
+                        replay: None,
+                        no_replay: String::new(),
                     });
                 }
             }

@@ -17,12 +17,14 @@ mod deals;
 mod field;
 mod segment;
 
+use super::budget::Disk;
 use super::entries::Problem;
 use super::worker::{self, Heartbeat};
 use super::{Freeze, Host, Log, Settings, tag};
-use super::{pages, standings};
+use super::{pages, records, standings, timeline};
 use crate::error::Interrupted;
 use crate::game::Game;
+use crate::replay::Header;
 use crate::runner::play::play_fixture_unless_stopped;
 use crate::runner::{Fixture, GameRecord, Lineup};
 use crate::store::{Recorder, Store};
@@ -51,6 +53,8 @@ struct Segment<G: Game> {
     lineup: Arc<Lineup<'static, G>>,
     /// The version at each position of the run's lineup.
     players: Vec<Key>,
+    /// The header of its games' records.
+    header: Header,
 }
 
 /// A deal handed to a worker: who plays it (positions in the run's lineup), seat by seat.
@@ -94,6 +98,8 @@ struct Ladder<'a, G: Game, H: Host<G>> {
     /// Games the ladder holds (every worker's), as last counted.
     recorded: u64,
     recorded_at_last_standings: Option<u64>,
+    /// What the records and logs take, against `--disk-budget`.
+    disk: Disk,
 }
 
 /// Plays the ladder of `plan` on `game`, recorded into `store`, until `--games`, `--until`
@@ -145,6 +151,7 @@ pub fn play<G: Game, H: Host<G>>(
         waiting: HashSet::new(),
         recorded: 0,
         recorded_at_last_standings: None,
+        disk: Disk::new(plan.disk_budget),
     };
     ladder.start()?;
     let stopped = std::thread::scope(|scope| -> anyhow::Result<bool> {
@@ -366,7 +373,16 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
         let recorded =
             (segment.recorder).record_deal(&self.plan.name, deal, &self.worker, &records)?;
         match recorded {
-            true => self.recorded += records.len() as u64,
+            true => {
+                self.recorded += records.len() as u64;
+                match records::keep(&self.plan.out, deal, &segment.header, &records) {
+                    Ok(bytes) => self.disk.kept(bytes),
+                    Err(e) => self.log.line(&format!(
+                        "cannot keep the record of deal {deal}: {e:#}; its results are stored, \
+                         its moves are not"
+                    )),
+                }
+            }
             false => self.log.line(&format!(
                 "deal {deal} was taken over by another worker while it was played here (this \
                  worker's lease ran out): its games here are not recorded"
@@ -392,6 +408,15 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             .collect();
         standings::write(&self.plan.out, &name, self.recorded, &rows)?;
         let (plan, problems) = (self.plan, self.problems.clone());
+        let points = timeline::update(&plan.out, &rows, &crate::store::now())?;
+        let playing: Vec<String> = (self.segment.iter())
+            .flat_map(|segment| segment.players.iter().map(|(name, _)| name.clone()))
+            .collect();
+        match self.disk.check(&plan.out, &playing) {
+            Ok(said) => said.iter().for_each(|line| self.log.line(line)),
+            Err(e) => (self.log).line(&format!("cannot keep the disk budget: {e}")),
+        }
+        let host = self.host;
         let view = pages::View {
             out: &plan.out,
             ladder: &name,
@@ -401,6 +426,9 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             versions: &versions,
             problems: &problems,
             fitted: &fitted,
+            points: &points,
+            seats: self.seats,
+            render: &|header, line, game| host.replay_page(header, line, game),
         };
         pages::write(self.store(), &view)?;
         if !self.plan.quiet {

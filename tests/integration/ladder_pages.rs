@@ -96,6 +96,39 @@ fn a_ladders_pages_show_standings_and_entries_and_a_log_only_behind_its_token() 
     let (status, entry_page) = request(&served.url, "GET", "entries/loud.html");
     assert_eq!(status, 200, "{entry_page}");
     assert!(entry_page.contains("passed, plays"), "{entry_page}");
+    // Its ratings over time: the points kept in OUT/ratings.jsonl, drawn and listed.
+    let points = fs::read_to_string(out.join("ratings.jsonl")).unwrap();
+    let first = (points.lines())
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .find(|point| point["entry"] == "loud")
+        .expect("a point of loud");
+    assert!(entry_page.contains("id=\"ratings-chart\""), "{entry_page}");
+    let row = format!(
+        "<td>{}</td><td>{}</td><td>{}</td>",
+        first["at"].as_str().unwrap(),
+        first["games"],
+        (first["rating"].as_str().unwrap())
+            .replace('>', "&gt;")
+            .replace('<', "&lt;")
+    );
+    assert!(entry_page.contains(&row), "{row}: {entry_page}");
+    // Each recent game links to its replay page, made from the deal's record in OUT/records
+    // and served with the pages.
+    let replay = (entry_page.split("<a href=\"../replays/").nth(1))
+        .and_then(|rest| rest.split('"').next())
+        .expect("a replay link")
+        .to_string();
+    let game = (replay
+        .strip_prefix("game-")
+        .and_then(|r| r.strip_suffix(".html")))
+    .and_then(|n| n.parse::<u64>().ok())
+    .expect("a game's page");
+    assert!(out.join("pages/replays").join(&replay).is_file());
+    let record = out.join(format!("records/00000/deal-{}.jsonl.gz", game / 2));
+    assert!(record.is_file(), "{}", record.display());
+    let (status, page) = request(&served.url, "GET", &format!("replays/{replay}"));
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains(&format!("t2r game {game} ")), "{page:.2000}");
     assert!(
         entry_page.contains("class=\"message\">steady "),
         "an opponent: {entry_page}"
@@ -136,4 +169,53 @@ fn a_ladders_pages_show_standings_and_entries_and_a_log_only_behind_its_token() 
         assert!(dom.contains("<td>1</td>"), "a ranked row: {dom:.2000}");
     }
     assert_eq!(served.end(), 130);
+}
+
+/// The bytes of every file under `dir` (none when it does not exist).
+fn size_of(dir: &Path) -> u64 {
+    let Ok(items) = fs::read_dir(dir) else {
+        return 0;
+    };
+    (items.map(|item| item.unwrap().path()))
+        .map(|path| match path.is_dir() {
+            true => size_of(&path),
+            false => fs::metadata(&path).unwrap().len(),
+        })
+        .sum()
+}
+
+/// A budget far below what the ladder's records take: the oldest records go (every game's
+/// result stays in the store), the records and logs end within the budget, and the entry
+/// pages say "record pruned" for the recent games whose records went, and link the others.
+#[test]
+fn a_tiny_disk_budget_prunes_the_oldest_records_and_the_pages_say_so() {
+    let scratch = tempfile::tempdir().unwrap();
+    let (dir, out) = (scratch.path().join("entries"), scratch.path().join("out"));
+    let store = scratch.path().join("ladder.db");
+    entry(&dir, "a", "first", "random.py", &[]);
+    entry(&dir, "b", "second", "random.py", &[]);
+    let args = ladder_args(
+        &dir,
+        &out,
+        &store,
+        &["--games", "40", "--disk-budget", "10kB"],
+    );
+    let output = super::support::tourney().args(&args).output().unwrap();
+    assert!(output.status.success(), "{output:?}");
+    assert_eq!(status_games(&out), 40);
+    let pruned: u64 = (fs::read_to_string(out.join("records/pruned-below")).unwrap())
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(pruned > 0);
+    let kept = size_of(&out.join("records")) + size_of(&out.join("logs"));
+    assert!(kept <= 10_000, "records and logs take {kept} bytes");
+    assert!(
+        log(&out).contains("disk budget 10 kB: removed"),
+        "{}",
+        log(&out)
+    );
+    let page = fs::read_to_string(out.join("pages/entries/first.html")).unwrap();
+    assert!(page.contains("<td>record pruned</td>"), "{page}");
+    assert!(page.contains("<a href=\"../replays/game-"), "{page}");
 }

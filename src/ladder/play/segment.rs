@@ -69,6 +69,8 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             report: self.plan.report.clone(),
             bots,
         };
+        let labels: Vec<String> = players.iter().map(|(name, _)| name.clone()).collect();
+        let header = (self.host).records_header(self.game, self.plan.seed, &labels);
         let mut store = self.store.take().expect("no run is open");
         let id = store.create_run(&run)?;
         store.worker_run(&name, &self.worker, Some(&id))?;
@@ -83,10 +85,11 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             recorder: Recorder::new(store, id, &extra_columns)?,
             lineup: Arc::new(Lineup {
                 entries: makers,
-                record: None,
+                record: Some(self.host.start_log()),
                 faults: crate::runner::FaultPolicy::default(),
             }),
             players,
+            header,
         });
         Ok(())
     }
