@@ -31,6 +31,13 @@ fn met(pairs: &PairGames, a: usize, b: usize) -> u64 {
     pairs.get(&(a.min(b), a.max(b))).copied().unwrap_or(0)
 }
 
+/// What the matchmaking steers a version by, from its row of the last fit: its Elo and the
+/// half width of its 95% interval, `None` (unknown) without a two-sided interval.
+pub fn steering(elo: Option<f64>, lower: Option<f64>, upper: Option<f64>) -> Option<(f64, f64)> {
+    let (elo, lower, upper) = (elo?, lower?, upper?);
+    Some((elo, ((upper - lower) / 2.0).abs()))
+}
+
 /// The candidates (by index) to seat in a deal of `seats` seats; `None` when there are too
 /// few.
 pub fn choose(candidates: &[Candidate], pairs: &PairGames, seats: usize) -> Option<Vec<usize>> {

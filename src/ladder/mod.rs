@@ -17,10 +17,11 @@
 
 mod entries;
 mod finale;
-mod matchmaking;
+pub mod matchmaking;
 mod pages;
 mod play;
 mod selftest;
+pub mod simulate;
 mod standings;
 mod worker;
 

@@ -20,7 +20,7 @@ mod segment;
 use super::entries::Problem;
 use super::worker::{self, Heartbeat};
 use super::{Freeze, Host, Log, Settings, tag};
-use super::{pages, standings};
+use super::{matchmaking, pages, standings};
 use crate::error::Interrupted;
 use crate::game::Game;
 use crate::runner::play::play_fixture_unless_stopped;
@@ -385,9 +385,8 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             standings::standings(self.host, self.store(), &name, &entries, &versions)?;
         self.ratings = (rows.iter())
             .filter_map(|row| {
-                let (elo, lower, upper) = (row.elo?, row.lower?, row.upper?);
-                let width = ((upper - lower) / 2.0).abs();
-                Some(((row.entry.clone(), row.digest.clone()), (elo, width)))
+                let rating = matchmaking::steering(row.elo, row.lower, row.upper)?;
+                Some(((row.entry.clone(), row.digest.clone()), rating))
             })
             .collect();
         standings::write(&self.plan.out, &name, self.recorded, &rows)?;
