@@ -86,7 +86,7 @@ struct Ladder<'a, G: Game, H: Host<G>> {
     pairs: HashMap<(Key, Key), u64>,
     /// The deal the counts are read up to (from the store, every worker's).
     counted_to: u64,
-    ratings: HashMap<Key, (f64, f64)>,
+    ratings: HashMap<Key, matchmaking::Rating>,
     /// Players of the deals in play.
     in_play: HashMap<u64, Vec<Key>>,
     /// Versions another worker is self-testing, logged once.
@@ -385,7 +385,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             standings::standings(self.host, self.store(), &name, &entries, &versions)?;
         self.ratings = (rows.iter())
             .filter_map(|row| {
-                let rating = matchmaking::steering(row.elo, row.lower, row.upper)?;
+                let rating = matchmaking::steering(row.elo, row.lower, row.upper, row.games)?;
                 Some(((row.entry.clone(), row.digest.clone()), rating))
             })
             .collect();

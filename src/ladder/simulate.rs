@@ -12,7 +12,7 @@
 //! (every entry once per round) in turn until the budget is spent. Both are ranked as the
 //! standings rank: by the fit's Elo, best first.
 
-use super::matchmaking::{self, Candidate, PairGames};
+use super::matchmaking::{self, Candidate, PairGames, Rating};
 use crate::runner::GameRecord;
 use crate::seed::{self, Stream};
 use crate::summary::{AnalysisOptions, RatingRow, Tally, ratings_table};
@@ -122,7 +122,7 @@ impl<'a> Field<'a> {
         let n = self.simulation.strengths.len();
         let mut games = vec![0u64; n];
         let mut pairs = PairGames::new();
-        let mut ratings: Vec<Option<(f64, f64)>> = vec![None; n];
+        let mut ratings: Vec<Option<Rating>> = vec![None; n];
         let mut fitted_at = 0;
         let mut found = Vec::new();
         for &budget in &self.simulation.budgets {
@@ -135,6 +135,7 @@ impl<'a> Field<'a> {
                                 finite(row.elo),
                                 finite(row.lower),
                                 finite(row.upper),
+                                row.games,
                             )
                         })
                         .collect();
