@@ -21,11 +21,12 @@
 mod budget;
 mod entries;
 mod finale;
-mod matchmaking;
+pub mod matchmaking;
 mod pages;
 mod play;
 mod records;
 mod selftest;
+pub mod simulate;
 mod standings;
 mod timeline;
 mod worker;

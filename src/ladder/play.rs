@@ -21,7 +21,7 @@ use super::budget::Disk;
 use super::entries::Problem;
 use super::worker::{self, Heartbeat};
 use super::{Freeze, Host, Log, Settings, tag};
-use super::{pages, records, standings, timeline};
+use super::{matchmaking, pages, records, standings, timeline};
 use crate::error::Interrupted;
 use crate::game::Game;
 use crate::replay::Header;
@@ -90,7 +90,7 @@ struct Ladder<'a, G: Game, H: Host<G>> {
     pairs: HashMap<(Key, Key), u64>,
     /// The deal the counts are read up to (from the store, every worker's).
     counted_to: u64,
-    ratings: HashMap<Key, (f64, f64)>,
+    ratings: HashMap<Key, matchmaking::Rating>,
     /// Players of the deals in play.
     in_play: HashMap<u64, Vec<Key>>,
     /// Versions another worker is self-testing, logged once.
@@ -401,9 +401,8 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             standings::standings(self.host, self.store(), &name, &entries, &versions)?;
         self.ratings = (rows.iter())
             .filter_map(|row| {
-                let (elo, lower, upper) = (row.elo?, row.lower?, row.upper?);
-                let width = ((upper - lower) / 2.0).abs();
-                Some(((row.entry.clone(), row.digest.clone()), (elo, width)))
+                let rating = matchmaking::steering(row.elo, row.lower, row.upper, row.games)?;
+                Some(((row.entry.clone(), row.digest.clone()), rating))
             })
             .collect();
         standings::write(&self.plan.out, &name, self.recorded, &rows)?;
