@@ -64,6 +64,48 @@ fn the_last_shop_is_built_next_to_its_producer() {
 }
 
 #[test]
+fn a_leaf_in_the_middle_of_a_draw_is_valued_once_the_draw_is_played_out() {
+    use crate::search::Search;
+    // Seat 0 reserves next to producer A and on an isolated cell; it alone may receive the
+    // bag's last tile, a shop A, and has just drawn it. The estimate plays `lookahead`'s build
+    // (next to the producer), which ends the game, so it is the final score: the isolated
+    // reservation no longer counts as a shop to come.
+    let (game, mut state) = new_game(2, 7);
+    let producer = (0..100)
+        .find(|&c| state.board.get(c) == Content::Producer(Kind::A))
+        .expect("producer A");
+    let near = state
+        .board
+        .neighbours(producer)
+        .find(|&c| state.board.get(c) == Content::Empty)
+        .expect("an empty cell next to the producer");
+    let far = (0..100)
+        .find(|&c| {
+            state.board.get(c) == Content::Empty
+                && state
+                    .board
+                    .neighbours(c)
+                    .all(|n| state.board.get(n) == Content::Empty)
+        })
+        .expect("an isolated empty cell");
+    for cell in [near, far] {
+        state.board.set(cell, Content::Marker(0));
+        state.players[0].supply -= 1;
+    }
+    state.players[0].placed_first = true;
+    state.players[1].received[Kind::A.index()] = Received::Eliminated;
+    state.bag = vec![Tile::Shop(Kind::A)];
+    let reserved = game.estimate(&state);
+    play(&game, &mut state, 0, Action::Draw);
+    let mid_draw = game.estimate(&state);
+    play(&game, &mut state, 0, Action::Build(near as u8));
+    let end = game.outcome(&state).expect("the last tile ends the game");
+    let scores: Vec<f64> = end.scores.iter().map(|&s| f64::from(s)).collect();
+    assert_eq!(mid_draw, scores);
+    assert_ne!(mid_draw, reserved, "the draw changed the value");
+}
+
+#[test]
 fn a_sealed_bid_is_legal_and_the_same_for_the_same_seed() {
     let (game, mut state) = new_game(2, 11);
     for seat in [0, 1] {
@@ -131,6 +173,9 @@ fn the_leaf_estimate_prefers_a_reservation_near_the_producer_and_counts_coins() 
     }
     let near_and_far = game.estimate(&state);
     assert!(near_and_far[0] < near_and_far[1], "{near_and_far:?}");
+    // A reservation counts in full, undiscounted: seat 0's marker next to A, the four other
+    // types at the cap of 8, less 15 coins (with `lookahead`'s old discount of 0.5, 21).
+    assert_eq!(near_and_far[0], 17.0);
     // Three more coins are three points better, nothing else changing.
     state.players[1].coins += 3;
     let richer = game.estimate(&state);
@@ -139,10 +184,11 @@ fn the_leaf_estimate_prefers_a_reservation_near_the_producer_and_counts_coins() 
         "{richer:?}"
     );
     assert_eq!(richer[0], near_and_far[0]);
-    // A shop next to its producer beats the reservation it came from.
+    // A shop next to its producer is worth what the reservation it came from was: the leaf
+    // estimate counts reservations in full.
     let before = richer[0];
     state.board.set(1, Content::Shop(Kind::A, 0));
     state.players[0].received[Kind::A.index()] = Received::Shop(1);
     state.players[0].supply += 1;
-    assert!(game.estimate(&state)[0] < before);
+    assert_eq!(game.estimate(&state)[0], before);
 }
