@@ -8,7 +8,7 @@ use super::history::fit::{Identity, fit};
 use super::ladder_final::{Final, FinalPlan, play_final};
 use super::replay::replay_html;
 use super::report::ReportSettings;
-use super::run::{STOP, install_ctrl_c};
+use super::run::{STOP, install_ctrl_c, records_header};
 use super::store_plan::open_store;
 use crate::bot::{BotChoice, BotMaker, Params};
 use crate::cli::{LadderArgs, SandboxFlag};
@@ -256,16 +256,7 @@ impl<G: Contest> Host<G> for Edge<'_> {
     }
 
     fn records_header(&self, game: &G, master_seed: u64, bots: &[String]) -> Header {
-        Header {
-            format: crate::replay::FORMAT.to_string(),
-            tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
-            game: game.info().name.to_string(),
-            rules: self.config.rules.clone(),
-            options: self.config.options.clone(),
-            seats: self.config.seats,
-            master_seed,
-            bots: bots.to_vec(),
-        }
+        records_header(game.info().name, self.config, master_seed, bots)
     }
 
     fn replay_page(&self, header: &Header, line: &str, game: u64) -> anyhow::Result<String> {

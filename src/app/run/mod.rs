@@ -14,6 +14,8 @@ mod finish;
 mod lineup;
 mod live;
 mod output;
+
+pub(in crate::app) use output::records_header;
 mod stream;
 mod withdrawal;
 

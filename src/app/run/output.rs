@@ -12,7 +12,7 @@ use crate::app::plan::RunPlan;
 use crate::app::recording::{Recording, Start};
 use crate::app::{folders, resume};
 use crate::error::UsageError;
-use crate::games::Registered;
+use crate::games::{GameConfig, Registered};
 use crate::replay::{self, Header, RECORDS_FILE, Recorded, RecordsWriter};
 use crate::report::games_csv::{self, GamesCsv};
 use crate::report::standings::Crosstable;
@@ -283,15 +283,26 @@ fn stopped_before(dir: &Path, wanted: &Manifest) -> anyhow::Result<Option<String
 /// The first line of `records.jsonl.gz`: the configuration as asked for, so a replay
 /// configures the same game.
 pub(super) fn record_header(plan: &RunPlan, bot_names: &[String]) -> Header {
+    records_header(plan.game.name, &plan.config, plan.master_seed, bot_names)
+}
+
+/// The records' header of a game `name` played as `config` from `master_seed` by `bots`: a
+/// run's, and each deal's of a ladder.
+pub(crate) fn records_header(
+    name: &str,
+    config: &GameConfig,
+    master_seed: u64,
+    bots: &[String],
+) -> Header {
     Header {
         format: replay::FORMAT.to_string(),
         tool: format!("tourney {}", env!("CARGO_PKG_VERSION")),
-        game: plan.game.name.to_string(),
-        rules: plan.config.rules.clone(),
-        options: plan.config.options.clone(),
-        seats: plan.config.seats,
-        master_seed: plan.master_seed,
-        bots: bot_names.to_vec(),
+        game: name.to_string(),
+        rules: config.rules.clone(),
+        options: config.options.clone(),
+        seats: config.seats,
+        master_seed,
+        bots: bots.to_vec(),
     }
 }
 

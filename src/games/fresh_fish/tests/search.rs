@@ -8,7 +8,7 @@ use crate::game::{Game, ToAct};
 use crate::games::fresh_fish::FreshFish;
 use crate::games::fresh_fish::action::{Action, Tile};
 use crate::games::fresh_fish::board::{Content, Kind};
-use crate::games::fresh_fish::state::{Phase, Received};
+use crate::games::fresh_fish::state::{Phase, Received, State};
 use crate::search::checked::play_checked;
 use crate::seed::{Stream, rng};
 
@@ -16,11 +16,9 @@ fn mcts(game: &FreshFish, seat: usize, params: &[(&str, &str)]) -> Box<dyn Bot<F
     test_bot("mcts", game, seat, rng(3, 4, Stream::Seat(0)), params)
 }
 
-#[test]
-fn the_last_shop_is_built_next_to_its_producer() {
-    // Seat 0 holds a marker next to producer A and one elsewhere; the bag's last tile is a
-    // shop A that only seat 0 may receive. Building next to the producer scores distance 0;
-    // the game ends with that build, so nothing else can matter.
+/// Seat 0 holds a marker next to producer A (the cell returned) and one on an isolated cell;
+/// the bag's last tile is a shop A that only seat 0 may receive.
+fn last_shop_for_seat_0() -> (FreshFish, State, usize) {
     let (game, mut state) = new_game(2, 7);
     let producer = (0..100)
         .find(|&c| state.board.get(c) == Content::Producer(Kind::A))
@@ -46,6 +44,15 @@ fn the_last_shop_is_built_next_to_its_producer() {
     state.players[0].placed_first = true;
     state.players[1].received[Kind::A.index()] = Received::Eliminated;
     state.bag = vec![Tile::Shop(Kind::A)];
+    (game, state, near)
+}
+
+#[test]
+fn the_last_shop_is_built_next_to_its_producer() {
+    // Seat 0 holds a marker next to producer A and one elsewhere; the bag's last tile is a
+    // shop A that only seat 0 may receive. Building next to the producer scores distance 0;
+    // the game ends with that build, so nothing else can matter.
+    let (game, mut state, near) = last_shop_for_seat_0();
     play(&game, &mut state, 0, Action::Draw);
     assert_eq!(
         state.phase,
@@ -70,31 +77,7 @@ fn a_leaf_in_the_middle_of_a_draw_is_valued_once_the_draw_is_played_out() {
     // bag's last tile, a shop A, and has just drawn it. The estimate plays `lookahead`'s build
     // (next to the producer), which ends the game, so it is the final score: the isolated
     // reservation no longer counts as a shop to come.
-    let (game, mut state) = new_game(2, 7);
-    let producer = (0..100)
-        .find(|&c| state.board.get(c) == Content::Producer(Kind::A))
-        .expect("producer A");
-    let near = state
-        .board
-        .neighbours(producer)
-        .find(|&c| state.board.get(c) == Content::Empty)
-        .expect("an empty cell next to the producer");
-    let far = (0..100)
-        .find(|&c| {
-            state.board.get(c) == Content::Empty
-                && state
-                    .board
-                    .neighbours(c)
-                    .all(|n| state.board.get(n) == Content::Empty)
-        })
-        .expect("an isolated empty cell");
-    for cell in [near, far] {
-        state.board.set(cell, Content::Marker(0));
-        state.players[0].supply -= 1;
-    }
-    state.players[0].placed_first = true;
-    state.players[1].received[Kind::A.index()] = Received::Eliminated;
-    state.bag = vec![Tile::Shop(Kind::A)];
+    let (game, mut state, near) = last_shop_for_seat_0();
     let reserved = game.estimate(&state);
     play(&game, &mut state, 0, Action::Draw);
     let mid_draw = game.estimate(&state);
