@@ -72,7 +72,7 @@ pub fn keep(out: &Path, deal: u64, header: &Header, games: &[GameRecord]) -> any
 }
 
 /// The header and line of game `game` from deal `deal`'s record, if it is kept.
-fn read(out: &Path, deal: u64, game: u64) -> anyhow::Result<Option<(Header, String)>> {
+pub(super) fn read(out: &Path, deal: u64, game: u64) -> anyhow::Result<Option<(Header, String)>> {
     let file = match std::fs::File::open(path(out, deal)) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
