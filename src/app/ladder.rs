@@ -14,7 +14,7 @@ use crate::bot::{BotChoice, BotMaker, Params};
 use crate::cli::{LadderArgs, SandboxFlag};
 use crate::error::UsageError;
 use crate::games::GameConfig;
-use crate::ladder::{Fitted, Freeze, Host, Settings};
+use crate::ladder::{Fitted, Freeze, Host, OnDemand, Settings};
 use crate::live::Folder;
 use crate::replay::Header;
 use crate::roster::{Contest, resolve_bot};
@@ -22,6 +22,7 @@ use crate::runner::StartLog;
 use crate::store::{RunFilter, Store};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// A game's ladder, instantiated per game in the registry.
@@ -111,6 +112,7 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
         disk_budget: disk_budget(&args.disk_budget)?,
         report,
         quiet: args.quiet,
+        live: args.live.is_some(),
     };
     let final_plan = (args.final_format)
         .map(|format| super::ladder_final::plan(args, format))
@@ -196,8 +198,16 @@ pub fn ladder_game<G: Contest>(plan: &LadderPlan) -> anyhow::Result<ExitCode> {
                     out.display()
                 ))
             })?;
+            let on_demand = OnDemand {
+                out: out.clone(),
+                ladder: plan.settings.name.clone(),
+                seats: game.info().seats,
+                store: Mutex::new(open_store(&plan.store, true)?),
+                render: Box::new(replay_html::<G>),
+            };
             let private = Box::new(move |token: &str| crate::ladder::private_page(&out, token));
-            let pages = Folder::start(address, plan.settings.out.join("pages"), private)?;
+            let made = Box::new(move |path: &str| on_demand.page(path));
+            let pages = Folder::start(address, plan.settings.out.join("pages"), private, made)?;
             eprintln!("live: the ladder's pages are at {}", pages.url);
             if let Some(warning) = &pages.warning {
                 eprintln!("{warning}");

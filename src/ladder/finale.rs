@@ -199,6 +199,8 @@ pub fn write_final_pages<G: Game>(
         points: &points,
         seats: game.info().seats,
         render: &|header, line, game| host.replay_page(header, line, game),
+        // The final serves no pages: the entry pages link only to written files.
+        live: false,
     };
     pages::write(store, &view)
 }

@@ -5,7 +5,8 @@
 //! the standings are always the joint fit of the stored games (`standings`), each version's
 //! rating kept as it stood over time (`timeline`); every game's moves are kept as a record,
 //! and the recent ones' replay pages are linked from the entry pages (`records`), the oldest
-//! records pruned to keep a disk budget (`budget`). Everything that
+//! records pruned to keep a disk budget (`budget`); `--live` also serves, made on demand, the
+//! replay page of any stored game and each entry's list of all its games (`served`). Everything that
 //! must survive a restart is in the results store (`crate::store`'s ladder tables): the
 //! entries, every version's verdict, the deal counter and the deals claimed, each game
 //! recorded with its deal in one transaction, so `kill -9` and a restart lose no game and
@@ -26,6 +27,7 @@ mod pages;
 mod play;
 mod records;
 mod selftest;
+mod served;
 pub mod simulate;
 mod standings;
 mod timeline;
@@ -35,6 +37,7 @@ pub use budget::parse_size;
 pub use finale::{Finalist, final_seed, final_tag, finalists, write_final_pages};
 pub use pages::private_page;
 pub use play::play;
+pub use served::OnDemand;
 
 use crate::bot::BotMaker;
 use crate::error::UsageError;
@@ -75,6 +78,8 @@ pub struct Settings {
     /// The report settings stored with each of the ladder's runs, as JSON.
     pub report: String,
     pub quiet: bool,
+    /// Whether `--live` serves the pages (and makes the pages of every game on demand).
+    pub live: bool,
 }
 
 /// When the ladder freezes: at a time (as the store writes times), or this long after the

@@ -16,7 +16,7 @@ use super::timeline::{Chart, Point, chart};
 use super::{Fitted, tag};
 use crate::input::write_atomically;
 use crate::report::markup::{counted, interval_text, rating_text};
-use crate::store::{LadderEntry, LadderVersion, RunFilter, Store};
+use crate::store::{LadderEntry, LadderGame, LadderVersion, Store};
 use askama::Template;
 use std::collections::HashMap;
 use std::io::{Read, Seek, SeekFrom};
@@ -44,6 +44,9 @@ pub struct View<'a> {
     pub seats: usize,
     /// Makes a game's replay page from its record.
     pub render: Render<'a>,
+    /// Whether `--live` serves the pages, and with them the pages made on demand
+    /// (`served`): every game's replay page and each entry's list of all its games.
+    pub live: bool,
 }
 
 #[derive(Template)]
@@ -92,6 +95,8 @@ struct EntryPage<'a> {
     chart: Option<Chart>,
     points: Vec<&'a Point>,
     recent: Vec<Game>,
+    /// The list of all its games (served by `--live` only), from this page.
+    all_games: Option<String>,
     faults: Vec<Fault>,
     log: Option<String>,
     log_cut: bool,
@@ -107,36 +112,40 @@ struct VersionRow {
     why: String,
 }
 
-struct Game {
-    game: u64,
-    version: String,
-    seat: usize,
-    rank: u8,
-    score: i32,
-    opponents: String,
-    ended: &'static str,
-    /// Its replay page, relative to the entry page, else why it has none.
-    replay: Option<String>,
-    no_replay: String,
+/// A row of an entry's table of games.
+pub(super) struct Game {
+    pub game: u64,
+    pub version: String,
+    pub seat: usize,
+    pub rank: i64,
+    pub score: i64,
+    pub opponents: String,
+    pub ended: String,
+    /// Its replay page, relative to the page that lists it, else why it has none.
+    pub replay: Option<String>,
+    pub no_replay: String,
 }
 
 struct Fault {
     game: u64,
     version: String,
-    ended: &'static str,
+    ended: String,
     what: String,
+}
+
+/// A version as the pages name it: its label, else its digest's first digits.
+pub(super) fn version_name(versions: &[LadderVersion], entry: &str, digest: &str) -> String {
+    (versions.iter())
+        .find(|v| v.entry == entry && v.digest == digest)
+        .and_then(|v| v.label.clone())
+        .unwrap_or_else(|| digest[..crate::version::SHORT_DIGITS.min(digest.len())].into())
 }
 
 /// Writes every page of `view`, each file replaced whole.
 pub fn write(store: &mut Store, view: &View) -> anyhow::Result<()> {
     let now = crate::store::now();
     let games = counted(view.games as f64, "game", "games");
-    let version_name = |entry: &str, digest: &str| -> String {
-        (view.versions.iter())
-            .find(|v| v.entry == entry && v.digest == digest)
-            .and_then(|v| v.label.clone())
-            .unwrap_or_else(|| digest[..crate::version::SHORT_DIGITS.min(digest.len())].into())
-    };
+    let version_name = |entry: &str, digest: &str| version_name(view.versions, entry, digest);
     let pages = view.out.join("pages");
     std::fs::create_dir_all(pages.join("entries"))?;
     std::fs::create_dir_all(view.out.join("private"))?;
@@ -191,6 +200,9 @@ pub fn write(store: &mut Store, view: &View) -> anyhow::Result<()> {
             chart: chart(&points),
             points,
             recent: recent.remove(name).unwrap_or_default(),
+            all_games: view
+                .live
+                .then(|| format!("../games/{}/1.html", file_name(name))),
             faults: faults.remove(name).unwrap_or_default(),
             log: None,
             log_cut: false,
@@ -250,83 +262,64 @@ fn turned_away(view: &View, version_name: &dyn Fn(&str, &str) -> String) -> Vec<
 
 type Recent = (HashMap<String, Vec<Game>>, HashMap<String, Vec<Fault>>);
 
-/// Each entry's last games and faults (any of its versions), read from the newest run back
-/// until every entry has its fill or the runs end.
+/// Each entry's last games and faults (any of its versions), read from the store a page at a
+/// time: the newest [`RECENT`] of each, whatever the number of games stored.
 fn recent_games(
     store: &mut Store,
     view: &View,
     version_name: &dyn Fn(&str, &str) -> String,
 ) -> anyhow::Result<Recent> {
-    let runs = store.find_runs(&RunFilter {
-        tag: Some(tag(view.ladder)),
-        ..RunFilter::default()
-    })?;
+    let tag = tag(view.ladder);
     let (mut games, mut faults): Recent = Default::default();
-    let full = |games: &HashMap<String, Vec<Game>>, faults: &HashMap<String, Vec<Fault>>| {
-        (view.entries.iter()).all(|e| {
-            games.get(&e.entry).is_some_and(|g| g.len() >= RECENT)
-                && faults.get(&e.entry).is_some_and(|f| f.len() >= RECENT)
-        })
-    };
-    for stored in &runs {
-        if full(&games, &faults) {
-            break;
-        }
-        let bots = &stored.run.bots;
-        let player = |position: usize| -> (String, String) {
-            let bot = &bots[position];
-            let digest = bot.version.as_ref().map_or("", |v| v.digest.as_str());
-            (bot.label.clone(), version_name(&bot.label, digest))
-        };
-        for record in store
-            .games(&stored.id, &stored.run.extra_columns)?
-            .iter()
-            .rev()
-        {
-            for (seat, &position) in record.lineup.iter().enumerate() {
-                let (entry, version) = player(position);
-                let ended = record.termination.as_str();
-                if record.culprit == Some(seat) {
-                    let list = faults.entry(entry.clone()).or_default();
-                    if list.len() < RECENT {
-                        list.push(Fault {
-                            game: record.index,
-                            version: version.clone(),
-                            ended,
-                            what: record.fault.clone().unwrap_or_default(),
-                        });
-                    }
-                }
-                let list = games.entry(entry).or_default();
-                if list.len() < RECENT {
-                    let opponents: Vec<String> = (record.lineup.iter().enumerate())
-                        .filter(|&(other, _)| other != seat)
-                        .map(|(_, &p)| {
-                            let (name, version) = player(p);
-                            format!("{name} {version}")
-                        })
-                        .collect();
-                    list.push(Game {
-                        game: record.index,
-                        version,
-                        seat,
-                        rank: record.ranks.get(seat).copied().unwrap_or(0),
-                        score: record.scores.get(seat).copied().unwrap_or(0),
-                        opponents: opponents.join(", "),
-                        ended,
-                        replay: None,
-                        no_replay: String::new(),
-                    });
-                }
-            }
-        }
+    for entry in view.entries {
+        let name = &entry.entry;
+        let played = store.ladder_games_of(&tag, name, false, 0, RECENT as u64)?;
+        let rows = (played.iter()).filter_map(|g| game_row(g, name, version_name));
+        games.insert(name.clone(), rows.collect());
+        let lost = store.ladder_games_of(&tag, name, true, 0, RECENT as u64)?;
+        let rows = lost.iter().filter_map(|g| {
+            let seat = g.seats.iter().find(|s| s.entry == *name)?;
+            Some(Fault {
+                game: g.game,
+                version: version_name(name, &seat.digest),
+                ended: g.termination.clone(),
+                what: g.fault.clone().unwrap_or_default(),
+            })
+        });
+        faults.insert(name.clone(), rows.collect());
     }
     Ok((games, faults))
 }
 
+/// Stored game `g` as a row of `entry`'s table of games (none when it did not play it), its
+/// replay not yet known.
+pub(super) fn game_row(
+    g: &LadderGame,
+    entry: &str,
+    version_name: &dyn Fn(&str, &str) -> String,
+) -> Option<Game> {
+    let seat = g.seats.iter().position(|s| s.entry == entry)?;
+    let opponents: Vec<String> = (g.seats.iter().enumerate())
+        .filter(|&(other, _)| other != seat)
+        .map(|(_, s)| format!("{} {}", s.entry, version_name(&s.entry, &s.digest)))
+        .collect();
+    let mine = &g.seats[seat];
+    Some(Game {
+        game: g.game,
+        version: version_name(entry, &mine.digest),
+        seat,
+        rank: mine.rank,
+        score: mine.score,
+        opponents: opponents.join(", "),
+        ended: g.termination.clone(),
+        replay: None,
+        no_replay: String::new(),
+    })
+}
+
 /// An entry's pages' file name: its name when that is a plain file name, else its bytes in
 /// hexadecimal (a name may hold spaces or `%`, which no file name served should).
-fn file_name(entry: &str) -> String {
+pub(super) fn file_name(entry: &str) -> String {
     let plain = !entry.starts_with('.')
         && (entry.chars()).all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
     match plain {

@@ -428,6 +428,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
             points: &points,
             seats: self.seats,
             render: &|header, line, game| host.replay_page(header, line, game),
+            live: plan.live,
         };
         pages::write(self.store(), &view)?;
         if !self.plan.quiet {

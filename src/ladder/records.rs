@@ -72,7 +72,7 @@ pub fn keep(out: &Path, deal: u64, header: &Header, games: &[GameRecord]) -> any
 }
 
 /// The header and line of game `game` from deal `deal`'s record, if it is kept.
-fn read(out: &Path, deal: u64, game: u64) -> anyhow::Result<Option<(Header, String)>> {
+pub(super) fn read(out: &Path, deal: u64, game: u64) -> anyhow::Result<Option<(Header, String)>> {
     let file = match std::fs::File::open(path(out, deal)) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -133,15 +133,21 @@ impl<'a> Replays<'a> {
         (self.out.join("pages/replays")).join(format!("game-{game}.html"))
     }
 
-    /// Game `game`'s replay page, made from its record if it is not there yet.
+    /// Game `game`'s replay page, made from its record if it is not there yet. A game whose
+    /// record was pruned says so even when its page was made before the pruning: what a page
+    /// says follows from the records, not from how often the pages were refreshed (and the
+    /// page is removed by [`Replays::sweep`], since no page shows it).
     pub fn link(&mut self, game: u64) -> Replay {
+        let deal = game / self.seats;
+        if deal < self.pruned_below {
+            return Replay::None("record pruned".into());
+        }
         let page = self.page(game);
         let link = Replay::Page(format!("../replays/game-{game}.html"));
         if self.shown.contains(&game) || page.is_file() {
             self.shown.insert(game);
             return link;
         }
-        let deal = game / self.seats;
         let made = read(self.out, deal, game).and_then(|found| match found {
             None => Ok(false),
             Some((header, line)) => {
@@ -254,6 +260,12 @@ mod tests {
         assert!(matches!(replays.link(8), Replay::None(why) if why == "no record here"));
         replays.sweep().unwrap();
         assert!(out.join("pages/replays/game-7.html").is_file());
+        // Deal 3 is pruned once its page exists: the page says so, and its replay page goes.
+        std::fs::write(out.join("records").join(PRUNED), "5\n").unwrap();
+        let mut replays = Replays::new(out, 2, &render);
+        assert!(matches!(replays.link(7), Replay::None(why) if why == "record pruned"));
+        replays.sweep().unwrap();
+        assert!(!out.join("pages/replays/game-7.html").exists());
         assert!(!out.join("pages/replays/game-3001.html").exists());
         assert_eq!(deal_of("deal-1500.jsonl.gz"), Some(1500));
         assert_eq!(deal_of("deal-x.jsonl.gz"), None);

@@ -2,7 +2,9 @@
 //! --live`). Every request reads the file afresh, so the server holds no state of its own;
 //! `/` is the folder's `index.html`. One more route, `/private/TOKEN`, answers the file a
 //! lookup given by the caller finds for that token, and 404 for any other: the private pages
-//! live outside the served folder, so no path reaches them without their token.
+//! live outside the served folder, so no path reaches them without their token. A path no
+//! file answers is asked of a second lookup, which may make the page on demand (the ladder's
+//! replay page of any stored game, an entry's list of all its games); else it is a 404.
 
 use super::server::{CONTENT_HTML, content_type, header, inside};
 use crate::error::UsageError;
@@ -13,6 +15,9 @@ use tiny_http::{Method, Request, Response, Server};
 
 /// The file of a private page for a token, if any.
 pub type Private = Box<dyn Fn(&str) -> Option<PathBuf> + Send + Sync>;
+
+/// A page made on demand for a path (without its leading `/`) that no file answers, if any.
+pub type Made = Box<dyn Fn(&str) -> Option<String> + Send + Sync>;
 
 /// A folder being served; dropping it stops the server.
 pub struct Folder {
@@ -26,8 +31,13 @@ pub struct Folder {
 
 impl Folder {
     /// Listens on `address` (see [`super::parse_address`]) and serves the files of `folder`,
-    /// and the private pages `private` finds.
-    pub fn start(address: &str, folder: PathBuf, private: Private) -> Result<Folder, UsageError> {
+    /// the private pages `private` finds, and the pages `made` makes for other paths.
+    pub fn start(
+        address: &str,
+        folder: PathBuf,
+        private: Private,
+        made: Made,
+    ) -> Result<Folder, UsageError> {
         let wanted = super::parse_address(address)?;
         let server = Server::http(wanted)
             .map_err(|e| UsageError::Invalid(format!("--live: cannot listen on {wanted}: {e}")))?;
@@ -42,7 +52,7 @@ impl Folder {
                 .spawn(move || {
                     for request in server.incoming_requests() {
                         // A client that went away is no concern of the ladder.
-                        let _ = answer(request, &folder, &private);
+                        let _ = answer(request, &folder, &private, &made);
                     }
                 })
                 .map_err(|e| UsageError::Invalid(format!("--live: cannot start: {e}")))?
@@ -65,7 +75,12 @@ impl Drop for Folder {
     }
 }
 
-fn answer(request: Request, folder: &std::path::Path, private: &Private) -> std::io::Result<()> {
+fn answer(
+    request: Request,
+    folder: &std::path::Path,
+    private: &Private,
+    made: &Made,
+) -> std::io::Result<()> {
     if !matches!(request.method(), Method::Get | Method::Head) {
         let response = Response::from_string("read-only: only GET is answered\n")
             .with_status_code(405)
@@ -94,6 +109,19 @@ fn answer(request: Request, folder: &std::path::Path, private: &Private) -> std:
                     .with_header(header("Cache-Control", "no-store")),
             )
         }
-        None => request.respond(Response::from_string("not found\n").with_status_code(404)),
+        None => match path
+            .strip_prefix('/')
+            .filter(|_| !path.starts_with("/private/"))
+        {
+            Some(relative) => match made(relative) {
+                Some(html) => request.respond(
+                    Response::from_string(html)
+                        .with_header(header("Content-Type", CONTENT_HTML))
+                        .with_header(header("Cache-Control", "no-store")),
+                ),
+                None => request.respond(Response::from_string("not found\n").with_status_code(404)),
+            },
+            None => request.respond(Response::from_string("not found\n").with_status_code(404)),
+        },
     }
 }

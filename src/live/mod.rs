@@ -8,7 +8,7 @@ mod folder;
 mod server;
 mod state;
 
-pub use folder::{Folder, Private};
+pub use folder::{Folder, Made, Private};
 pub use state::{Replayer, Setup};
 
 use crate::error::UsageError;

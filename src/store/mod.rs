@@ -10,6 +10,7 @@
 mod backend;
 mod claims;
 mod ladder;
+mod ladder_list;
 mod postgres;
 mod queries;
 mod rows;
@@ -20,6 +21,7 @@ mod writer;
 
 pub use claims::SelfTestClaim;
 pub use ladder::{Deal, LadderEntry, LadderRow, LadderVersion};
+pub use ladder_list::{LadderGame, LadderSeat};
 pub use queries::{BotGames, RunFilter};
 pub use rows::Recorder;
 pub use runs::{BotRow, NewRun, RunStatus, StoredRun, VersionRow};

@@ -215,7 +215,54 @@ fn a_tiny_disk_budget_prunes_the_oldest_records_and_the_pages_say_so() {
         "{}",
         log(&out)
     );
+    // What each listed game shows follows from the records alone, whatever the refreshes'
+    // cadence: a game of a deal below pruned-below says "record pruned" (even when its page
+    // was made before the pruning), any other links to its replay page, which exists.
     let page = fs::read_to_string(out.join("pages/entries/first.html")).unwrap();
-    assert!(page.contains("<td>record pruned</td>"), "{page}");
-    assert!(page.contains("<a href=\"../replays/game-"), "{page}");
+    let rows = games_table(&page);
+    assert_eq!(rows.len(), 20, "{page}");
+    for (game, replay) in &rows {
+        match game / 2 < pruned {
+            true => assert_eq!(replay, "record pruned", "game {game}: {page}"),
+            false => {
+                let link = format!("<a href=\"../replays/game-{game}.html\">replay</a>");
+                assert_eq!(replay, &link, "game {game}: {page}");
+                assert!(
+                    out.join(format!("pages/replays/game-{game}.html"))
+                        .is_file()
+                );
+            }
+        }
+    }
+    // The 40 games' deals take about 20 kB: the oldest listed (games 20 and 21, deal 10) are
+    // pruned, the newest (deal 19) kept.
+    assert!(rows.iter().any(|(_, r)| r == "record pruned"), "{page}");
+    assert!(rows.iter().any(|(_, r)| r.starts_with("<a ")), "{page}");
+    for (path, text) in texts(&out.join("pages/entries")) {
+        for (game, replay) in games_table(&text) {
+            let pruned_here = game / 2 < pruned;
+            assert_eq!(
+                replay == "record pruned",
+                pruned_here,
+                "{path}: game {game}"
+            );
+        }
+    }
+}
+
+/// The game number and the replay cell of each row of a page's table of games.
+fn games_table(page: &str) -> Vec<(u64, String)> {
+    let Some(table) =
+        (page.split("<table id=\"games\">").nth(1)).and_then(|t| t.split("</table>").next())
+    else {
+        return Vec::new();
+    };
+    (table.split("<tr><td>").skip(1))
+        .map(|row| {
+            let cells: Vec<&str> = row.split("</td>").collect();
+            let game = cells[0].parse().expect("a game number");
+            let replay = cells[7].trim_start_matches("<td>").to_string();
+            (game, replay)
+        })
+        .collect()
 }

@@ -29,6 +29,7 @@ mod labyrinth;
 mod ladder;
 mod ladder_final;
 mod ladder_pages;
+mod ladder_served;
 mod ladder_workers;
 mod layout;
 mod live;
