@@ -293,7 +293,7 @@ impl<G: Game, H: Host<G>> Ladder<'_, G, H> {
                     }
                     self.close_segment()?;
                 }
-                if changed || self.recorded_at_last_standings != Some(self.recorded) {
+                if standings::due(changed, self.recorded_at_last_standings, self.recorded) {
                     self.refresh_standings()?;
                 }
                 next_scan = Instant::now() + self.plan.scan;

@@ -300,19 +300,36 @@ impl Store {
     /// the store keeps what `games.csv` and the fault list say). `extra_columns` are the
     /// run's, as recorded.
     pub fn games(&mut self, id: &str, extra_columns: &[String]) -> Result<Vec<GameRecord>> {
+        self.games_from(id, extra_columns, 0, i64::MAX as u64)
+    }
+
+    /// At most `most` of run `id`'s games from game `from` on, in index order, as
+    /// [`Store::games`] gives them: a long run read a part at a time, so what is held at once
+    /// does not grow with the run (the ladder's joint fit of a run of 100,000 games).
+    pub fn games_from(
+        &mut self,
+        id: &str,
+        extra_columns: &[String],
+        from: u64,
+        most: u64,
+    ) -> Result<Vec<GameRecord>> {
         let names: Vec<&String> = extra_columns
             .iter()
             .filter(|name| *name != crate::report::games_csv::TOLERATED)
             .collect();
         let games = self.db.query(
             "SELECT game, seed, pairing, rotation, termination, turns, fault_message FROM games \
-             WHERE run_id = $1 ORDER BY game",
-            &[id.into()],
+             WHERE run_id = $1 AND game >= $2 ORDER BY game LIMIT $3",
+            &[id.into(), from.into(), most.into()],
         )?;
+        let Some(last) = games.last() else {
+            return Ok(Vec::new());
+        };
+        let last = last[0].int("game")?;
         let seats = self.db.query(
             "SELECT game, seat, bot, score, rank, fault, tolerated, extras FROM seats \
-             WHERE run_id = $1 ORDER BY game, seat",
-            &[id.into()],
+             WHERE run_id = $1 AND game >= $2 AND game <= $3 ORDER BY game, seat",
+            &[id.into(), from.into(), Value::Int(last)],
         )?;
         let mut seats = seats.into_iter().peekable();
         let mut records = Vec::with_capacity(games.len());
@@ -365,4 +382,64 @@ fn add_seat(record: &mut GameRecord, seat: &[Value], names: &[&String]) -> Resul
         record.extras.push(value);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Location, NewRun, Recorder, Store};
+    use crate::runner::GameRecord;
+
+    /// A run's games read a part at a time are the games read whole, in order, whatever the
+    /// part's size (one that divides the run, one that does not, one past its end).
+    #[test]
+    fn a_run_read_in_parts_is_the_run_read_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut store = Store::open(&Location::Sqlite(dir.path().join("parts.db"))).unwrap();
+        let run = NewRun {
+            game: "a-game".into(),
+            rules: "base".into(),
+            configuration: "{}".into(),
+            configuration_sha256: "0".into(),
+            tool: "test".into(),
+            host: "test".into(),
+            folder: None,
+            tag: None,
+            shard: None,
+            first_game: 0,
+            end_game: 23,
+            extra_columns: Vec::new(),
+            report: "{}".into(),
+            bots: Vec::new(),
+        };
+        let id = store.create_run(&run).unwrap();
+        let mut recorder = Recorder::new(store, id.clone(), &[]).unwrap();
+        for index in 0..23u64 {
+            let first = (index % 2) as usize;
+            recorder.add(&GameRecord {
+                index,
+                seed_index: index / 2,
+                rotation: first,
+                lineup: vec![first, 1 - first],
+                scores: vec![index as i32, 3],
+                ranks: vec![1 + u8::from(index < 3), 1 + u8::from(index >= 3)],
+                ..GameRecord::default()
+            });
+        }
+        recorder.commit().unwrap();
+        let mut store = recorder.into_store();
+        let whole = store.games(&id, &[]).unwrap();
+        assert_eq!(whole.len(), 23);
+        for part in [1, 5, 23, 40] {
+            let mut read = Vec::new();
+            let mut from = 0;
+            loop {
+                let games = store.games_from(&id, &[], from, part).unwrap();
+                assert!(games.len() as u64 <= part);
+                let Some(last) = games.last() else { break };
+                from = last.index + 1;
+                read.extend(games);
+            }
+            assert_eq!(read, whole, "parts of {part}");
+        }
+    }
 }

@@ -46,6 +46,9 @@ pub struct JointFit {
     pub ratings: Ratings,
 }
 
+/// Games of a run read at once by [`fit`].
+const PART: u64 = 10_000;
+
 /// Rates every game of `runs` (newest first, as listed) jointly. `shown` names the filter
 /// that chose them, for the refusals: no run, runs of several games, rule sets or seat counts,
 /// no game at all (exit 2). `anchor`, when it played, is pinned at 0 in the fit and in every
@@ -63,7 +66,8 @@ pub fn fit(
     let mut index: HashMap<Identity, usize> = HashMap::new();
     let mut used = 0;
     for stored in runs.iter().rev() {
-        let records = store.games(&stored.id, &stored.run.extra_columns)?;
+        let extra = &stored.run.extra_columns;
+        let mut records = store.games_from(&stored.id, extra, 0, PART)?;
         if records.is_empty() {
             continue;
         }
@@ -79,15 +83,20 @@ pub fn fit(
                 (identity, version.and_then(|v| v.label.clone()))
             })
             .collect();
-        for mut record in records {
-            for bot in record.lineup.iter_mut() {
-                let (identity, label) = &lineup[*bot];
-                *bot = *index.entry(identity.clone()).or_insert_with(|| {
-                    players.push((identity.clone(), label.clone()));
-                    players.len() - 1
-                });
+        // A run's games in index order, a part at a time: the tally keeps sums, never the
+        // games, so the fit holds one part at once however long the run (a ladder's).
+        while let Some(next) = records.last().map(|r| r.index + 1) {
+            for mut record in records {
+                for bot in record.lineup.iter_mut() {
+                    let (identity, label) = &lineup[*bot];
+                    *bot = *index.entry(identity.clone()).or_insert_with(|| {
+                        players.push((identity.clone(), label.clone()));
+                        players.len() - 1
+                    });
+                }
+                tally.add(&record);
             }
-            tally.add(&record);
+            records = store.games_from(&stored.id, extra, next, PART)?;
         }
     }
     if tally.games == 0 {
