@@ -249,8 +249,8 @@ mod tests {
         assert_eq!(why, "no record here");
         assert_eq!(rendered.get(), 2, "each page is made once");
         replays.sweep().unwrap();
-        // The next refresh shows game 6 only; deals below 4 were pruned meanwhile.
-        std::fs::write(out.join("records").join(PRUNED), "4\n").unwrap();
+        // Deals below 3 were pruned before the next refresh: game 7 (deal 3) keeps its page.
+        std::fs::write(out.join("records").join(PRUNED), "3\n").unwrap();
         let mut replays = Replays::new(out, 2, &render);
         assert!(matches!(replays.link(7), Replay::Page(_)), "its page stays");
         let Replay::None(why) = replays.link(5) else {
