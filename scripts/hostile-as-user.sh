@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The hostile tests (tests/integration/{sandbox,syscalls,seats,fair_cpu,privilege}.rs) run again
-# as an ordinary user, from the test binary `cargo test --release` already built
+# The hostile tests (tests/integration/{sandbox,syscalls,seats,privilege}.rs and
+# tests/alone/fair_cpu.rs) run again as an ordinary user, from the test binaries
+# `cargo test --release` already built
 # (docs/guide/untrusted-programs.md, "Who the hostile tests run as"). Run as root: it makes the user
 # (`tourney-ci`, or TOURNEY_TEST_USER) when missing and, on cgroup v1, hands it a subtree of its
 # own in each hierarchy tourney uses (memory, pids, cpu, cpuset), as an administrator delegates
@@ -23,10 +24,16 @@ if ! id "$user" >/dev/null 2>&1; then
 fi
 home=$(getent passwd "$user" | cut -d: -f6)
 
-# The test binary cargo built (nothing is compiled again when it is up to date).
-binary=$(cargo test --release --test integration --no-run --message-format=json 2>/dev/null |
-    grep '"name":"integration"' | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1)
-[[ -x $binary ]] || { echo "hostile-as-user: no integration test binary found" >&2; exit 3; }
+# The test binaries cargo built (nothing is compiled again when they are up to date).
+test_binary() {
+    cargo test --release --test "$1" --no-run --message-format=json 2>/dev/null |
+        grep "\"name\":\"$1\"" | sed -n 's/.*"executable":"\([^"]*\)".*/\1/p' | tail -1
+}
+integration=$(test_binary integration)
+alone=$(test_binary alone)
+for binary in "$integration" "$alone"; do
+    [[ -x $binary ]] || { echo "hostile-as-user: a test binary was not found" >&2; exit 3; }
+done
 # The tests build the example C client into cargo's target/tmp once per test binary.
 mkdir -p target/tmp
 chgrp "$user" target/tmp
@@ -90,9 +97,15 @@ chmod 644 "$log"
 status=0
 (
     for group in "${groups[@]}"; do echo "$BASHPID" >"$group/cgroup.procs"; done
-    exec setpriv --reuid="$user" --regid="$user" --init-groups --inh-caps=-all \
-        env -i PATH="$PATH" HOME="$home" LANG=C.UTF-8 TMPDIR=/tmp \
-        "$binary" --show-output sandbox:: syscalls:: seats:: fair_cpu:: privilege::
+    as_user() {
+        setpriv --reuid="$user" --regid="$user" --init-groups --inh-caps=-all \
+            env -i PATH="$PATH" HOME="$home" LANG=C.UTF-8 TMPDIR=/tmp "$@"
+    }
+    # Both binaries run whatever the first gave (errexit does not hold in a `||` list).
+    as_user "$integration" --show-output sandbox:: syscalls:: seats:: privilege::
+    first=$?
+    as_user "$alone" --show-output fair_cpu:: || exit
+    exit "$first"
 ) >"$log" 2>&1 || status=$?
 grep -E '^test result|FAILED|panicked' "$log" || true
 # Each test's notes are shown under `---- NAME stdout ----`; a note `skipped: REASON` is a

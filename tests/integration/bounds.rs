@@ -246,7 +246,7 @@ fn a_limit_the_machine_cannot_apply_is_named() {
         eprintln!("skipped: this machine allows every open-files limit tourney takes");
         return;
     }
-    let example = super::external::examples().join("t2r-random-py.toml");
+    let example = super::programs::examples().join("t2r-random-py.toml");
     let dir = tempfile::tempdir().unwrap();
     let asked = (hard + 1).to_string();
     refused(

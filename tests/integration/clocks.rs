@@ -4,8 +4,11 @@
 //! reach the records and the report (a report made later reads them back), and a bad clock
 //! is refused. Every margin is of seconds, so a loaded machine changes no verdict.
 
-use super::external::{examples, python_manifest, seats, tourney};
-use super::support::{manifest_text, per_bot, refused, report_later, summary, words, write_file};
+use super::external::{python_manifest, seats};
+use super::programs::examples;
+use super::support::{
+    manifest_text, per_bot, refused, report_later, summary, tourney, words, write_file,
+};
 use std::fs;
 use std::path::{Path, PathBuf};
 

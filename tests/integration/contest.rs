@@ -5,10 +5,10 @@
 //! `--bots` and scenarios, and what `cgs:NAME` clients are told when the run cannot seat them.
 
 use super::cgs::{Raw, first_line, port_in};
-use super::external::{manifest, root, tourney};
+use super::programs::manifest;
 use super::support::{
-    assert_file_contains, assert_says, refused, rows, run, run_quietly_into,
-    same_at_one_and_two_threads, words, write_file,
+    assert_file_contains, assert_says, refused, root, rows, run, run_quietly_into,
+    same_at_one_and_two_threads, tourney, words, write_file,
 };
 use std::fs;
 use std::io::Read;

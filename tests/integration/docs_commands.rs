@@ -7,13 +7,10 @@
 //! a ```yaml block (a CI job's `run:` or `script:` items) are parsed only: they run in another
 //! machine's checkout. A failure names the file and line of the command that no longer works.
 
+use super::support::root;
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// One command a doc shows: where, and the arguments after `tourney`.
 #[derive(Debug, PartialEq)]

@@ -5,13 +5,10 @@
 //! instead of docs that drifted (the Ticket to Ride table once said nice +132.8 where a fresh
 //! run gave +137.0). The runs are seeded, so a table is the same bytes on any machine.
 
+use super::support::root;
 use std::fs;
 use std::path::Path;
 use std::process::{Command, Output};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
 
 /// `scripts/docs-tables.sh` with these arguments, run by this build's binary.
 fn docs_tables(args: &[&str]) -> Output {

@@ -2,8 +2,9 @@
 //! skipped without it), a misbehaving double fails the check it breaks with exit 1, and bad
 //! input is refused with exit 2.
 
-use super::external::{examples, fault_double, manifest, python_manifest, tourney};
-use super::support::{assert_says, refused};
+use super::external::{fault_double, python_manifest};
+use super::programs::{examples, manifest};
+use super::support::{assert_says, refused, tourney};
 use predicates::prelude::*;
 use std::fs;
 use std::path::Path;

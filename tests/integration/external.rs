@@ -2,17 +2,11 @@
 //! `bots/examples/` (the C one built here with `cc`), every fault kind adjudicated and counted,
 //! bit-identical results at any thread count, and manifests refused before a run.
 
-use super::support::{per_bot, refused, summary, temp_file, words, write_file};
+use super::programs::{examples, manifest};
+use super::support::{per_bot, refused, root, summary, temp_file, tourney, words};
 use assert_cmd::Command;
 use std::fs;
 use std::path::{Path, PathBuf};
-
-pub(super) fn tourney() -> Command {
-    let mut command = Command::cargo_bin("tourney").expect("the binary is built");
-    command.current_dir(root());
-    command.env("TOURNEY_DB", super::support::test_db());
-    command
-}
 
 /// `tourney` started by a shell that runs `setup` first (opens a descriptor, lowers a limit),
 /// so the harness starts with what it made.
@@ -26,14 +20,6 @@ pub(super) fn tourney_after(setup: &str) -> Command {
     command
 }
 
-pub(super) fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-pub(super) fn examples() -> PathBuf {
-    root().join("bots/examples")
-}
-
 /// Builds `bots/examples/random.c` into `dir` with the system C compiler.
 fn build_c_random(dir: &Path) -> PathBuf {
     let binary = dir.join("random");
@@ -45,27 +31,6 @@ fn build_c_random(dir: &Path) -> PathBuf {
         .expect("a C compiler (cc) is installed");
     assert!(status.success(), "random.c compiles without warnings");
     binary
-}
-
-/// Writes a manifest into `dir` and returns its path.
-pub(super) fn manifest(
-    dir: &Path,
-    name: &str,
-    game: &str,
-    command: &Path,
-    args: &[&str],
-    extra: &str,
-) -> PathBuf {
-    let args: Vec<String> = args.iter().map(|a| format!("{a:?}")).collect();
-    write_file(
-        dir,
-        &format!("{name}.toml"),
-        &format!(
-            "name = \"{name}\"\ngame = \"{game}\"\ncommand = {:?}\nargs = [{}]\n{extra}\n",
-            command.display().to_string(),
-            args.join(", ")
-        ),
-    )
 }
 
 /// `games.csv` as rows of (bot, termination, fault) per seat, in file order.

@@ -3,9 +3,9 @@
 //! that died is started again, a program that keeps faulting is withdrawn and the pages say
 //! so, results stay the same at any thread count, and bad values are refused.
 
-use super::external::{fault_double, tourney};
+use super::external::fault_double;
 use super::support::{
-    csv_header, refused, report_later, rows, same_at_one_and_two_threads, summary, words,
+    csv_header, refused, report_later, rows, same_at_one_and_two_threads, summary, tourney, words,
 };
 use std::fs;
 use std::path::Path;

@@ -2,8 +2,9 @@
 //! are labels and never paths, programs checked once before the first game, no bot process
 //! left behind by any exit, and faulted games explained in the terminal and in `report.html`.
 
-use super::external::{examples, fault_double, manifest, python_manifest, seats, tourney};
-use super::support::{self, assert_file_contains, refused, summary, words, write_file};
+use super::external::{fault_double, python_manifest, seats};
+use super::programs::{examples, manifest};
+use super::support::{self, assert_file_contains, refused, summary, tourney, words, write_file};
 use predicates::prelude::*;
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 //! bad question refused with exit 2.
 
 use super::chromium::{available, layout_problems};
-use super::external::examples;
+use super::programs::examples;
 use super::store::sqlite;
 use super::support::{refused, stdout_of, tourney, write_file};
 use serde_json::Value;

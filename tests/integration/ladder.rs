@@ -4,7 +4,7 @@
 //! version with the joint rating `tourney rate` gives, and goes on after `kill -9` without a
 //! game lost or counted twice.
 
-use super::external::examples;
+use super::programs::examples;
 use super::support::{refused, stop, tourney, tourney_path};
 use serde_json::Value;
 use std::fs;

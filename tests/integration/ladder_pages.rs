@@ -4,9 +4,9 @@
 //! are laid out by headless Chromium where it is installed. Every wait polls for a condition.
 
 use super::chromium;
-use super::external::examples;
 use super::ladder::{entry, ladder_args, log, status_games, wait_for};
 use super::live::{Served, request};
+use super::programs::examples;
 use std::fs;
 use std::path::Path;
 

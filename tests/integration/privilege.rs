@@ -3,8 +3,9 @@
 //! a program needs, no other process seen or read in `/proc`, no System V memory shared with its
 //! opponent. A protection this machine lacks (`tourney list` says) skips its test with a note.
 
-use super::external::tourney;
-use super::sandbox::{attack, attack_from, double, play, supported};
+use super::programs::{double, supported};
+use super::sandbox::{attack, attack_from, play};
+use super::support::tourney;
 use std::fs;
 
 /// The double's log after attacking as `mode` with `arg` in two games against `random`,

@@ -3,48 +3,11 @@
 //! the harness finishes every game and no process is left. A protection this machine lacks
 //! (`tourney list` says) skips its test with a note.
 
-use super::external::{manifest, seats, tourney, tourney_after};
-use super::support::{refused, summary, words, write_file};
+use super::external::{seats, tourney_after};
+use super::programs::{assert_no_process_left, faults_of, hostile, manifest, supported};
+use super::support::{refused, tourney, words, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
-
-/// Whether `tourney list` says this machine gives `protection` (its line's first word, so
-/// `proc` is not `processes`); if not, says the test skips.
-pub(super) fn supported(protection: &str) -> bool {
-    let output = tourney().arg("list").output().unwrap();
-    let text = String::from_utf8_lossy(&output.stdout).to_string();
-    let given = text
-        .lines()
-        .any(|line| line.split_whitespace().take(2).eq([protection, "yes:"]));
-    if !given {
-        eprintln!("skipped: this machine gives no sandbox protection for {protection}");
-    }
-    given
-}
-
-/// A manifest in `dir/hostile/` for the double attacking as `mode` with `arg`, with `extra`
-/// lines; `dir` is also in its command line, so a process it leaves shows it.
-pub(super) fn hostile(dir: &Path, mode: &str, arg: &str, extra: &str) -> PathBuf {
-    double(dir, "hostile", mode, arg, extra)
-}
-
-/// A manifest in `dir/<name>/` for the double `hostile.py` named `name`, acting as `mode` with
-/// `arg`, with `extra` lines; `dir` is in its command line.
-pub(super) fn double(dir: &Path, name: &str, mode: &str, arg: &str, extra: &str) -> PathBuf {
-    let folder = dir.join(name);
-    fs::create_dir_all(&folder).unwrap();
-    let script = super::external::examples().join("doubles/hostile.py");
-    let marker = dir.display().to_string();
-    let script = script.display().to_string();
-    manifest(
-        &folder,
-        name,
-        "t2r",
-        Path::new("python3"),
-        &[&script, mode, arg, &marker],
-        &format!("move_ms = 5000\n{extra}"),
-    )
-}
 
 /// Plays two games of `random` against the double attacking as `mode`, with `flags`; returns
 /// the results folder and the double's log.
@@ -93,38 +56,9 @@ pub(super) fn play(
     out
 }
 
-/// No process whose command line names `dir` runs any more.
-pub(super) fn assert_no_process_left(dir: &Path) {
-    let marker = dir.display().to_string();
-    for entry in fs::read_dir("/proc").unwrap().flatten() {
-        if let Ok(cmdline) = fs::read(entry.path().join("cmdline")) {
-            let cmdline = String::from_utf8_lossy(&cmdline).replace('\0', " ");
-            assert!(!cmdline.contains(&marker), "still running: {cmdline}");
-        }
-    }
-}
-
 /// The double's fault reasons, as summary.json keeps them.
 fn faults(out: &Path) -> Vec<String> {
     faults_of(out, "hostile")
-}
-
-/// The fault reasons of `bot`, as summary.json keeps them.
-pub(super) fn faults_of(out: &Path, bot: &str) -> Vec<String> {
-    let summary = summary(out);
-    let hostile = summary["per_bot"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["bot"] == bot)
-        .cloned()
-        .unwrap();
-    hostile["fault_examples"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f.as_str().unwrap().to_string())
-        .collect()
 }
 
 #[test]
@@ -353,7 +287,7 @@ fn the_switches_and_limits_are_checked_and_the_machine_says_what_it_offers() {
     );
     // Where every protection is given, `require` runs programs like `on`.
     if text.lines().filter(|l| l.contains(" NO: ")).count() == 0 {
-        let example = super::external::examples().join("t2r-random-py.toml");
+        let example = super::programs::examples().join("t2r-random-py.toml");
         tourney()
             .args(words("run --quiet --no-plots --map small --games 2"))
             .args(["--sandbox", "require", "--bots"])

@@ -10,8 +10,9 @@
 //! victim (a root harness's) nor the user the tests run as changes what is tried.
 
 use super::contest::{client, program};
-use super::external::{examples, manifest, tourney, tourney_after};
-use super::support::rows;
+use super::external::tourney_after;
+use super::programs::{examples, manifest};
+use super::support::{rows, tourney};
 use std::fs;
 use std::path::Path;
 
@@ -41,7 +42,7 @@ fn a_thief_that_floods_the_run_with_idle_connections_gains_nothing_either() {
 fn a_thief_that_left_its_programs_session_and_parent_still_costs_the_program_its_game() {
     // Neither its session nor its parents tie the thief to its program: its control group does.
     let said = steal(tourney(), &["--detach"]);
-    if super::sandbox::supported("leftovers") {
+    if super::programs::supported("leftovers") {
         assert!(
             said.contains("this program connected as 'victim_"),
             "{said}"

@@ -16,8 +16,15 @@ pub fn words(line: &str) -> Vec<&str> {
     line.split_whitespace().collect()
 }
 
+/// The repository: `tourney` runs there, as a person would run it.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// The `tourney` binary cargo built, run in the repository and recording into the test store.
 pub fn tourney() -> Command {
     let mut command = Command::cargo_bin("tourney").expect("the binary is built");
+    command.current_dir(root());
     command.env("TOURNEY_DB", test_db());
     command
 }

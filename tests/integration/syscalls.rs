@@ -4,7 +4,8 @@
 //! `clone3`), and the same attack succeeds with `--sandbox off` where the machine lets it
 //! (as root), so each refusal is the filter's. A machine without seccomp skips them.
 
-use super::sandbox::{attack, contest_script_log, supported};
+use super::programs::supported;
+use super::sandbox::{attack, contest_script_log};
 use std::fs;
 
 /// Whether the tests run as root: an unconfined program then may open raw and packet sockets

@@ -1,8 +1,8 @@
 //! Bot versions through the real binary: `--version-label` checked against the run's entries,
 //! the version `doctor` and `list` print, and a run's files left byte for byte as they were.
 
-use super::external::{examples, tourney};
-use super::support::{refused, stdout_of, words, write_file};
+use super::programs::examples;
+use super::support::{refused, stdout_of, tourney, words, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 

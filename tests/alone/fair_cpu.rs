@@ -5,9 +5,8 @@
 //! is compared with quiet runs of the same game in the same test, before and after, so the
 //! machine's own load counts on both sides; three attacks, the middle comparison judged.
 
-use super::external::{examples, manifest, tourney};
-use super::sandbox::{assert_no_process_left, faults_of, hostile, supported};
-use super::support::words;
+use super::programs::{assert_no_process_left, examples, faults_of, hostile, manifest, supported};
+use super::support::{tourney, words};
 use std::fs;
 use std::path::Path;
 
