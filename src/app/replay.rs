@@ -109,7 +109,7 @@ pub fn replay_game<G: Registered>(
     )?;
     match &args.html {
         Some(path) => {
-            let page = page_html(&game, &replayed, header, args.game, &seats)?;
+            let page = page_html(&game, &replayed, header, args.game, &seats, None)?;
             std::fs::write(path, page)
                 .with_context(|| format!("cannot write {}", path.display()))?;
             if !args.quiet {
@@ -135,7 +135,8 @@ pub fn replay_game<G: Registered>(
 }
 
 /// The page of game `game` of a record (`header` and the game's `line`), replayed and so
-/// checked, without a `games.csv` to compare with: the ladder's replay pages.
+/// checked, without a `games.csv` to compare with: the ladder's replay pages, which link back
+/// to the standings (`../index.html` from `replays/`, written or served).
 pub fn replay_html<G: Registered>(
     header: &Header,
     line: &str,
@@ -143,7 +144,14 @@ pub fn replay_html<G: Registered>(
 ) -> anyhow::Result<String> {
     let (configured, replayed) = replay_record::<G>(header, line, game)?;
     let seats = seat_labels(header, &replayed.line.lineup);
-    page_html(&configured, &replayed, header, game, &seats)
+    page_html(
+        &configured,
+        &replayed,
+        header,
+        game,
+        &seats,
+        Some("../index.html"),
+    )
 }
 
 /// The labels of the seats of a game whose `lineup` is bot indices of `header`.
@@ -153,16 +161,17 @@ fn seat_labels(header: &Header, lineup: &[usize]) -> Vec<String> {
         .collect()
 }
 
-/// `replay --html`'s page of game `game`, seated `seats`.
+/// The replay page of game `game`, seated `seats`, with a link to the standings at `home`.
 fn page_html<G: Registered>(
     game: &G,
     replayed: &replay::Replayed<G>,
     header: &Header,
     number: u64,
     seats: &[String],
+    home: Option<&str>,
 ) -> anyhow::Result<String> {
     let title = format!("{} game {number} — {}", header.game, seats.join(" vs "));
-    replay::write_page(game, replayed, &title, seats)
+    replay::write_page(game, replayed, &title, seats, home)
         .map_err(|e| anyhow::anyhow!("cannot lay out the replay page: {e}"))
 }
 

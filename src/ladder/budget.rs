@@ -1,6 +1,6 @@
 //! The disk budget (`--disk-budget`): what the ladder's games leave in the output folder, the
-//! records of their moves (`records`) and the programs' logs (`logs/`), is kept under a
-//! size. Checked at each standings refresh; once over, the oldest records (by deal number)
+//! records of their moves (`records`), the programs' logs (`logs/`) and the ladder's own log
+//! (which turns over by itself, [`super::log`]), is kept under a size. Checked at each standings refresh; once over, the oldest records (by deal number)
 //! are removed until the records and logs take nine tenths of the budget (so pruning comes
 //! in steps, not at every refresh), then the logs of entries not playing now, oldest first.
 //! The results are in the store and are never removed; a pruned game's entry page says
@@ -51,7 +51,11 @@ impl Disk {
     /// are being written. What was done, as lines for the ladder's log.
     pub fn check(&mut self, out: &Path, playing: &[String]) -> std::io::Result<Vec<String>> {
         let logs = logs(out)?;
-        let logs_bytes: u64 = logs.iter().map(|(kept, _)| kept.bytes).sum();
+        let ladder_log: u64 = (super::log::files(out).iter())
+            .filter_map(|path| std::fs::metadata(path).ok())
+            .map(|m| m.len())
+            .sum();
+        let logs_bytes = ladder_log + logs.iter().map(|(kept, _)| kept.bytes).sum::<u64>();
         let counted = match self.records {
             Some(records) => records,
             None => *self
@@ -118,9 +122,10 @@ impl Disk {
             true if !self.warned => {
                 self.warned = true;
                 said.push(format!(
-                    "disk budget {}: the logs of the programs playing now take {} and cannot \
-                     be removed while they play; each log stops at 16 MiB and starts again \
-                     with the entry's next run",
+                    "disk budget {}: the logs of the programs playing now and ladder.log take \
+                     {} and cannot be removed while they are written; each program's log \
+                     stops at 16 MiB and starts again with the entry's next run, and \
+                     ladder.log turns over at a tenth of the budget",
                     shown(self.budget),
                     shown(total)
                 ));
@@ -300,6 +305,21 @@ mod tests {
         assert_eq!(said.len(), 2, "{said:?}");
         assert_eq!(pruned_below(out), 2502);
         assert!(tight.check(out, &["playing".into()]).unwrap().is_empty());
+    }
+
+    /// The ladder's own log is counted (it cannot be removed, so records go for it).
+    #[test]
+    fn the_ladders_log_counts_against_the_budget() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path();
+        let sizes: Vec<u64> = [1, 2].iter().map(|&d| record(out, d, 2000)).collect();
+        let records_bytes: u64 = sizes.iter().sum();
+        let mut disk = Disk::new(records_bytes + 1000);
+        assert!(disk.check(out, &[]).unwrap().is_empty());
+        std::fs::write(out.join("ladder.log"), vec![b'x'; 1500]).unwrap();
+        let said = disk.check(out, &[]).unwrap();
+        assert_eq!(records(out).unwrap().len(), 1, "{said:?}");
+        assert_eq!(pruned_below(out), 2);
     }
 
     #[test]

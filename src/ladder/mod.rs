@@ -22,6 +22,7 @@
 mod budget;
 mod entries;
 mod finale;
+mod log;
 pub mod matchmaking;
 mod pages;
 mod play;
@@ -35,6 +36,7 @@ mod worker;
 
 pub use budget::parse_size;
 pub use finale::{Finalist, final_seed, final_tag, finalists, write_final_pages};
+pub use log::Log;
 pub use pages::private_page;
 pub use play::play;
 pub use served::OnDemand;
@@ -47,9 +49,7 @@ use crate::runner::StartLog;
 use crate::store::{LadderRow, Store};
 use crate::summary::RatingRow;
 use std::collections::HashMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
 use std::time::Duration;
 
 /// What the ladder was asked, checked.
@@ -181,40 +181,4 @@ fn open(store: &mut Store, info: &GameInfo, plan: &Settings) -> anyhow::Result<S
         .into());
     }
     Ok(configuration)
-}
-
-/// The ladder's log: each line with its time, on stderr and appended to `ladder.log` in the
-/// output folder.
-pub struct Log {
-    file: Mutex<Option<std::fs::File>>,
-}
-
-impl Log {
-    pub fn open(out: &Path) -> anyhow::Result<Log> {
-        std::fs::create_dir_all(out).map_err(|e| {
-            UsageError::Invalid(format!(
-                "cannot create the output folder {}: {e}; give --out a folder that can be made",
-                out.display()
-            ))
-        })?;
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(out.join("ladder.log"))?;
-        Ok(Log {
-            file: Mutex::new(Some(file)),
-        })
-    }
-
-    pub fn line(&self, text: &str) {
-        let line = format!("{} {}", crate::store::now(), text);
-        eprintln!("{line}");
-        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(f) = file.as_mut()
-            && writeln!(f, "{line}").is_err()
-        {
-            eprintln!("warning: cannot write ladder.log; the log goes on on stderr only");
-            *file = None;
-        }
-    }
 }

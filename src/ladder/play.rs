@@ -114,7 +114,7 @@ pub fn play<G: Game, H: Host<G>>(
     let configuration = super::open(&mut store, game.info(), plan)?;
     let freeze = plan.freeze.as_ref().map(Freeze::time);
     let frozen_at = store.freeze_ladder(&plan.name, freeze.as_deref())?;
-    let log = Arc::new(Log::open(&plan.out)?);
+    let log = Arc::new(Log::open(&plan.out, plan.disk_budget)?);
     let worker = worker::identity()?;
     store.join_ladder(&plan.name, &worker, plan.lease)?;
     let heartbeat = Heartbeat::start(

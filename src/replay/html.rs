@@ -16,6 +16,8 @@ struct Page<'a> {
     script: &'a str,
     /// [`PageData`] as JSON, safe inside a script element.
     data: String,
+    /// The standings' address, for a page that is one of many (a ladder's).
+    home: Option<&'a str>,
 }
 
 /// What the page's script reads.
@@ -30,7 +32,8 @@ struct PageData {
     result: String,
 }
 
-/// The page for `replayed`; `title` heads it and `seats` are the bot labels by seat. A
+/// The page for `replayed`; `title` heads it, `seats` are the bot labels by seat and `home`,
+/// if any, the standings it links back to. A
 /// `?step=N` or `#step=N` in the address opens it at step N. An error says why the template
 /// could not lay it out.
 pub fn write_page<G: Picture>(
@@ -38,6 +41,7 @@ pub fn write_page<G: Picture>(
     replayed: &Replayed<G>,
     title: &str,
     seats: &[String],
+    home: Option<&str>,
 ) -> Result<String, String> {
     let line = &replayed.line;
     let steps = line
@@ -79,5 +83,6 @@ pub fn write_page<G: Picture>(
         title,
         script: game.script(),
         data: json,
+        home,
     })
 }

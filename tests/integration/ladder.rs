@@ -64,13 +64,25 @@ pub(super) fn ladder_args(dir: &Path, out: &Path, store: &Path, extra: &[&str]) 
     args
 }
 
+/// `tourney` started with a ladder's `args`, its stderr kept beside its output folder.
 pub(super) fn start_ladder(args: &[String]) -> Child {
+    let out = (args.iter().position(|a| a == "--out")).map(|at| PathBuf::from(&args[at + 1]));
+    let stderr = match &out {
+        Some(out) => Stdio::from(fs::File::create(stderr_file(out)).unwrap()),
+        None => Stdio::null(),
+    };
     Command::new(tourney_path())
         .args(args)
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(stderr)
         .spawn()
         .unwrap()
+}
+
+/// Where [`start_ladder`] keeps the stderr of the ladder writing into `out`: beside it, since
+/// a panic's message is there and not in `ladder.log`.
+pub(super) fn stderr_file(out: &Path) -> PathBuf {
+    out.with_extension("stderr")
 }
 
 /// Waits (up to five minutes: the machine may be busy) until `done` holds.

@@ -54,6 +54,13 @@ fn the_live_ladder_serves_the_page_of_every_stored_game_and_all_of_an_entrys_gam
         "{replay:.2000}"
     );
     assert!(replay.contains("const REPLAY = "), "{replay:.2000}");
+    // It links back to the standings, which answer at that address.
+    assert!(
+        replay.contains("<a id=\"home\" href=\"../index.html\">"),
+        "{replay:.2000}"
+    );
+    let (status, standings) = request(&served.url, "GET", "index.html");
+    assert_eq!(status, 200, "{standings:.500}");
     // A pruned game: its result from the store, and why there is no replay.
     let (status, result) = request(&served.url, "GET", &format!("replays/game-{gone}.html"));
     assert_eq!(status, 200, "{result}");

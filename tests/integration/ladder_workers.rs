@@ -5,8 +5,9 @@
 //! `TOURNEY_TEST_POSTGRES`. No assertion waits on a clock: each waits on the store's state,
 //! with a generous bound.
 
-use super::ladder::{entry, ladder_args, log, start_ladder, wait_for};
+use super::ladder::{entry, ladder_args, log, start_ladder, stderr_file, wait_for};
 use super::store::postgres;
+use std::fs;
 use std::path::Path;
 use std::process::Child;
 
@@ -75,9 +76,11 @@ fn assert_each_deal_once(db: &Db, deals: i64) {
     assert_eq!(db.count(running), 0, "every worker's run is closed");
 }
 
-fn exit_ok(mut worker: Child) {
+/// The worker writing into `out` ends with exit 0; else its stderr is shown.
+fn exit_ok(mut worker: Child, out: &Path) {
     let status = worker.wait().unwrap();
-    assert!(status.success(), "a worker ended with {status}");
+    let stderr = fs::read_to_string(stderr_file(out)).unwrap_or_default();
+    assert!(status.success(), "a worker ended with {status}:\n{stderr}");
 }
 
 /// Two workers started at once play a ladder to 60 games: each deal once, each version
@@ -90,7 +93,9 @@ fn two_workers_play_each_deal_once_and_self_test_each_version_once() {
     for db in stores(scratch.path(), "ladder_two_workers") {
         let (a, b) = (scratch.path().join("a"), scratch.path().join("b"));
         let workers = [&a, &b].map(|out| worker(&dir, out, &db, &["--games", "60"]));
-        workers.into_iter().for_each(exit_ok);
+        for (worker, out) in workers.into_iter().zip([&a, &b]) {
+            exit_ok(worker, out);
+        }
         assert_each_deal_once(&db, 30);
         let claimers = "SELECT COUNT(DISTINCT claimed_by) FROM ladder_games";
         assert_eq!(db.count(claimers), 2, "both workers played");
@@ -143,7 +148,7 @@ fn a_killed_workers_deals_are_taken_over_after_its_lease() {
         killed.wait().unwrap();
         let orphans = claims(pid, true);
         assert!(orphans >= 1, "killed in the middle of its deals");
-        exit_ok(survivor);
+        exit_ok(survivor, &b);
         assert_each_deal_once(&db, 30);
         assert_eq!(claims(pid, true), 0);
         let host = std::fs::read_to_string("/proc/sys/kernel/hostname").unwrap();
