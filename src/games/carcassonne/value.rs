@@ -31,6 +31,14 @@ struct Occupied {
     touched: std::ops::Range<usize>,
 }
 
+/// What greedy charges an action that leaves followers of its own on the board (§10.3):
+/// `kept`, plus `last` when its supply is then 1 or 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FollowerCost {
+    pub kept: i32,
+    pub last: i32,
+}
+
 /// The position before a decision, with its occupied features valued once.
 pub struct Evaluator<'a> {
     board: &'a Board,
@@ -345,8 +353,8 @@ impl<'a> Evaluator<'a> {
 
     /// Greedy's value of `p` with a follower on segment `follower` (a free one, as the legal
     /// list offers): V(self) − max over the others of V(q) after the turn, less the follower
-    /// cost of §10.3. Equal to playing the action on a copy of the board and valuing that.
-    pub fn value(&self, p: &Placement, follower: Option<u8>) -> i32 {
+    /// cost `cost` (§10.3). Equal to playing the action on a copy of the board and valuing that.
+    pub fn value(&self, p: &Placement, follower: Option<u8>, cost: FollowerCost) -> i32 {
         let seat = self.seat;
         let (mut v, mut returned) = (p.v, p.returned);
         if let Some(seg) = follower {
@@ -359,8 +367,8 @@ impl<'a> Evaluator<'a> {
         let left = supply - u8::from(follower.is_some()) + returned;
         let cost = match (left < supply, left) {
             (false, _) => 0,
-            (true, left) if left <= 1 => 3,
-            (true, _) => 1,
+            (true, left) if left <= 1 => cost.kept + cost.last,
+            (true, _) => cost.kept,
         };
         let best_other = (0..self.board.seats())
             .filter(|&q| q != seat)

@@ -27,11 +27,12 @@ pub const BOTS: &[BotEntry<Carcassonne>] = &[
         "A uniformly random placement, then uniformly no follower or a legal one",
         random::decide,
     ),
-    BotEntry::policy(
+    BotEntry::new(
         "greedy",
         "One ply: own score minus the best opponent's, open features and farms included",
-        greedy::decide,
-    ),
+        greedy::make,
+    )
+    .tunable(greedy::params),
     crate::search::entry(
         "Information-set MCTS over sampled tile draws (parameters: docs/guide/search-bots.md)",
     ),

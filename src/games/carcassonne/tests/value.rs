@@ -4,7 +4,7 @@
 
 use super::super::board::Board;
 use super::super::rules::legal_actions;
-use super::super::value::Evaluator;
+use super::super::value::{Evaluator, FollowerCost};
 use super::super::{Action, Carcassonne};
 use crate::game::{Game, Seat, ToAct};
 use crate::seed::{Stream, rng};
@@ -12,9 +12,18 @@ use crate::seed::{Stream, rng};
 /// Games per seat count: 40 in release builds, 3 in debug builds.
 const GAMES: u64 = if cfg!(debug_assertions) { 3 } else { 40 };
 
+/// The follower costs compared: the first one `greedy` had, its tuned default, and one far
+/// from both.
+const COSTS: [FollowerCost; 3] = [
+    FollowerCost { kept: 1, last: 2 },
+    FollowerCost { kept: 1, last: 3 },
+    FollowerCost { kept: 4, last: 9 },
+];
+
 /// §10.3 by the letter: V(self) − max over the others of V(q) on a copy with the action
-/// played, less 1 for a follower left on the board, 3 when the supply is then at most 1.
-fn by_copy(board: &Board, tile: u8, seat: Seat, action: &Action) -> i32 {
+/// played, less `cost.kept` for a follower left on the board and `cost.last` more when the
+/// supply is then at most 1.
+fn by_copy(board: &Board, tile: u8, seat: Seat, action: &Action, cost: FollowerCost) -> i32 {
     let mut after = board.clone();
     after.place(tile, action.x, action.y, action.rot, action.follower, seat);
     let end = after.end_points();
@@ -23,12 +32,12 @@ fn by_copy(board: &Board, tile: u8, seat: Seat, action: &Action) -> i32 {
         .collect();
     let best_other = (0..v.len()).filter(|&q| q != seat).map(|q| v[q]).max();
     let stays = after.supply[seat] < board.supply[seat];
-    let cost = match (stays, after.supply[seat]) {
+    let charged = match (stays, after.supply[seat]) {
         (false, _) => 0,
-        (true, left) if left <= 1 => 3,
-        (true, _) => 1,
+        (true, left) if left <= 1 => cost.kept + cost.last,
+        (true, _) => cost.kept,
     };
-    v[seat] - best_other.expect("two seats or more") - cost
+    v[seat] - best_other.expect("two seats or more") - charged
 }
 
 /// Plays seeded games of `random` and `greedy` and compares both values for every legal
@@ -45,10 +54,11 @@ fn compare(seats: usize, seed: u64) -> usize {
         let eval = Evaluator::new(board, seat);
         for a in legal_actions(board, tile, seat) {
             let p = eval.placement(tile, a.x, a.y, a.rot);
+            let cost = COSTS[compared % COSTS.len()];
             assert_eq!(
-                eval.value(&p, a.follower),
-                by_copy(board, tile, seat, &a),
-                "seed {seed}, {seats} seats, turn {}: {a}",
+                eval.value(&p, a.follower, cost),
+                by_copy(board, tile, seat, &a, cost),
+                "seed {seed}, {seats} seats, turn {}: {a} at {cost:?}",
                 board.placed.len()
             );
             compared += 1;
