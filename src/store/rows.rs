@@ -395,22 +395,7 @@ mod tests {
     fn a_run_read_in_parts_is_the_run_read_whole() {
         let dir = tempfile::tempdir().unwrap();
         let mut store = Store::open(&Location::Sqlite(dir.path().join("parts.db"))).unwrap();
-        let run = NewRun {
-            game: "a-game".into(),
-            rules: "base".into(),
-            configuration: "{}".into(),
-            configuration_sha256: "0".into(),
-            tool: "test".into(),
-            host: "test".into(),
-            folder: None,
-            tag: None,
-            shard: None,
-            first_game: 0,
-            end_game: 23,
-            extra_columns: Vec::new(),
-            report: "{}".into(),
-            bots: Vec::new(),
-        };
+        let run = NewRun::for_tests(None, 23);
         let id = store.create_run(&run).unwrap();
         let mut recorder = Recorder::new(store, id.clone(), &[]).unwrap();
         for index in 0..23u64 {

@@ -37,6 +37,29 @@ pub struct NewRun {
     pub bots: Vec<BotRow>,
 }
 
+#[cfg(test)]
+impl NewRun {
+    /// A run of no real game, for the store's tests: games 0 to `end_game`, tagged `tag`.
+    pub fn for_tests(tag: Option<&str>, end_game: u64) -> NewRun {
+        NewRun {
+            game: "a-game".into(),
+            rules: "base".into(),
+            configuration: "{}".into(),
+            configuration_sha256: "0".into(),
+            tool: "test".into(),
+            host: "test".into(),
+            folder: None,
+            tag: tag.map(str::to_string),
+            shard: None,
+            first_game: 0,
+            end_game,
+            extra_columns: Vec::new(),
+            report: "{}".into(),
+            bots: Vec::new(),
+        }
+    }
+}
+
 /// One entry of a run's lineup, in the order games.csv's bot indices count.
 #[derive(Clone, Debug, PartialEq)]
 pub struct BotRow {

@@ -206,22 +206,7 @@ fn one_worker_self_tests_a_version_and_a_dead_testers_test_is_taken_over() {
 /// A recorder into a new run of the ladder's.
 fn recorder(store: Store) -> (Recorder, String) {
     let mut store = store;
-    let run = NewRun {
-        game: "a-game".into(),
-        rules: "base".into(),
-        configuration: "{}".into(),
-        configuration_sha256: "0".into(),
-        tool: "test".into(),
-        host: "test".into(),
-        folder: None,
-        tag: Some("ladder:term".into()),
-        shard: None,
-        first_game: 0,
-        end_game: 0,
-        extra_columns: Vec::new(),
-        report: "{}".into(),
-        bots: Vec::new(),
-    };
+    let run = NewRun::for_tests(Some("ladder:term"), 0);
     let id = store.create_run(&run).unwrap();
     (Recorder::new(store, id.clone(), &[]).unwrap(), id)
 }
