@@ -4,7 +4,7 @@
 # `cargo test --release` already built
 # (docs/guide/untrusted-programs.md, "Who the hostile tests run as"). Run as root: it makes the user
 # (`tourney-ci`, or TOURNEY_TEST_USER) when missing and, on cgroup v1, hands it a subtree of its
-# own in each hierarchy tourney uses (memory, pids, cpu, cpuset), as an administrator delegates
+# own in each hierarchy tourney uses (memory, pids, cpu), as an administrator delegates
 # one, with the test process moved into it. Every protection the user cannot have is printed as
 # `SKIPPED <test>: <reason>` from the tests' own notes, never passed silently; a test that fails
 # fails the script.
@@ -40,8 +40,7 @@ chgrp "$user" target/tmp
 chmod g+rwx target/tmp
 
 # A v1 subtree per hierarchy: a group in root's own, owned by the user (the folder, so it may
-# make groups there, and the files a process joins or leaves by); a cpuset group gets its
-# parent's cores and memory nodes, without which no process may join it.
+# make groups there, and the files a process joins or leaves by).
 groups=()
 opened=()
 cleanup() {
@@ -66,7 +65,7 @@ while [[ $dir != / ]]; do
     fi
     dir=$(dirname "$dir")
 done
-for controller in memory pids cpu cpuset; do
+for controller in memory pids cpu; do
     mount=/sys/fs/cgroup/$controller
     [[ $(stat -f -c %T "$mount" 2>/dev/null) == cgroupfs ]] || continue
     # Root's own group in the hierarchy (`4:memory:/PATH`), where the user's is made.
@@ -81,10 +80,6 @@ for controller in memory pids cpu cpuset; do
     # measure the subtree's share instead of a program's.
     if [[ $controller == cpu ]]; then
         echo 262144 >"$group/cpu.shares"
-    fi
-    if [[ $controller == cpuset ]]; then
-        cp "$(dirname "$group")/cpuset.cpus" "$group/cpuset.cpus"
-        cp "$(dirname "$group")/cpuset.mems" "$group/cpuset.mems"
     fi
     chown "$user" "$group" "$group/cgroup.procs" "$group/tasks"
 done

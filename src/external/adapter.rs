@@ -10,6 +10,7 @@ use super::wire::Wire;
 use crate::bot::{Bot, BotFailure, Think};
 use crate::game::Seat;
 use crate::outcome::{Outcome, Termination};
+use crate::sandbox::Weight;
 use std::marker::PhantomData;
 use std::sync::Arc;
 use std::time::Instant;
@@ -90,6 +91,12 @@ impl<G: Wire> ExternalBot<G> {
             .clock
             .as_ref()
             .map_or((move_limit, false), |clock| clock.deadline(move_limit));
+        let process = self
+            .process
+            .as_mut()
+            .expect("a bot in play has its process");
+        // Its turn: it weighs as a thinking program until it answers, then as a waiting one.
+        process.weigh(Weight::Thinking);
         let asked = Instant::now();
         self.send(request);
         let process = self
@@ -98,6 +105,7 @@ impl<G: Wire> ExternalBot<G> {
             .expect("a bot in play has its process");
         let received = process.receive(limit);
         let took = asked.elapsed();
+        process.weigh(Weight::Waiting);
         match received {
             Ok(line) => {
                 if self.shared.manifest.transcript {
@@ -182,7 +190,12 @@ impl<G: Wire> Bot<G> for ExternalBot<G> {
             .push_str(&protocol::played(game, self.seat, actor, action));
     }
 
+    /// The program weighs as a thinking one again: it reads the result and ends, or starts
+    /// its next game.
     fn finish(&mut self, _game: &G, outcome: &Outcome) {
+        if let Some(process) = &mut self.process {
+            process.weigh(Weight::Thinking);
+        }
         self.send(&protocol::game_over(outcome));
         self.reusable = outcome.culprit != Some(self.seat);
     }

@@ -7,7 +7,7 @@
 
 use super::log::BotLog;
 use super::process::{drain_stderr, forget, spawn, sys};
-use crate::sandbox::{Confinement, Program};
+use crate::sandbox::{Confinement, Program, Weight};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
@@ -51,6 +51,11 @@ impl Launched {
             grace: EXIT_GRACE,
             confinement,
         })
+    }
+
+    /// Gives the program the CPU weight of one that thinks or waits ([`Weight`]).
+    pub fn weigh(&mut self, weight: Weight) {
+        self.confinement.weigh(weight);
     }
 
     /// No grace when dropped: for a program that is known not to exit by itself.

@@ -10,7 +10,7 @@
 //! Unix-like system; elsewhere every start fails.
 
 use super::log::BotLog;
-use crate::sandbox::{self, Confinement};
+use crate::sandbox::{self, Confinement, Weight};
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -169,6 +169,11 @@ impl Process {
             }
             self.flush_some();
         }
+    }
+
+    /// Gives the program the CPU weight of one that thinks or waits ([`Weight`]).
+    pub fn weigh(&mut self, weight: Weight) {
+        self.confinement.weigh(weight);
     }
 
     /// The next stdout line, waiting at most `limit`.

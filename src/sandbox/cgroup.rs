@@ -1,9 +1,9 @@
 //! A control group per program: its memory and its processes are limited there, the kernel
 //! counts when a limit is hit (so a fault can name it), and everything the program started,
 //! `setsid` daemons and double forks included, is found there and killed when it ends; its
-//! `cpu` and `cpuset` groups keep it from taking CPU from others ([`super::cpu`]). Works with
-//! cgroup v2 (`memory`, `pids`, `cpu`, `cpuset`, `cgroup.kill`) and with the v1 hierarchies of
-//! the same controllers, whichever this process may write; each is found once, by
+//! `cpu` group, weighed by the turn, keeps it from taking CPU from others ([`super::cpu`]).
+//! Works with cgroup v2 (`memory`, `pids`, `cpu`, `cgroup.kill`) and with the v1 hierarchies
+//! of the same controllers, whichever this process may write; each is found once, by
 //! [`Available::probe`].
 
 use super::emptying::{kill_now, remove, wait_empty};
@@ -24,9 +24,8 @@ pub struct Hierarchy {
 pub struct Available {
     pub memory: Option<Hierarchy>,
     pub pids: Option<Hierarchy>,
-    /// Where a program's weight and its core are set ([`super::cpu`]).
+    /// Where a program's weight is set ([`super::cpu`]).
     pub cpu: Option<Hierarchy>,
-    pub cpuset: Option<Hierarchy>,
     /// The harness's own `cpu` group, which it moved into ([`super::cpu::harness_group`]).
     pub harness: Option<PathBuf>,
     /// Where a group can be killed whole (`cgroup.kill`, v2); else the v1 groups are swept.
@@ -81,13 +80,11 @@ impl Available {
             v2_with("pids", "pids.max").or_else(|| v1("pids").filter(|h| works(h, "pids.max")));
         let cpu =
             v2_with("cpu", "cpu.weight").or_else(|| v1("cpu").filter(|h| works(h, "cpu.shares")));
-        let cpuset = v2_with("cpuset", "cpuset.cpus")
-            .or_else(|| v1("cpuset").filter(|h| works(h, "cpuset.cpus")));
-        let v1_only = [&memory, &pids, &cpu, &cpuset]
+        let v1_only = [&memory, &pids, &cpu]
             .iter()
             .any(|h| h.as_ref().is_some_and(|h| !h.v2));
         let kill = v2.filter(|h| !v1_only && works(h, "cgroup.kill"));
-        for hierarchy in [&memory, &pids, &cpu, &cpuset, &kill].into_iter().flatten() {
+        for hierarchy in [&memory, &pids, &cpu, &kill].into_iter().flatten() {
             super::stale::sweep_groups(&hierarchy.base);
         }
         let harness = cpu
@@ -97,16 +94,14 @@ impl Available {
             memory,
             pids,
             cpu,
-            cpuset,
             harness,
             kill,
         }
     }
 
-    /// A hierarchy a program's group is made in, if any: the first of memory, pids, cpu and
-    /// cpuset.
+    /// A hierarchy a program's group is made in, if any: the first of memory, pids and cpu.
     pub fn any(&self) -> Option<&Hierarchy> {
-        [&self.memory, &self.pids, &self.cpu, &self.cpuset]
+        [&self.memory, &self.pids, &self.cpu]
             .into_iter()
             .find_map(Option::as_ref)
     }
@@ -114,15 +109,9 @@ impl Available {
     /// Whether a program's join of its groups may wait for the kernel (see [`join_file`]): only
     /// where one of them is a v2 group.
     fn joins_may_wait(&self) -> bool {
-        [
-            &self.memory,
-            &self.pids,
-            &self.cpu,
-            &self.cpuset,
-            &self.kill,
-        ]
-        .into_iter()
-        .any(|h| h.as_ref().is_some_and(|h| h.v2))
+        [&self.memory, &self.pids, &self.cpu, &self.kill]
+            .into_iter()
+            .any(|h| h.as_ref().is_some_and(|h| h.v2))
     }
 }
 
@@ -229,8 +218,8 @@ pub struct Group {
     /// The memory (bytes) and process limits last written: a reused group is given the
     /// same ones nearly always, and is then ready without a write.
     written: Option<(u64, u64)>,
-    /// Its `cpuset` group, which pins it to a core.
-    pin: Option<super::cpu::Pin>,
+    /// Its `cpu` group's weight, which follows the turn.
+    scale: Option<super::cpu::Scale>,
 }
 
 impl Group {
@@ -256,8 +245,9 @@ impl Group {
             Some(group) => group,
             None => Group::make(available, name)?,
         };
-        if let Some(pin) = &mut group.pin {
-            pin.take()?;
+        // A reused group weighs what it weighed when its last program waited.
+        if let Some(scale) = &mut group.scale {
+            scale.set(super::cpu::Weight::Thinking)?;
         }
         if group.written == Some((memory_bytes, processes)) {
             return Ok(group);
@@ -299,7 +289,7 @@ impl Group {
             memory_limits: Vec::new(),
             pids_limit: None,
             written: None,
-            pin: None,
+            scale: None,
         }
     }
 
@@ -328,11 +318,8 @@ impl Group {
             group.pids = Some((folder.join("pids.events"), 0));
         }
         if let Some(h) = &available.cpu {
-            super::cpu::weigh(&group.folder(h, name)?, h.v2)?;
-        }
-        if let Some(h) = &available.cpuset {
             let folder = group.folder(h, name)?;
-            group.pin = Some(super::cpu::Pin::new(&folder, &h.base, h.v2)?);
+            group.scale = Some(super::cpu::Scale::open(&folder, h.v2)?);
         }
         group.killer = match &available.kill {
             Some(h) => Some(group.folder(h, name)?.join("cgroup.kill")),
@@ -369,6 +356,14 @@ impl Group {
         self.joins.iter().map(AsRawFd::as_raw_fd).collect()
     }
 
+    /// Gives the group the weight of a program that thinks (or starts, or ends) or of one
+    /// that waits for its turn.
+    pub fn weigh(&mut self, weight: super::cpu::Weight) -> std::io::Result<()> {
+        self.scale
+            .as_mut()
+            .map_or(Ok(()), |scale| scale.set(weight))
+    }
+
     /// Whether the kernel killed a process of the group for lack of memory.
     pub fn memory_exceeded(&self) -> bool {
         self.memory.as_ref().is_some_and(grew)
@@ -389,7 +384,6 @@ impl Drop for Group {
         };
         if wait_empty(&killer) {
             let mut group = std::mem::replace(self, Group::empty());
-            group.pin.iter_mut().for_each(super::cpu::Pin::release);
             group.set_baselines();
             spare().push(group);
         } else {

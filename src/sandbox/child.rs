@@ -4,9 +4,9 @@
 
 use std::os::fd::{BorrowedFd, RawFd};
 
-/// Most control groups a program joins (one per hierarchy: memory, pids, cpu, cpuset, the
-/// killing one).
-pub const MAX_GROUPS: usize = 5;
+/// Most control groups a program joins (one per hierarchy: memory, pids, cpu, the killing
+/// one).
+pub const MAX_GROUPS: usize = 4;
 
 /// The child's steps, as plain numbers (`Copy`, so the `pre_exec` closure owns them).
 #[derive(Clone, Copy, Debug)]
@@ -30,8 +30,9 @@ pub struct Steps {
     pub environment: Option<usize>,
     /// Namespaces entered and privileges taken away ([`super::privilege`]), when confined.
     pub privilege: super::privilege::Steps,
-    /// System-call filters to install after the ruleset, just before `exec` (length 0: none).
-    pub filters: [(usize, u16); 2],
+    /// The system-call filter to install after the ruleset, just before `exec` (length 0:
+    /// none).
+    pub filter: (usize, u16),
 }
 
 impl Steps {
@@ -46,7 +47,7 @@ impl Steps {
         ruleset: None,
         environment: None,
         privilege: super::privilege::Steps::NONE,
-        filters: [(0, 0); 2],
+        filter: (0, 0),
     };
 
     /// Runs in the child: a session of its own (its id is the program's pid, which is also its
@@ -95,7 +96,7 @@ impl Steps {
             limit(Resource::Core, Some(0))?;
             super::privilege::take(&self.privilege)?;
         }
-        let filtered = self.filters.iter().any(|&(_, len)| len > 0);
+        let filtered = self.filter.1 > 0;
         if self.ruleset.is_some() || filtered {
             rustix::thread::set_no_new_privs(true)?;
         }
@@ -104,7 +105,7 @@ impl Steps {
         }
         #[cfg(target_os = "linux")]
         if filtered {
-            super::syscalls::install(&self.filters)?;
+            super::syscalls::install(&self.filter)?;
         }
         Ok(())
     }

@@ -1,48 +1,102 @@
 //! Fair CPU: a program cannot take CPU from its opponent, however many processes it starts.
-//! Two control groups do it together, each program in its own:
+//! Each program is in a `cpu` control group of its own, which makes it one scheduling entity
+//! however many processes it has, and the group's weight follows the turn:
 //!
-//! - a `cpuset` group pins the program, and everything it starts, to one core: the core that
-//!   runs the fewest programs of the run when it starts, so while there are cores enough each
-//!   program has one to itself, and sixty spinning processes of one program spin on its core
-//!   only;
-//! - a `cpu` group makes the program one scheduling entity however many processes it has,
-//!   weighing [`WEIGHT`] ordinary processes: two programs sharing a core get half of it each,
-//!   and the machine's other work (a build beside the contest) is pushed onto other cores
-//!   rather than slowing a program's thinking.
+//! - while the program thinks (asked for a move, not yet answered) and while it starts and
+//!   ends, it weighs [`WEIGHT`] ordinary processes, so the machine's other work (a build beside
+//!   the contest) takes little from it;
+//! - while it waits for its turn it weighs the least the kernel allows ([`Weight::Waiting`]),
+//!   1/32,768 of a thinking program on cgroup v1 and 1/6,400 on v2: whatever it runs meanwhile
+//!   (sixty spinning processes, say) gets a core only where nothing else wants one, and never
+//!   slows the program whose clock is running.
 //!
-//! The harness itself moves into a `cpu` group of the same weight ([`harness_group`]): it
-//! relays every move, and a program spinning on the core it wakes on would otherwise hold
-//! up the relay, and so its opponent's clock, for a long stretch of its slice.
+//! The harness itself moves into a `cpu` group of the weight of a thinking program
+//! ([`harness_group`]): it relays every move, and a program spinning on the core it wakes on
+//! would otherwise hold up the relay, and so its opponent's clock.
 //!
-//! Either alone is not enough (measured on a 2-core machine, a program thinking 50 ms of CPU
-//! against one with 60 spinning processes: 1.5× slower with the `cpu` group alone, 1.3× with
-//! the pin alone and an ordinary weight when two busy processes share the machine, within
-//! 1.2× with both). A CPU cap (`cpu.cfs_quota_us`, `cpu.max`) did no better than the weight alone: a capped
-//! group runs flat out until its quota is spent, and its opponent waits meanwhile.
+//! Measured on a 2-core machine (a program thinking 40 ms of CPU a move against one with sixty
+//! spinning processes): 1.10x slower with a constant weight, 1.00x with the weight following
+//! the turn. The weight replaced a `cpuset` pin (each program on a core of its own, which also
+//! held it to 1.00x): pinned programs cannot follow the harness thread that talks to them, so
+//! every move crossed cores and idle cores waited while two games' moves queued on one; a
+//! league of fast contest programs played 0.66x the games per second of `--sandbox off`
+//! pinned. A CPU cap (`cpu.cfs_quota_us`, `cpu.max`) does no better than a constant weight: a
+//! capped group runs flat out until its quota is spent, and its opponent waits meanwhile.
 
 use std::fs;
-use std::io;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
-/// How many ordinary processes a program's `cpu` group weighs: with 8, a program on a core
-/// it shared with a build's compilers still lost a quarter of it to them.
+/// How many ordinary processes a thinking program's `cpu` group weighs: with 8, a program on
+/// a core it shared with a build's compilers still lost a quarter of it to them.
 pub const WEIGHT: u64 = 64;
 
-/// Gives the group `folder` its weight: `cpu.weight` in v2 (100 is an ordinary process's),
-/// `cpu.shares` in v1 (1024).
-pub fn weigh(folder: &Path, v2: bool) -> io::Result<()> {
-    match v2 {
-        true => fs::write(folder.join("cpu.weight"), (100 * WEIGHT).to_string()),
-        false => fs::write(folder.join("cpu.shares"), (1024 * WEIGHT).to_string()),
+/// A program's weight, by where it is in its game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Weight {
+    /// Thinking, starting or ending: [`WEIGHT`] ordinary processes.
+    Thinking,
+    /// Waiting for its turn: the least a group may weigh.
+    Waiting,
+}
+
+impl Weight {
+    /// The value written to the group's weight file: `cpu.weight` in v2 (100 is an ordinary
+    /// process's, 1 the least), `cpu.shares` in v1 (1024, and 2).
+    fn value(self, v2: bool) -> u64 {
+        match (self, v2) {
+            (Weight::Thinking, true) => 100 * WEIGHT,
+            (Weight::Thinking, false) => 1024 * WEIGHT,
+            (Weight::Waiting, true) => 1,
+            (Weight::Waiting, false) => 2,
+        }
     }
+}
+
+/// The weight file of a program's group, kept open: the weight changes twice a move.
+pub struct Scale {
+    file: fs::File,
+    v2: bool,
+    written: Weight,
+}
+
+impl Scale {
+    /// The group `folder`'s weight file, set to a thinking program's weight.
+    pub fn open(folder: &Path, v2: bool) -> io::Result<Scale> {
+        let file = fs::OpenOptions::new()
+            .write(true)
+            .open(weight_file(folder, v2))?;
+        let mut scale = Scale {
+            file,
+            v2,
+            written: Weight::Waiting,
+        };
+        scale.set(Weight::Thinking)?;
+        Ok(scale)
+    }
+
+    /// Gives the group `weight` (no write when it has it).
+    pub fn set(&mut self, weight: Weight) -> io::Result<()> {
+        if self.written != weight {
+            self.file
+                .write_all(weight.value(self.v2).to_string().as_bytes())?;
+            self.written = weight;
+        }
+        Ok(())
+    }
+}
+
+/// The weight file of a group: `cpu.weight` (v2) or `cpu.shares` (v1).
+fn weight_file(folder: &Path, v2: bool) -> PathBuf {
+    folder.join(if v2 { "cpu.weight" } else { "cpu.shares" })
 }
 
 /// The harness's own `cpu` group, while it is in it.
 static HARNESS: Mutex<Option<PathBuf>> = Mutex::new(None);
 
 /// Moves the harness into a `cpu` group of its own in the hierarchy folder `base`, weighing
-/// as a program does, and returns the group; `None` (the harness stays where it is) where
+/// as a thinking program does, and returns the group; `None` (the harness stays where it is) where
 /// that cannot be done.
 pub fn harness_group(base: &Path, v2: bool) -> Option<PathBuf> {
     let mut harness = HARNESS.lock().unwrap_or_else(|e| e.into_inner());
@@ -51,7 +105,8 @@ pub fn harness_group(base: &Path, v2: bool) -> Option<PathBuf> {
     }
     let folder = base.join(format!("tourney-{}-harness", std::process::id()));
     let _ = fs::create_dir(&folder);
-    let moved = weigh(&folder, v2)
+    let weight = Weight::Thinking.value(v2).to_string();
+    let moved = fs::write(weight_file(&folder, v2), weight)
         .and_then(|()| fs::write(folder.join("cgroup.procs"), std::process::id().to_string()));
     if moved.is_err() {
         let _ = fs::remove_dir(&folder);
@@ -73,141 +128,15 @@ pub fn leave_harness_group() {
     }
 }
 
-/// The cores programs may be pinned to, with how many live programs each runs; made from the
-/// first group's hierarchy.
-static CORES: Mutex<Vec<(usize, usize)>> = Mutex::new(Vec::new());
-
-fn cores() -> std::sync::MutexGuard<'static, Vec<(usize, usize)>> {
-    CORES.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-/// A program's `cpuset` group: the file its core is written to, the core last written there,
-/// and the core it holds while it runs.
-pub struct Pin {
-    cpus: PathBuf,
-    written: Option<usize>,
-    held: Option<usize>,
-}
-
-impl Pin {
-    /// The `cpuset` group `folder`, made in the hierarchy folder `base`. A v1 group starts with
-    /// no memory node, and no process may join it until it has one: it gets its parent's.
-    pub fn new(folder: &Path, base: &Path, v2: bool) -> io::Result<Pin> {
-        let mut cores = cores();
-        if cores.is_empty() {
-            *cores = allowed(base).into_iter().map(|core| (core, 0)).collect();
-        }
-        if cores.is_empty() {
-            return Err(io::Error::other(format!(
-                "no core is listed in {}",
-                base.join("cpuset.cpus").display()
-            )));
-        }
-        if !v2 {
-            fs::write(
-                folder.join("cpuset.mems"),
-                fs::read_to_string(base.join("cpuset.mems"))?.trim(),
-            )?;
-        }
-        Ok(Pin {
-            cpus: folder.join("cpuset.cpus"),
-            written: None,
-            held: None,
-        })
-    }
-
-    /// Takes the core that runs the fewest programs now and pins the group to it (no write
-    /// when it is the core the group had).
-    pub fn take(&mut self) -> io::Result<()> {
-        self.release();
-        let core = {
-            let mut cores = cores();
-            let at = least_busy(&cores);
-            cores[at].1 += 1;
-            cores[at].0
-        };
-        self.held = Some(core);
-        if self.written != Some(core) {
-            self.written = None;
-            fs::write(&self.cpus, core.to_string())?;
-            self.written = Some(core);
-        }
-        Ok(())
-    }
-
-    /// Gives back the core the program held: it has ended.
-    pub fn release(&mut self) {
-        let Some(core) = self.held.take() else {
-            return;
-        };
-        if let Some(entry) = cores().iter_mut().find(|(c, _)| *c == core) {
-            entry.1 = entry.1.saturating_sub(1);
-        }
-    }
-}
-
-impl Drop for Pin {
-    fn drop(&mut self) {
-        self.release();
-    }
-}
-
-/// The index of the entry with the fewest programs, the first of equals.
-fn least_busy(cores: &[(usize, usize)]) -> usize {
-    (0..cores.len()).min_by_key(|&at| cores[at].1).unwrap_or(0)
-}
-
-/// The cores groups made in `base` may use (its `cpuset.effective_cpus`, else `cpuset.cpus`)
-/// that the harness itself may run on.
-fn allowed(base: &Path) -> Vec<usize> {
-    let listed = ["cpuset.effective_cpus", "cpuset.cpus"]
-        .iter()
-        .filter_map(|file| fs::read_to_string(base.join(file)).ok())
-        .map(|text| parse_list(&text))
-        .find(|cores| !cores.is_empty())
-        .unwrap_or_default();
-    let affinity = rustix::thread::sched_getaffinity(None).ok();
-    listed
-        .into_iter()
-        .filter(|&core| affinity.as_ref().is_none_or(|set| set.is_set(core)))
-        .collect()
-}
-
-/// The cores of a kernel CPU list (`0-3,6`); an ill-formed part is left out.
-fn parse_list(text: &str) -> Vec<usize> {
-    let mut cores = Vec::new();
-    for part in text.trim().split(',').filter(|p| !p.is_empty()) {
-        let range: Option<(usize, usize)> = match part.split_once('-') {
-            Some((first, last)) => first.parse().ok().zip(last.parse().ok()),
-            None => part.parse().ok().map(|core| (core, core)),
-        };
-        if let Some((first, last)) = range {
-            cores.extend(first..=last);
-        }
-    }
-    cores
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn a_cpu_list_is_read_as_the_kernel_writes_it() {
-        assert_eq!(parse_list("0-3,6\n"), vec![0, 1, 2, 3, 6]);
-        assert_eq!(parse_list("5"), vec![5]);
-        assert_eq!(parse_list("\n"), Vec::<usize>::new());
-        assert_eq!(parse_list("0-1,x,4"), vec![0, 1, 4]);
-    }
-
-    #[test]
-    fn a_program_gets_the_core_that_runs_the_fewest() {
-        assert_eq!(least_busy(&[(0, 1), (1, 0)]), 1);
-        assert_eq!(
-            least_busy(&[(0, 2), (1, 1), (2, 1)]),
-            1,
-            "the first of equals"
-        );
-        assert_eq!(least_busy(&[(4, 0), (6, 0)]), 0);
+    fn a_waiting_program_weighs_the_least_the_kernel_takes_and_a_thinking_one_sixty_four() {
+        assert_eq!(Weight::Thinking.value(false), 64 * 1024);
+        assert_eq!(Weight::Waiting.value(false), 2, "v1's least cpu.shares");
+        assert_eq!(Weight::Thinking.value(true), 6400);
+        assert_eq!(Weight::Waiting.value(true), 1, "v2's least cpu.weight");
     }
 }

@@ -100,23 +100,13 @@ impl Support {
             ),
             (
                 "cpu",
-                match (&cg.cpu, &cg.cpuset) {
-                    (Some(cpu), Some(cpuset)) => Ok(format!(
-                        "control groups (cpu {}, cpuset {})",
-                        cpu.describe(),
-                        cpuset.describe()
+                match &cg.cpu {
+                    Some(cpu) => Ok(format!(
+                        "control group weighed by the turn (cpu {})",
+                        cpu.describe()
                     )),
-                    (None, None) => Err(
-                        "no cpu and cpuset control groups: a program's processes can take CPU \
-                         from its opponent",
-                    ),
-                    (None, Some(_)) => Err(
-                        "no cpu control group: a program's processes can take CPU from a \
-                         program on its core",
-                    ),
-                    (Some(_), None) => {
-                        Err("no cpuset control group: programs are not kept to cores of their own")
-                    }
+                    None => Err("no cpu control group: a program's processes can take CPU \
+                         from its opponent"),
                 },
             ),
             (
@@ -263,7 +253,6 @@ mod tests {
             memory: Some(v2.clone()),
             pids: Some(v2.clone()),
             cpu: Some(v2.clone()),
-            cpuset: Some(v2.clone()),
             harness: None,
             kill: Some(v2),
         };
@@ -273,7 +262,6 @@ mod tests {
             memory: v1("/sys/fs/cgroup/memory"),
             pids: v1("/sys/fs/cgroup/pids"),
             cpu: v1("/sys/fs/cgroup/cpu"),
-            cpuset: v1("/sys/fs/cgroup/cpuset"),
             harness: None,
             kill: None,
         };
@@ -283,7 +271,7 @@ mod tests {
     #[test]
     fn require_refuses_naming_each_protection_the_machine_lacks() {
         let v1 = |name: &str| Some(cgroup::Hierarchy::described(name, false));
-        // As root on a cgroup v1 machine whose cpu and cpuset hierarchies are not mounted, an
+        // As root on a cgroup v1 machine whose cpu hierarchy is not mounted, an
         // older kernel: Landlock ABI 3, no seccomp.
         let old = cgroup::Available {
             memory: v1("/sys/fs/cgroup/memory"),
@@ -294,7 +282,7 @@ mod tests {
         for named in [
             "no Landlock ABI 4",
             "no Landlock ABI 6",
-            "no cpu and cpuset control groups",
+            "no cpu control group",
             "no seccomp",
         ] {
             assert!(refusal.contains(named), "{named}: {refusal}");
@@ -302,21 +290,20 @@ mod tests {
         for given in ["no Landlock:", "memory control group", "pids control group"] {
             assert!(!refusal.contains(given), "{given}: {refusal}");
         }
-        // A delegated cgroup v2 subtree with memory, pids and cpu but not cpuset.
+        // A delegated cgroup v2 subtree with memory, pids and the kill file but not cpu.
         let v2 = cgroup::Hierarchy::described("/sys/fs/cgroup/user.slice/tourney", true);
         let delegated = cgroup::Available {
             memory: Some(v2.clone()),
             pids: Some(v2.clone()),
-            cpu: Some(v2.clone()),
-            cpuset: None,
+            cpu: None,
             harness: None,
             kill: Some(v2),
         };
         let refusal = machine(7, true, delegated).required().unwrap_err();
         assert_eq!(
             refusal,
-            "--sandbox require: this machine cannot confine programs fully (no cpuset control \
-             group: programs are not kept to cores of their own)"
+            "--sandbox require: this machine cannot confine programs fully (no cpu control \
+             group: a program's processes can take CPU from its opponent)"
         );
         // Nothing at all: every protection is named.
         let mut bare = machine(0, false, cgroup::Available::default());
@@ -332,7 +319,6 @@ mod tests {
             memory: v1("/sys/fs/cgroup/memory"),
             pids: v1("/sys/fs/cgroup/pids"),
             cpu: v1("/sys/fs/cgroup/cpu"),
-            cpuset: v1("/sys/fs/cgroup/cpuset"),
             harness: None,
             kill: None,
         };

@@ -28,6 +28,7 @@ mod stale;
 mod syscalls;
 mod walls;
 
+pub use cpu::Weight;
 pub use files::on_path;
 pub use limits::{Limits, Resolved, raise_open_files};
 pub use machine::{describe, ensure_required};
@@ -199,8 +200,8 @@ impl Confinement {
         let mib = 1u64 << 20;
         #[cfg(target_os = "linux")]
         if support.seccomp {
-            let filters = syscalls::Filters::for_network(program.network)?;
-            confinement.steps.filters = filters.installable();
+            let filter = syscalls::Filters::for_network(program.network)?;
+            confinement.steps.filter = filter.installable();
         }
         if support.cgroups.any().is_some() {
             let group = cgroup::Group::create(
@@ -225,6 +226,15 @@ impl Confinement {
         confinement.steps.open_files = Some(limits.open_files);
         limits.within_hard_limits()?;
         Ok(confinement)
+    }
+
+    /// Gives the program the CPU weight of one that thinks or of one that waits for its turn
+    /// ([`cpu`]): called as a move is asked for and answered. A weight that cannot be written
+    /// stays what it was: the program is slowed or favoured a little, never stopped.
+    pub fn weigh(&mut self, weight: Weight) {
+        if let Some(group) = &mut self.group {
+            let _ = group.weigh(weight);
+        }
     }
 
     /// The name of the program's control group folder, if it has one.

@@ -8,9 +8,16 @@
 //! Firecracker): a fresh machine has only the Rust toolchain, not libseccomp's C library.
 //!
 //! `clone3` passes its flags in a structure a filter cannot read, so it fails with `ENOSYS`
-//! instead: the C library then falls back to `clone`, whose flags the filter reads. Each
+//! instead: the C library then falls back to `clone`, whose flags the filter reads. The
 //! filter is compiled once per kind of program and installed by the child, last before
-//! `exec`, with one raw system call each ([`install`]).
+//! `exec`, with one raw system call ([`install`]).
+//!
+//! One filter, and a short one: the kernel converts and compiles every filter a program
+//! installs to machine code, and runs each on every call. Two filters (one per action, as
+//! seccompiler makes them) and 30 seccompiler rules for the socket types (676 instructions)
+//! cost a confined start more than the rest of the filter's work; `clone3` and `socket` are
+//! now decided by a few instructions written here ([`unavailable_clone3`], [`sockets`])
+//! before seccompiler's program, which keeps the calls denied by their number or flags.
 
 use super::Network;
 use seccompiler::{
@@ -23,10 +30,10 @@ use std::collections::BTreeMap;
 type Built<T> = Result<T, seccompiler::BackendError>;
 use std::sync::OnceLock;
 
-/// The compiled filters of one kind of program: `clone3` made to fail with `ENOSYS`, and every
-/// other denied call with `EPERM` (one filter per action: a seccompiler filter has one).
+/// The compiled filter of one kind of program: `clone3` made to fail with `ENOSYS`, and every
+/// other denied call with `EPERM`.
 pub struct Filters {
-    programs: [BpfProgram; 2],
+    program: BpfProgram,
 }
 
 /// A filter as the child installs it: the address and length of its instructions.
@@ -72,31 +79,28 @@ impl Filters {
                 .and_then(BpfProgram::try_from)
                 .map_err(|e| e.to_string())
         };
-        let clone3 = BTreeMap::from([(libc::SYS_clone3, Vec::new())]);
-        let rules = denied(network).map_err(|e| e.to_string())?;
+        let rules = denied().map_err(|e| e.to_string())?;
         let named: Vec<u32> = rules
             .keys()
             .filter_map(|&call| call.try_into().ok())
             .collect();
-        let mut denied = compile(rules, SeccompAction::Errno(libc::EPERM as u32))?;
+        let mut program = compile(rules, SeccompAction::Errno(libc::EPERM as u32))?;
         let dispatch = search(&named)
             .ok_or("the search over the filter's calls does not fit cBPF's jumps".to_string())?;
         // After seccompiler's three instructions checking the architecture.
-        let at = 3.min(denied.len());
-        denied.splice(at..at, guard_x32().into_iter().chain(dispatch));
-        Ok(Filters {
-            programs: [
-                compile(clone3, SeccompAction::Errno(libc::ENOSYS as u32))?,
-                denied,
-            ],
-        })
+        let at = 3.min(program.len());
+        let before = guard_x32()
+            .into_iter()
+            .chain(unavailable_clone3())
+            .chain(sockets(network))
+            .chain(dispatch);
+        program.splice(at..at, before);
+        Ok(Filters { program })
     }
 
-    /// The filters, for [`install`] in the child.
-    pub fn installable(&self) -> [Installable; 2] {
-        self.programs
-            .each_ref()
-            .map(|program| (program.as_ptr() as usize, program.len() as u16))
+    /// The filter, for [`install`] in the child.
+    pub fn installable(&self) -> Installable {
+        (self.program.as_ptr() as usize, self.program.len() as u16)
     }
 }
 
@@ -173,7 +177,7 @@ const NAMESPACES: &[libc::c_int] = &[
 ];
 
 /// Each denied call with the rules under which it is denied (none: always).
-fn denied(network: Network) -> Built<BTreeMap<i64, Vec<SeccompRule>>> {
+fn denied() -> Built<BTreeMap<i64, Vec<SeccompRule>>> {
     let arg = |index, op, value: u64| SeccompCondition::new(index, Len::Dword, op, value);
     let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
         DENIED.iter().map(|&call| (call, Vec::new())).collect();
@@ -200,39 +204,72 @@ fn denied(network: Network) -> Built<BTreeMap<i64, Vec<SeccompRule>>> {
     rules.insert(libc::SYS_mknodat, device(2)?);
     #[cfg(target_arch = "x86_64")]
     rules.insert(libc::SYS_mknod, device(1)?);
-    rules.insert(libc::SYS_socket, sockets(network)?);
     Ok(rules)
 }
 
-/// When `socket` is denied: a line-protocol bot may make Unix sockets only (a runtime may
-/// talk to a local service, `nscd`, at start); a contest program also TCP over IPv4 and IPv6,
-/// never datagrams, raw sockets or any other type.
-fn sockets(network: Network) -> Built<Vec<SeccompRule>> {
-    let arg = |index, op, value: u64| SeccompCondition::new(index, Len::Dword, op, value);
-    let unix = libc::AF_UNIX as u64;
-    match network {
-        Network::None => Ok(vec![SeccompRule::new(vec![arg(0, Op::Ne, unix)?])?]),
-        Network::Loopback(_) => {
-            let inet = [libc::AF_INET as u64, libc::AF_INET6 as u64];
-            let mut rules = vec![SeccompRule::new(vec![
-                arg(0, Op::Ne, unix)?,
-                arg(0, Op::Ne, inet[0])?,
-                arg(0, Op::Ne, inet[1])?,
-            ])?];
+/// `clone3` fails with `ENOSYS` (its flags are out of the filter's reach). Loads the call's
+/// number, which the next steps compare.
+fn unavailable_clone3() -> Vec<sock_filter> {
+    use libc::{BPF_JEQ, BPF_JMP, BPF_K, BPF_RET};
+    vec![
+        load_number(),
+        step(BPF_JMP | BPF_JEQ | BPF_K, libc::SYS_clone3 as u32, 0, 1),
+        step(
+            BPF_RET | BPF_K,
+            libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32,
+            0,
+            0,
+        ),
+    ]
+}
+
+/// What `socket` may make, decided here (the call's number loaded): a line-protocol bot Unix
+/// sockets only (a runtime may talk to a local service, `nscd`, at start); a contest program
+/// also TCP over IPv4 and IPv6, never datagrams, raw sockets or any other type. Any other call
+/// goes on past these steps.
+fn sockets(network: Network) -> Vec<sock_filter> {
+    use libc::{BPF_ABS, BPF_ALU, BPF_AND, BPF_JEQ, BPF_JMP, BPF_K, BPF_LD, BPF_RET, BPF_W};
+    let family = step(BPF_LD | BPF_W | BPF_ABS, argument(0), 0, 0);
+    let is = |value: libc::c_int, jt, jf| step(BPF_JMP | BPF_JEQ | BPF_K, value as u32, jt, jf);
+    let allow = step(BPF_RET | BPF_K, libc::SECCOMP_RET_ALLOW, 0, 0);
+    let deny = step(
+        BPF_RET | BPF_K,
+        libc::SECCOMP_RET_ERRNO | libc::EPERM as u32,
+        0,
+        0,
+    );
+    let decide = match network {
+        Network::None => vec![family, is(libc::AF_UNIX, 0, 1), allow, deny],
+        Network::Loopback(_) => vec![
+            family,
+            is(libc::AF_UNIX, 5, 0),
+            is(libc::AF_INET, 1, 0),
+            is(libc::AF_INET6, 0, 4),
+            step(BPF_LD | BPF_W | BPF_ABS, argument(1), 0, 0),
             // The type's low four bits (`SOCK_TYPE_MASK`); the rest are `SOCK_NONBLOCK` and
             // `SOCK_CLOEXEC`.
-            let stream = libc::SOCK_STREAM as u64;
-            for family in inet {
-                for kind in (0..16).filter(|&kind| kind != stream) {
-                    rules.push(SeccompRule::new(vec![
-                        arg(0, Op::Eq, family)?,
-                        arg(1, Op::MaskedEq(0xf), kind)?,
-                    ])?);
-                }
-            }
-            Ok(rules)
-        }
-    }
+            step(BPF_ALU | BPF_AND | BPF_K, 0xf, 0, 0),
+            is(libc::SOCK_STREAM, 0, 1),
+            allow,
+            deny,
+        ],
+    };
+    let past = u8::try_from(decide.len()).expect("a few steps");
+    let mut steps = vec![step(
+        BPF_JMP | BPF_JEQ | BPF_K,
+        libc::SYS_socket as u32,
+        0,
+        past,
+    )];
+    steps.extend(decide);
+    steps
+}
+
+/// Where the low 32 bits of the call's argument `index` are in `seccomp_data` (after the
+/// number, the architecture and the instruction pointer, eight bytes an argument).
+fn argument(index: u32) -> u32 {
+    let low = if cfg!(target_endian = "big") { 4 } else { 0 };
+    16 + 8 * index + low
 }
 
 /// On x86-64, calls of the x32 ABI carry the same architecture with bit 30 set in their
@@ -341,41 +378,45 @@ fn step(code: u32, k: u32, jt: u8, jf: u8) -> sock_filter {
     }
 }
 
-/// Installs the filters in the child, after `no_new_privs`: one `seccomp` call each.
-pub fn install(filters: &[Installable]) -> std::io::Result<()> {
-    for &(address, len) in filters.iter().filter(|(_, len)| *len > 0) {
-        let program = libc::sock_fprog {
-            len,
-            filter: address as *mut libc::sock_filter,
-        };
-        // SAFETY: the kernel copies `len` instructions from `address`, a filter compiled once
-        // and kept for the whole run ([`Filters::for_network`]); nothing is allocated.
-        let done = unsafe {
-            libc::syscall(
-                libc::SYS_seccomp,
-                libc::SECCOMP_SET_MODE_FILTER,
-                0u32,
-                &program as *const libc::sock_fprog,
-            )
-        };
-        if done != 0 {
-            return Err(std::io::Error::last_os_error());
-        }
+/// Installs the filter in the child, after `no_new_privs`: one `seccomp` call.
+pub fn install(&(address, len): &Installable) -> std::io::Result<()> {
+    let program = libc::sock_fprog {
+        len,
+        filter: address as *mut libc::sock_filter,
+    };
+    // SAFETY: the kernel copies `len` instructions from `address`, a filter compiled once and
+    // kept for the whole run ([`Filters::for_network`]); nothing is allocated.
+    let done = unsafe {
+        libc::syscall(
+            libc::SYS_seccomp,
+            libc::SECCOMP_SET_MODE_FILTER,
+            0u32,
+            &program as *const libc::sock_fprog,
+        )
+    };
+    match done {
+        0 => Ok(()),
+        _ => Err(std::io::Error::last_os_error()),
     }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use libc::{BPF_ABS, BPF_JA, BPF_JEQ, BPF_JGE, BPF_JGT, BPF_JMP, BPF_JSET, BPF_K, BPF_LD};
-    use libc::{BPF_RET, BPF_W};
+    use libc::{BPF_ABS, BPF_ALU, BPF_AND, BPF_JA, BPF_JEQ, BPF_JGE, BPF_JGT, BPF_JMP};
+    use libc::{BPF_JSET, BPF_K, BPF_LD, BPF_RET, BPF_W};
 
     /// What the kernel learns of a call `number` when it installs `program` (its check of
     /// the calls always allowed): the filter run on the call's number and the architecture
     /// alone, `Some((returned, instructions walked))`, or `None` at the first instruction
     /// that needs more (an argument), as the kernel's own check gives up there.
     fn constant(program: &[sock_filter], number: u32) -> Option<(u32, usize)> {
+        run(program, number, None)
+    }
+
+    /// The filter run on a call: `number` with `args` (`None`: the arguments are unknown, and
+    /// the run ends at an instruction that reads one), as `Some((returned, walked))`.
+    fn run(program: &[sock_filter], number: u32, args: Option<[u64; 6]>) -> Option<(u32, usize)> {
         // `AUDIT_ARCH_X86_64` and `AUDIT_ARCH_AARCH64` of linux/audit.h.
         let arch = match std::env::consts::ARCH {
             "x86_64" => 0xc000_003e,
@@ -393,6 +434,12 @@ mod tests {
                     a = match f.k {
                         0 => number,
                         4 => arch,
+                        k if k >= 16 && (k - 16) % 4 == 0 => {
+                            let word = (k - 16) / 4;
+                            let arg = args?[word as usize / 2];
+                            let high = (word % 2 == 1) != cfg!(target_endian = "big");
+                            (if high { arg >> 32 } else { arg }) as u32
+                        }
                         _ => return None,
                     };
                     at + 1
@@ -402,6 +449,10 @@ mod tests {
                 c if c == BPF_JMP | BPF_JGE | BPF_K => jump(a >= f.k),
                 c if c == BPF_JMP | BPF_JGT | BPF_K => jump(a > f.k),
                 c if c == BPF_JMP | BPF_JSET | BPF_K => jump(a & f.k != 0),
+                c if c == BPF_ALU | BPF_AND | BPF_K => {
+                    a &= f.k;
+                    at + 1
+                }
                 c if c == BPF_RET | BPF_K => return Some((f.k, walked)),
                 _ => return None,
             };
@@ -409,20 +460,25 @@ mod tests {
     }
 
     fn denying(network: Network) -> Vec<sock_filter> {
-        Filters::for_network(network).unwrap().programs[1].clone()
+        Filters::for_network(network).unwrap().program.clone()
     }
 
     #[test]
     fn a_call_no_rule_names_is_allowed_within_a_few_instructions() {
         for network in [Network::None, Network::Loopback(0)] {
-            let named = denied(network).unwrap();
+            let named = denied().unwrap();
             let program = denying(network);
+            let decided_here = [libc::SYS_clone3, libc::SYS_socket].map(|call| call as u32);
             for number in (0..1024).filter(|n| !named.contains_key(&i64::from(*n))) {
+                if decided_here.contains(&number) {
+                    continue;
+                }
                 let (returned, walked) = constant(&program, number).unwrap();
                 assert_eq!(returned, libc::SECCOMP_RET_ALLOW, "call {number}");
-                // The architecture's check, the x32 guard, the number's load, a search of 60
-                // calls: 4 levels and a leaf of 4 calls, and the return.
-                assert!(walked <= 16, "call {number} walks {walked} instructions");
+                // The architecture's check, the x32 guard, the two calls decided first, the
+                // number's load, a search of 60 calls: 4 levels and a leaf of 4 calls, and
+                // the return.
+                assert!(walked <= 20, "call {number} walks {walked} instructions");
             }
         }
     }
@@ -430,7 +486,7 @@ mod tests {
     #[test]
     fn every_named_call_reaches_its_rules() {
         for network in [Network::None, Network::Loopback(0)] {
-            let named = denied(network).unwrap();
+            let named = denied().unwrap();
             let program = denying(network);
             let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
             for (&call, rules) in &named {
@@ -469,5 +525,70 @@ mod tests {
             }
         }
         assert!(search(&[]).is_none());
+    }
+
+    /// The filter's decision on the calls it decides by their arguments, against the rules
+    /// written out plainly: `socket` by family and type, `clone` by namespace flags, `mknodat`
+    /// by the kind of node, `clone3` always.
+    #[test]
+    fn calls_decided_by_their_arguments_are_decided_as_the_rules_say() {
+        let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+        let enosys = libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32;
+        let allow = libc::SECCOMP_RET_ALLOW;
+        let families = [
+            libc::AF_UNIX,
+            libc::AF_INET,
+            libc::AF_INET6,
+            libc::AF_PACKET,
+            libc::AF_NETLINK,
+            libc::AF_VSOCK,
+        ];
+        let flags = [0, libc::SOCK_NONBLOCK, libc::SOCK_CLOEXEC];
+        for network in [Network::None, Network::Loopback(0)] {
+            let program = denying(network);
+            let call = |number: libc::c_long, args: [u64; 6]| {
+                run(&program, number as u32, Some(args)).map(|(returned, _)| returned)
+            };
+            for family in families {
+                for kind in 1..=10 {
+                    for flag in flags {
+                        let inet = family == libc::AF_INET || family == libc::AF_INET6;
+                        let allowed = family == libc::AF_UNIX
+                            || (matches!(network, Network::Loopback(_))
+                                && inet
+                                && kind == libc::SOCK_STREAM);
+                        // A high half the kernel drops (the arguments are `int`s).
+                        let args = [family as u64 | 1 << 32, (kind | flag) as u64, 0, 0, 0, 0];
+                        let expected = if allowed { allow } else { eperm };
+                        assert_eq!(
+                            call(libc::SYS_socket, args),
+                            Some(expected),
+                            "socket({family}, {kind} | {flag:#x}) under {network:?}"
+                        );
+                    }
+                }
+            }
+            assert_eq!(call(libc::SYS_clone3, [0; 6]), Some(enosys));
+            let sigchld = libc::SIGCHLD as u64;
+            assert_eq!(call(libc::SYS_clone, [sigchld, 0, 0, 0, 0, 0]), Some(allow));
+            for &namespace in NAMESPACES {
+                let flags = sigchld | namespace as u64;
+                assert_eq!(call(libc::SYS_clone, [flags, 0, 0, 0, 0, 0]), Some(eperm));
+            }
+            let node = |kind: libc::mode_t| [0, 0, u64::from(kind | 0o600), 0, 0, 0];
+            assert_eq!(call(libc::SYS_mknodat, node(libc::S_IFCHR)), Some(eperm));
+            assert_eq!(call(libc::SYS_mknodat, node(libc::S_IFBLK)), Some(eperm));
+            assert_eq!(call(libc::SYS_mknodat, node(libc::S_IFIFO)), Some(allow));
+            assert_eq!(call(libc::SYS_read, [0; 6]), Some(allow));
+            assert_eq!(call(libc::SYS_ptrace, [0; 6]), Some(eperm));
+        }
+    }
+
+    #[test]
+    fn the_filter_is_one_short_program() {
+        for network in [Network::None, Network::Loopback(0)] {
+            let length = denying(network).len();
+            assert!(length < 450, "{length} instructions under {network:?}");
+        }
     }
 }

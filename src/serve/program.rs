@@ -15,7 +15,7 @@ use crate::external::log::BotLog;
 use crate::external::manifest::Manifest;
 use crate::game::{Game, Seat};
 use crate::outcome::{Outcome, Termination};
-use crate::sandbox::Network;
+use crate::sandbox::{Network, Weight};
 use crate::seed::Rng;
 use rand::Rng as _;
 use std::path::Path;
@@ -197,6 +197,13 @@ struct Instance {
 }
 
 impl Instance {
+    /// Gives the program the CPU weight of one that thinks or waits ([`Weight`]).
+    fn weigh(&mut self, weight: Weight) {
+        if let Some(process) = &mut self.process {
+            process.weigh(weight);
+        }
+    }
+
     /// `failure` with the limit the program hit, if it hit one, named first.
     fn name_limit(&self, mut failure: BotFailure) -> BotFailure {
         if let Some(limit) = self.process.as_ref().and_then(Launched::limit_hit) {
@@ -263,9 +270,12 @@ impl<G: Game> Bot<G> for ContestBot<G> {
 
     fn try_act(&mut self, game: &G, view: &G::View) -> Result<G::Action, BotFailure> {
         self.intruded()?;
+        // Its turn: it weighs as a thinking program until it answers, then as a waiting one.
+        self.instance.weigh(Weight::Thinking);
         let asked = Instant::now();
         let answer = self.client.try_act(game, view);
         let took = asked.elapsed();
+        self.instance.weigh(Weight::Waiting);
         let answer = answer.map_err(|failure| self.instance.name_limit(failure))?;
         self.last = Some(match &mut self.clock {
             None => Think { took, left: None },
@@ -324,7 +334,9 @@ impl<G: Game> Bot<G> for ContestBot<G> {
         self.client.observe(game, actor, action);
     }
 
+    /// The program weighs as a thinking one again: it reads the result and ends.
     fn finish(&mut self, game: &G, outcome: &Outcome) {
+        self.instance.weigh(Weight::Thinking);
         self.client.finish(game, outcome);
         // A game lost by a fault leaves a program that may still be waiting to play.
         self.instance.over = self.started && !outcome.termination.is_forfeit();
