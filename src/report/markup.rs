@@ -93,16 +93,20 @@ pub fn by_rating(ratings: &Ratings) -> Vec<&RatingRow> {
     rows
 }
 
-/// Best first: a bot that never lost above every other, one that never scored below, and
-/// each group by its rating. A one-sided row's `elo` is its bound, not an estimate, so by
-/// `elo` alone a 4-0 sweep listed the loser (`< +9.4`) above the winner (`> -9.4`).
+/// Best first: a bot that never lost above every other, one that never scored below; the
+/// one-sided bots by the round of the peeling that found them (a bot that never lost in the
+/// first round beat every bot, one found in the second lost only to the first round's; the
+/// other way round for bots that never scored), and then by rating. A one-sided row's `elo`
+/// is its bound, not an estimate, so by `elo` alone a 4-0 sweep listed the loser (`< +9.4`)
+/// above the winner (`> -9.4`), and bots whose bounds tie were listed in the lineup's order.
 pub fn better_first(x: &RatingRow, y: &RatingRow) -> std::cmp::Ordering {
-    let side = |r: &RatingRow| match r.identification {
-        Identification::NeverLost => 2,
-        Identification::Identified => 1,
-        Identification::NeverScored => 0,
+    // Higher first.
+    let rank = |r: &RatingRow| match r.identification {
+        Identification::NeverLost => (2, -i64::from(r.peeled)),
+        Identification::Identified => (1, 0),
+        Identification::NeverScored => (0, i64::from(r.peeled)),
     };
-    side(y).cmp(&side(x)).then(y.elo.total_cmp(&x.elo))
+    rank(y).cmp(&rank(x)).then(y.elo.total_cmp(&x.elo))
 }
 
 /// A ratings table row as the terminal and the pages both show it: bot, rating, interval, games.
@@ -519,4 +523,43 @@ fn faults_per_bot(a: &Analysis) -> Section {
             terminations_text(&a.terminations)
         ),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(bot: &str, identification: Identification, peeled: u32, elo: f64) -> RatingRow {
+        RatingRow {
+            bot: bot.into(),
+            elo,
+            lower: f64::NAN,
+            upper: f64::NAN,
+            games: 30,
+            identification,
+            peeled,
+        }
+    }
+
+    /// Bounds that tie (no bot identified, the same games each) no longer leave the lineup's
+    /// order: the peeling's rounds order the one-sided rows, the rating the rest.
+    #[test]
+    fn one_sided_rows_are_listed_by_the_round_that_found_them() {
+        use Identification::*;
+        let rows = [
+            row("worst", NeverScored, 1, -50.0),
+            row("third", NeverScored, 2, -50.0),
+            row("middle", Identified, 0, 3.0),
+            row("second", NeverLost, 2, 50.0),
+            row("best", NeverLost, 1, 50.0),
+            row("middle+", Identified, 0, 4.0),
+        ];
+        let mut sorted: Vec<&RatingRow> = rows.iter().collect();
+        sorted.sort_by(|x, y| better_first(x, y));
+        let names: Vec<&str> = sorted.iter().map(|r| r.bot.as_str()).collect();
+        assert_eq!(
+            names,
+            ["best", "second", "middle+", "middle", "third", "worst"]
+        );
+    }
 }

@@ -35,22 +35,30 @@ pub enum Identification {
 /// bot swept by the others is set aside, and the rest are classified again on the games among
 /// themselves, until nothing changes. So a bot whose only points came against a bot that never
 /// scored is itself found to never score against the rest (its rating is no better identified).
-pub fn identification(results: &PairwiseResults) -> Vec<Identification> {
+/// Each class comes with the round of the peeling that set the bot aside (1 the first, 0 for
+/// an identified bot). The round orders the swept bots: one that never lost in the first round
+/// beat everyone, one that never lost only in the second lost to some of the first round's; one
+/// that never scored in the first round is below one that never scored only in the second.
+pub fn peeling(results: &PairwiseResults) -> Vec<(Identification, u32)> {
     let n = results.n_bots();
-    let mut out = vec![Identification::Identified; n];
-    loop {
-        let kept = results.restricted(|b| out[b] == Identification::Identified);
-        let next: Vec<Identification> = (0..n)
-            .map(|i| match out[i] {
-                Identification::Identified => classify(&kept, i),
-                swept => swept,
-            })
-            .collect();
-        if next == out {
-            return out;
+    let mut out = vec![(Identification::Identified, 0); n];
+    for round in 1.. {
+        let kept = results.restricted(|b| out[b].0 == Identification::Identified);
+        let mut changed = false;
+        for (i, entry) in out.iter_mut().enumerate() {
+            if entry.0 == Identification::Identified {
+                let class = classify(&kept, i);
+                if class != Identification::Identified {
+                    *entry = (class, round);
+                    changed = true;
+                }
+            }
         }
-        out = next;
+        if !changed {
+            break;
+        }
     }
+    out
 }
 
 /// One bot's class from its games in `results` alone.
@@ -187,6 +195,13 @@ mod tests {
         }]
     }
 
+    fn identification(results: &PairwiseResults) -> Vec<Identification> {
+        peeling(results)
+            .into_iter()
+            .map(|(class, _)| class)
+            .collect()
+    }
+
     #[test]
     fn bots_are_classified_by_the_points_they_scored_and_dropped() {
         let mut r = PairwiseResults::new(5);
@@ -208,8 +223,13 @@ mod tests {
         chain.add(2, 3, 10.0, 10.0).unwrap();
         chain.add(0, 3, 10.0, 10.0).unwrap();
         assert_eq!(
-            identification(&chain),
-            vec![Identified, Identified, NeverScored, NeverScored]
+            peeling(&chain),
+            vec![
+                (Identified, 0),
+                (Identified, 0),
+                (NeverScored, 2),
+                (NeverScored, 1)
+            ]
         );
         let mut draw = PairwiseResults::new(2);
         draw.add(0, 1, 9.5, 10.0).unwrap();

@@ -15,7 +15,7 @@ use crate::stats::StatsError;
 use crate::stats::bootstrap::{
     BootstrapSummary, CONFIDENCE, GroupResult, SeedBootstrap, SeedOutcome, piece_times,
 };
-use crate::stats::bounds::{Identification, SweptGames, identification, sweep_bound};
+use crate::stats::bounds::{Identification, SweptGames, peeling, sweep_bound};
 use crate::stats::plackett_luce::{FinishingOrders, fit_plackett_luce, merged};
 use crate::stats::ratings::{DEFAULT_PRIOR_DRAWS, PairwiseResults, Prior, fit_bradley_terry};
 use serde::Serialize;
@@ -44,6 +44,10 @@ pub struct RatingRow {
     pub upper: f64,
     pub games: u64,
     pub identification: Identification,
+    /// The round of the peeling that found the bot one-sided (1 the first; 0 identified): it
+    /// orders one-sided rows, whose `elo` is a bound ([`crate::stats::bounds::peeling`]).
+    #[serde(skip)]
+    pub peeled: u32,
 }
 
 /// Which likelihood the ratings use.
@@ -153,17 +157,20 @@ struct Fit<'a> {
     n: usize,
     all: PairwiseResults,
     identified: Vec<Identification>,
+    /// The round of the peeling that set each bot aside (0: identified).
+    peeled: Vec<u32>,
 }
 
 impl<'a> Fit<'a> {
     fn new(tally: &'a Tally, n: usize) -> Fit<'a> {
         let all = tally.results.resized(n);
-        let identified = identification(&all);
+        let (identified, peeled) = peeling(&all).into_iter().unzip();
         Fit {
             tally,
             n,
             all,
             identified,
+            peeled,
         }
     }
 
@@ -257,6 +264,7 @@ impl<'a> Fit<'a> {
                 upper: intervals[i].1,
                 games: self.tally.bots.get(i).map_or(0, |b| b.games),
                 identification: self.identified[i],
+                peeled: self.peeled[i],
             })
             .collect()
     }

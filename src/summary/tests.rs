@@ -167,3 +167,26 @@ fn win_rate_intervals_count_seeds_when_seat_orders_agree() {
     let mirror = &a.pairwise[1];
     assert!((mirror.lower - (1.0 - row.upper)).abs() < 1e-12);
 }
+
+/// A strict chain, bot 3 above 2 above 1 above 0, every game won by the better bot: no bot is
+/// identified, the peeling finds 3 (never lost) and 0 (never scored) in its first round, 2 and
+/// 1 in its second, and the rows say so, for the tables to list 3, 2, 1, 0.
+#[test]
+fn a_chain_of_sweeps_is_peeled_from_the_ends_inwards() {
+    let pairings = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+    let tally = two_seat_tally(4, &pairings, 5, |_, _| [false, false]);
+    let rows = Analysis::build(&names(4), &tally, &AnalysisOptions::default())
+        .ratings
+        .rows;
+    use crate::stats::bounds::Identification::{NeverLost, NeverScored};
+    let found: Vec<_> = rows.iter().map(|r| (r.identification, r.peeled)).collect();
+    assert_eq!(
+        found,
+        vec![
+            (NeverScored, 1),
+            (NeverScored, 2),
+            (NeverLost, 2),
+            (NeverLost, 1)
+        ]
+    );
+}

@@ -317,6 +317,7 @@ mod tests {
             upper,
             games: 10,
             identification: Identification::Identified,
+            peeled: 0,
         }
     }
 
