@@ -53,7 +53,7 @@ impl Available {
                 list.split(',').any(|c| c == controller).then_some(path)
             })?;
             Some(Hierarchy {
-                base: mount.join(path.trim_start_matches('/')),
+                base: mount.join(outside_own_group(path).trim_start_matches('/')),
                 v2: false,
             })
         };
@@ -65,7 +65,7 @@ impl Available {
             })?;
             let path = own.lines().find_map(|line| line.strip_prefix("0::"))?;
             Some(Hierarchy {
-                base: mount.join(path.trim_start_matches('/')),
+                base: mount.join(outside_own_group(path).trim_start_matches('/')),
                 v2: true,
             })
         })();
@@ -113,6 +113,16 @@ impl Available {
             .into_iter()
             .any(|h| h.as_ref().is_some_and(|h| h.v2))
     }
+}
+
+/// The group path `path` (of `/proc/self/cgroup`) without the harness's own `cpu` group at
+/// its end ([`super::cpu::harness_group`]): a probe after the harness moved into it makes the
+/// programs' groups beside it, as the first probe did, not inside it, where they would be left
+/// behind in a group that cannot be removed (a test process probes many times and never
+/// leaves its group).
+fn outside_own_group(path: &str) -> &str {
+    let own = format!("/tourney-{}-harness", std::process::id());
+    path.trim_end().strip_suffix(own.as_str()).unwrap_or(path)
 }
 
 /// The file a program's child writes `0` to, joining a group of `hierarchy`. In v1 it is
@@ -450,9 +460,13 @@ mod tests {
         // The harness's own first probe, if another test starts a program now, may sweep the
         // group away between its making and the move into it: it is made again until the
         // sleeper is in.
+        // The sleeper in a group below it, as a harness that died in its own `cpu` group
+        // left its programs' groups.
+        let inner = left.join(format!("tourney-{}-1", super::super::stale::never_alive()));
         let placed = (0..100).any(|_| {
             let _ = fs::create_dir(&left);
-            fs::write(left.join("cgroup.procs"), sleeper.id().to_string()).is_ok()
+            let _ = fs::create_dir(&inner);
+            fs::write(inner.join("cgroup.procs"), sleeper.id().to_string()).is_ok()
         });
         assert!(
             placed,
@@ -548,6 +562,19 @@ mod tests {
         child.wait().unwrap();
         assert!(joined.iter().all(|&j| j), "the program is in every group");
         drop(group);
+    }
+
+    #[test]
+    fn groups_are_made_beside_the_harnesss_own_group_not_in_it() {
+        let own = format!("tourney-{}-harness", std::process::id());
+        assert_eq!(
+            outside_own_group(&format!("/user.slice/{own}\n")),
+            "/user.slice"
+        );
+        assert_eq!(outside_own_group(&format!("/{own}")), "");
+        assert_eq!(outside_own_group("/user.slice"), "/user.slice");
+        let other = format!("/tourney-{}-harness", super::super::stale::never_alive());
+        assert_eq!(outside_own_group(&other), other, "another harness's group");
     }
 
     #[test]

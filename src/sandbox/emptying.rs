@@ -27,8 +27,15 @@ pub fn wait_empty(killer: &Path) -> bool {
     }
 }
 
-/// Kills every process in the group `folder` and removes it: a group a dead harness left.
+/// Kills every process in the group `folder` and in the groups below it, and removes them,
+/// the deepest first: a group a dead harness left. A group with a group below it cannot be
+/// removed, and a harness that died in its own `cpu` group left its programs' groups there.
 pub fn empty_and_remove(folder: &Path) {
+    for entry in fs::read_dir(folder).into_iter().flatten().flatten() {
+        if entry.file_type().is_ok_and(|kind| kind.is_dir()) {
+            empty_and_remove(&entry.path());
+        }
+    }
     if wait_empty(&folder.join("cgroup.procs")) {
         remove(&[folder.to_path_buf()]);
     }
