@@ -255,16 +255,23 @@ impl Group {
             Some(group) => group,
             None => Group::make(available, name)?,
         };
+        group.ready(memory_bytes, processes)?;
+        Ok(group)
+    }
+
+    /// Makes a new or reused group ready for its program: the weight of a starting program,
+    /// these limits (no write when they are the ones it has).
+    fn ready(&mut self, memory_bytes: u64, processes: u64) -> std::io::Result<()> {
         // A reused group weighs what it weighed when its last program waited.
-        if let Some(scale) = &mut group.scale {
+        if let Some(scale) = &mut self.scale {
             scale.set(super::cpu::Weight::Thinking)?;
         }
-        if group.written == Some((memory_bytes, processes)) {
-            return Ok(group);
+        if self.written == Some((memory_bytes, processes)) {
+            return Ok(());
         }
         // Unknown until every write is done: a failed one leaves the group's limits unsure.
-        group.written = None;
-        if let Some((limit, swap)) = group.memory_limits.split_first() {
+        self.written = None;
+        if let Some((limit, swap)) = self.memory_limits.split_first() {
             // v1 wants memory+swap (`memsw`, when swap is counted at all) never below memory:
             // raised before, lowered after.
             let bytes = memory_bytes.to_string();
@@ -273,11 +280,11 @@ impl Group {
             fs::write(limit, &bytes)?;
             write_swap();
         }
-        if let Some(file) = &group.pids_limit {
+        if let Some(file) = &self.pids_limit {
             fs::write(file, processes.to_string())?;
         }
-        group.written = Some((memory_bytes, processes));
-        Ok(group)
+        self.written = Some((memory_bytes, processes));
+        Ok(())
     }
 
     /// Notes each counter's value now, the baseline a later hit is counted from.
@@ -493,6 +500,41 @@ mod tests {
         let name = format!("tourney-{}-{label}-test", std::process::id());
         let group = Group::create(&available, &name, 1 << 30, 8).unwrap();
         Some((available, group))
+    }
+
+    /// The weight the kernel reads back from a program's `cpu` group: a thinking program's when
+    /// it starts, the least while it waits, a thinking one's again when it is made ready for
+    /// the next program (a reused group must not start a program at the least weight).
+    #[test]
+    fn a_programs_weight_follows_its_turn_and_a_reused_group_starts_at_a_thinkers() {
+        use super::super::cpu::Weight;
+        let Some((available, mut group)) = test_group("weight") else {
+            return;
+        };
+        let Some(cpu) = available.cpu.clone() else {
+            eprintln!("skipped: no cpu control group may be used here");
+            return;
+        };
+        let folder = group.folders.iter().find(|f| f.starts_with(&cpu.base));
+        let file = folder
+            .unwrap()
+            .join(if cpu.v2 { "cpu.weight" } else { "cpu.shares" });
+        let read = || {
+            fs::read_to_string(&file)
+                .unwrap()
+                .trim()
+                .parse::<u64>()
+                .unwrap()
+        };
+        let (thinking, waiting) = if cpu.v2 { (6400, 1) } else { (65536, 2) };
+        assert_eq!(read(), thinking, "a new group");
+        group.weigh(Weight::Waiting).unwrap();
+        assert_eq!(read(), waiting, "waiting for its turn");
+        group.weigh(Weight::Thinking).unwrap();
+        assert_eq!(read(), thinking, "its turn");
+        group.weigh(Weight::Waiting).unwrap();
+        group.ready(1 << 30, 8).unwrap();
+        assert_eq!(read(), thinking, "made ready for the next program");
     }
 
     #[test]
