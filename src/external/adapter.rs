@@ -52,10 +52,7 @@ impl<G: Wire> ExternalBot<G> {
     fn send(&mut self, last: &str) {
         self.pending.push_str(last);
         let bytes = std::mem::take(&mut self.pending).into_bytes();
-        let process = self
-            .process
-            .as_mut()
-            .expect("a bot in play has its process");
+        let process = in_play(&mut self.process);
         if self.shared.manifest.transcript {
             for line in String::from_utf8_lossy(&bytes).lines() {
                 self.shared
@@ -70,10 +67,7 @@ impl<G: Wire> ExternalBot<G> {
     /// names the limit the program hit, if it hit one.
     fn request(&mut self, request: &str) -> Result<String, BotFailure> {
         self.answer(request).map_err(|mut failure| {
-            let process = self
-                .process
-                .as_mut()
-                .expect("a bot in play has its process");
+            let process = in_play(&mut self.process);
             if let Some(limit) = process.limit_hit() {
                 failure.message = format!("{limit}: {}", failure.message);
             }
@@ -91,18 +85,11 @@ impl<G: Wire> ExternalBot<G> {
             .clock
             .as_ref()
             .map_or((move_limit, false), |clock| clock.deadline(move_limit));
-        let process = self
-            .process
-            .as_mut()
-            .expect("a bot in play has its process");
         // Its turn: it weighs as a thinking program until it answers, then as a waiting one.
-        process.weigh(Weight::Thinking);
+        in_play(&mut self.process).weigh(Weight::Thinking);
         let asked = Instant::now();
         self.send(request);
-        let process = self
-            .process
-            .as_mut()
-            .expect("a bot in play has its process");
+        let process = in_play(&mut self.process);
         let received = process.receive(limit);
         let took = asked.elapsed();
         process.weigh(Weight::Waiting);
@@ -148,6 +135,11 @@ impl<G: Wire> ExternalBot<G> {
             )),
         }
     }
+}
+
+/// The process of a bot in play (taken only when the bot is dropped).
+fn in_play(process: &mut Option<Process>) -> &mut Process {
+    process.as_mut().expect("a bot in play has its process")
 }
 
 fn process_context(process: &Process) -> String {

@@ -64,9 +64,11 @@ pub struct Scale {
 impl Scale {
     /// The group `folder`'s weight file, set to a thinking program's weight.
     pub fn open(folder: &Path, v2: bool) -> io::Result<Scale> {
-        let file = fs::OpenOptions::new()
-            .write(true)
-            .open(weight_file(folder, v2))?;
+        let file = fs::OpenOptions::new().write(true).open(folder.join(if v2 {
+            "cpu.weight"
+        } else {
+            "cpu.shares"
+        }))?;
         let mut scale = Scale {
             file,
             v2,
@@ -87,11 +89,6 @@ impl Scale {
     }
 }
 
-/// The weight file of a group: `cpu.weight` (v2) or `cpu.shares` (v1).
-fn weight_file(folder: &Path, v2: bool) -> PathBuf {
-    folder.join(if v2 { "cpu.weight" } else { "cpu.shares" })
-}
-
 /// The harness's own `cpu` group, while it is in it.
 static HARNESS: Mutex<Option<PathBuf>> = Mutex::new(None);
 
@@ -105,9 +102,8 @@ pub fn harness_group(base: &Path, v2: bool) -> Option<PathBuf> {
     }
     let folder = base.join(format!("tourney-{}-harness", std::process::id()));
     let _ = fs::create_dir(&folder);
-    let weight = Weight::Thinking.value(v2).to_string();
-    let moved = fs::write(weight_file(&folder, v2), weight)
-        .and_then(|()| fs::write(folder.join("cgroup.procs"), std::process::id().to_string()));
+    let moved = Scale::open(&folder, v2)
+        .and_then(|_| fs::write(folder.join("cgroup.procs"), std::process::id().to_string()));
     if moved.is_err() {
         let _ = fs::remove_dir(&folder);
         return None;

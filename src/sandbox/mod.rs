@@ -200,7 +200,7 @@ impl Confinement {
         let mib = 1u64 << 20;
         #[cfg(target_os = "linux")]
         if support.seccomp {
-            let filter = syscalls::Filters::for_network(program.network)?;
+            let filter = syscalls::Filter::for_network(program.network)?;
             confinement.steps.filter = filter.installable();
         }
         if support.cgroups.any().is_some() {

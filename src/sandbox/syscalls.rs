@@ -32,7 +32,7 @@ use std::sync::OnceLock;
 
 /// The compiled filter of one kind of program: `clone3` made to fail with `ENOSYS`, and every
 /// other denied call with `EPERM`.
-pub struct Filters {
+pub struct Filter {
     program: BpfProgram,
 }
 
@@ -56,21 +56,21 @@ pub fn available() -> bool {
     done == 0
 }
 
-impl Filters {
+impl Filter {
     /// The filters for a program that connects as `network` says, compiled once.
-    pub fn for_network(network: Network) -> Result<&'static Filters, String> {
-        static NONE: OnceLock<Result<Filters, String>> = OnceLock::new();
-        static LOOPBACK: OnceLock<Result<Filters, String>> = OnceLock::new();
+    pub fn for_network(network: Network) -> Result<&'static Filter, String> {
+        static NONE: OnceLock<Result<Filter, String>> = OnceLock::new();
+        static LOOPBACK: OnceLock<Result<Filter, String>> = OnceLock::new();
         let cell = match network {
             Network::None => &NONE,
             Network::Loopback(_) => &LOOPBACK,
         };
-        cell.get_or_init(|| Filters::compile(network))
+        cell.get_or_init(|| Filter::compile(network))
             .as_ref()
             .map_err(|e| format!("cannot compile its system-call filter: {e}"))
     }
 
-    fn compile(network: Network) -> Result<Filters, String> {
+    fn compile(network: Network) -> Result<Filter, String> {
         let arch = std::env::consts::ARCH
             .try_into()
             .map_err(|e| format!("{e:?}"))?;
@@ -95,7 +95,7 @@ impl Filters {
             .chain(sockets(network))
             .chain(dispatch);
         program.splice(at..at, before);
-        Ok(Filters { program })
+        Ok(Filter { program })
     }
 
     /// The filter, for [`install`] in the child.
@@ -210,16 +210,11 @@ fn denied() -> Built<BTreeMap<i64, Vec<SeccompRule>>> {
 /// `clone3` fails with `ENOSYS` (its flags are out of the filter's reach). Loads the call's
 /// number, which the next steps compare.
 fn unavailable_clone3() -> Vec<sock_filter> {
-    use libc::{BPF_JEQ, BPF_JMP, BPF_K, BPF_RET};
+    use libc::{BPF_JEQ, BPF_JMP, BPF_K};
     vec![
         load_number(),
         step(BPF_JMP | BPF_JEQ | BPF_K, libc::SYS_clone3 as u32, 0, 1),
-        step(
-            BPF_RET | BPF_K,
-            libc::SECCOMP_RET_ERRNO | libc::ENOSYS as u32,
-            0,
-            0,
-        ),
+        fail_with(libc::ENOSYS),
     ]
 }
 
@@ -232,12 +227,7 @@ fn sockets(network: Network) -> Vec<sock_filter> {
     let family = step(BPF_LD | BPF_W | BPF_ABS, argument(0), 0, 0);
     let is = |value: libc::c_int, jt, jf| step(BPF_JMP | BPF_JEQ | BPF_K, value as u32, jt, jf);
     let allow = step(BPF_RET | BPF_K, libc::SECCOMP_RET_ALLOW, 0, 0);
-    let deny = step(
-        BPF_RET | BPF_K,
-        libc::SECCOMP_RET_ERRNO | libc::EPERM as u32,
-        0,
-        0,
-    );
+    let deny = fail_with(libc::EPERM);
     let decide = match network {
         Network::None => vec![family, is(libc::AF_UNIX, 0, 1), allow, deny],
         Network::Loopback(_) => vec![
@@ -278,17 +268,12 @@ fn argument(index: u32) -> u32 {
 fn guard_x32() -> Vec<sock_filter> {
     #[cfg(target_arch = "x86_64")]
     {
-        use libc::{BPF_JGE, BPF_JMP, BPF_K, BPF_RET};
+        use libc::{BPF_JGE, BPF_JMP, BPF_K};
         const X32: u32 = 0x4000_0000;
         vec![
             load_number(),
             step(BPF_JMP | BPF_JGE | BPF_K, X32, 0, 1),
-            step(
-                BPF_RET | BPF_K,
-                libc::SECCOMP_RET_ERRNO | libc::EPERM as u32,
-                0,
-                0,
-            ),
+            fail_with(libc::EPERM),
         ]
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -363,6 +348,17 @@ fn search(named: &[u32]) -> Option<Vec<sock_filter>> {
     Some(program)
 }
 
+/// Ends the filter: the call fails with `errno`.
+fn fail_with(errno: libc::c_int) -> sock_filter {
+    use libc::{BPF_K, BPF_RET};
+    step(
+        BPF_RET | BPF_K,
+        libc::SECCOMP_RET_ERRNO | errno as u32,
+        0,
+        0,
+    )
+}
+
 /// Loads the call's number (offset 0 of `seccomp_data`) into the accumulator.
 fn load_number() -> sock_filter {
     use libc::{BPF_ABS, BPF_LD, BPF_W};
@@ -385,7 +381,7 @@ pub fn install(&(address, len): &Installable) -> std::io::Result<()> {
         filter: address as *mut libc::sock_filter,
     };
     // SAFETY: the kernel copies `len` instructions from `address`, a filter compiled once and
-    // kept for the whole run ([`Filters::for_network`]); nothing is allocated.
+    // kept for the whole run ([`Filter::for_network`]); nothing is allocated.
     let done = unsafe {
         libc::syscall(
             libc::SYS_seccomp,
@@ -460,7 +456,7 @@ mod tests {
     }
 
     fn denying(network: Network) -> Vec<sock_filter> {
-        Filters::for_network(network).unwrap().program.clone()
+        Filter::for_network(network).unwrap().program.clone()
     }
 
     #[test]
