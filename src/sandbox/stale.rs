@@ -14,9 +14,30 @@ fn owner(name: &str) -> Option<u32> {
     pid.parse().ok()
 }
 
-/// Whether process `pid` is gone. Where `/proc` is missing nothing is known: not gone.
+/// Whether process `pid` is gone: no longer in `/proc`, or a zombie (it has exited and only
+/// waits for its parent to read its status; a harness killed beside a parent that does not reap
+/// it stays one for as long as that parent lives). A zombie leader whose other threads still
+/// run is alive. Where `/proc` is missing nothing is known: not gone.
 fn gone(pid: u32) -> bool {
-    Path::new("/proc/self").exists() && !Path::new(&format!("/proc/{pid}")).exists()
+    if !Path::new("/proc/self").exists() {
+        return false;
+    }
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return !Path::new(&format!("/proc/{pid}")).exists();
+    };
+    exited(&stat) && threads_left(pid) <= 1
+}
+
+/// Whether a `/proc/PID/stat` line says the process has exited (state `Z` or `X`). The state
+/// follows the command's name in parentheses, which may itself hold spaces and parentheses.
+fn exited(stat: &str) -> bool {
+    let state = stat.rsplit_once(')').map(|(_, rest)| rest.trim_start());
+    state.is_some_and(|rest| rest.starts_with('Z') || rest.starts_with('X'))
+}
+
+/// How many threads of process `pid` are listed (a gone process: none).
+fn threads_left(pid: u32) -> usize {
+    std::fs::read_dir(format!("/proc/{pid}/task")).map_or(0, |tasks| tasks.count())
 }
 
 /// The entries of `folder` left by a harness that is gone.
@@ -70,6 +91,35 @@ mod tests {
         assert_eq!(owner("tourney-123-"), None);
         assert_eq!(owner("tourney-x-1"), None);
         assert_eq!(owner("other-123-1"), None);
+    }
+
+    #[test]
+    fn the_state_is_read_after_the_command_name() {
+        assert!(exited("42 (tourney) Z 1 42 42 0"));
+        assert!(exited("42 (a) Z (b) X 1 42"));
+        assert!(!exited("42 (a) Z (b) S 1 42"));
+        assert!(!exited("42 (tourney) R 1 42 42 0"));
+        assert!(!exited("garbage"));
+    }
+
+    #[test]
+    fn a_harness_that_exited_unreaped_is_gone_and_its_scratch_removed() {
+        let mut child = std::process::Command::new("true").spawn().unwrap();
+        let pid = child.id();
+        // Unreaped, the child stays a zombie until the wait below.
+        let zombie = (0..500).any(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|s| exited(&s))
+        });
+        assert!(zombie, "the child never became a zombie");
+        let temp = tempfile::tempdir().unwrap();
+        let left = temp.path().join(format!("tourney-{pid}-1-home"));
+        std::fs::create_dir(&left).unwrap();
+        sweep_scratch(temp.path());
+        let removed = !left.exists();
+        child.wait().unwrap();
+        assert!(removed, "a zombie's scratch folder was kept");
+        assert!(!gone(std::process::id()));
     }
 
     #[test]
