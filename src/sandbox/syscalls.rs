@@ -16,8 +16,10 @@
 //! installs to machine code, and runs each on every call. Two filters (one per action, as
 //! seccompiler makes them) and 30 seccompiler rules for the socket types (676 instructions)
 //! cost a confined start more than the rest of the filter's work; `clone3` and `socket` are
-//! now decided by a few instructions written here ([`unavailable_clone3`], [`sockets`])
-//! before seccompiler's program, which keeps the calls denied by their number or flags.
+//! now decided by a few instructions written here ([`unavailable_clone3`], [`sockets`]), and
+//! the calls denied whatever their arguments by a search over their numbers ([`search`]);
+//! seccompiler compiles the rules of the calls denied by their flags (`clone`, `mknod`),
+//! which the search sends on to it. The whole filter is about 160 instructions.
 
 use super::Network;
 use seccompiler::{
@@ -74,17 +76,18 @@ impl Filter {
         let arch = std::env::consts::ARCH
             .try_into()
             .map_err(|e| format!("{e:?}"))?;
-        let compile = |rules, action| -> Result<BpfProgram, String> {
-            SeccompFilter::new(rules, SeccompAction::Allow, action, arch)
-                .and_then(BpfProgram::try_from)
-                .map_err(|e| e.to_string())
-        };
-        let rules = denied().map_err(|e| e.to_string())?;
-        let named: Vec<u32> = rules
-            .keys()
-            .filter_map(|&call| call.try_into().ok())
+        let rules = by_arguments().map_err(|e| e.to_string())?;
+        let mut named: Vec<(u32, Leaf)> = DENIED
+            .iter()
+            .map(|&call| (call, Leaf::Deny))
+            .chain(rules.keys().map(|&call| (call, Leaf::Rules)))
+            .filter_map(|(call, leaf)| Some((u32::try_from(call).ok()?, leaf)))
             .collect();
-        let mut program = compile(rules, SeccompAction::Errno(libc::EPERM as u32))?;
+        named.sort_unstable_by_key(|&(call, _)| call);
+        let eperm = SeccompAction::Errno(libc::EPERM as u32);
+        let mut program = SeccompFilter::new(rules, SeccompAction::Allow, eperm, arch)
+            .and_then(BpfProgram::try_from)
+            .map_err(|e| e.to_string())?;
         let dispatch = search(&named)
             .ok_or("the search over the filter's calls does not fit cBPF's jumps".to_string())?;
         // After seccompiler's three instructions checking the architecture.
@@ -176,11 +179,11 @@ const NAMESPACES: &[libc::c_int] = &[
     libc::CLONE_NEWCGROUP,
 ];
 
-/// Each denied call with the rules under which it is denied (none: always).
-fn denied() -> Built<BTreeMap<i64, Vec<SeccompRule>>> {
+/// The calls denied under some arguments only, each with the rules under which it is: the
+/// part of the filter seccompiler compiles.
+fn by_arguments() -> Built<BTreeMap<i64, Vec<SeccompRule>>> {
     let arg = |index, op, value: u64| SeccompCondition::new(index, Len::Dword, op, value);
-    let mut rules: BTreeMap<i64, Vec<SeccompRule>> =
-        DENIED.iter().map(|&call| (call, Vec::new())).collect();
+    let mut rules = BTreeMap::new();
     rules.insert(
         libc::SYS_clone,
         NAMESPACES
@@ -283,41 +286,56 @@ fn guard_x32() -> Vec<sock_filter> {
 /// How many calls a leaf of [`search`] tries one after another.
 const LEAF: usize = 4;
 
-/// Lets every call the filter does not name through at once: a binary search over the
-/// `named` calls' numbers (sorted, each once), put before seccompiler's program, which tries
-/// the named calls one after another. A named call falls through to that program, unchanged,
-/// so the rules stay seccompiler's; any other call is allowed, as it would be at the end of
-/// the program. Why: when a filter is installed the kernel runs it over every call number
-/// (its cache of the calls always allowed), with interrupts off, and walking seccompiler's
-/// chain of 60 comparisons for each of 460 numbers was the largest cost a confined start
-/// added (`perf`, docs/guide/untrusted-programs.md); the search walks a handful. `None` when a
-/// jump would be longer than cBPF's 255 instructions.
-fn search(named: &[u32]) -> Option<Vec<sock_filter>> {
+/// What the search does with a call it names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Leaf {
+    /// Denied whatever its arguments: the call fails with `EPERM` at once.
+    Deny,
+    /// Decided by its arguments: on to seccompiler's program, which holds its rules.
+    Rules,
+}
+
+/// Decides every call by its number in a few steps: a binary search over the `named` calls
+/// (sorted by number, each once) ends in a leaf that denies a call denied whatever its
+/// arguments, sends one decided by its arguments on to seccompiler's program (put after the
+/// search), and allows any other call. Why: the kernel translates and compiles every
+/// instruction of a filter for each program it confines, and runs the filter over every call
+/// number when it is installed (its cache of the calls always allowed), with interrupts off.
+/// seccompiler's program tries its calls one after another, three or more instructions each;
+/// given only the calls it must decide by their arguments, it stays short, and the search
+/// walks a handful (`perf`, docs/guide/untrusted-programs.md). `None` when a jump would be
+/// longer than cBPF's 255 instructions.
+fn search(named: &[(u32, Leaf)]) -> Option<Vec<sock_filter>> {
     use libc::{BPF_JEQ, BPF_JGE, BPF_JMP, BPF_K, BPF_RET};
-    /// Where a comparison goes: on, to the allowing return, to seccompiler's program, or to
-    /// an instruction of the search.
+    /// Where a comparison goes: on, to the allowing return, to the denying one, to
+    /// seccompiler's program, or to an instruction of the search.
     #[derive(Clone, Copy)]
     enum To {
         Next,
         Allow,
-        Named,
+        Deny,
+        Rules,
         At(usize),
     }
-    fn tree(keys: &[u32], steps: &mut Vec<(u32, u32, To, To)>) {
+    fn tree(keys: &[(u32, Leaf)], steps: &mut Vec<(u32, u32, To, To)>) {
         if keys.len() <= LEAF {
-            for (i, &key) in keys.iter().enumerate() {
+            for (i, &(key, leaf)) in keys.iter().enumerate() {
                 let miss = if i + 1 == keys.len() {
                     To::Allow
                 } else {
                     To::Next
                 };
-                steps.push((BPF_JMP | BPF_JEQ | BPF_K, key, To::Named, miss));
+                let hit = match leaf {
+                    Leaf::Deny => To::Deny,
+                    Leaf::Rules => To::Rules,
+                };
+                steps.push((BPF_JMP | BPF_JEQ | BPF_K, key, hit, miss));
             }
             return;
         }
         let (below, above) = keys.split_at(keys.len() / 2);
         let at = steps.len();
-        steps.push((BPF_JMP | BPF_JGE | BPF_K, above[0], To::Next, To::Next));
+        steps.push((BPF_JMP | BPF_JGE | BPF_K, above[0].0, To::Next, To::Next));
         tree(below, steps);
         steps[at].2 = To::At(steps.len());
         tree(above, steps);
@@ -327,14 +345,15 @@ fn search(named: &[u32]) -> Option<Vec<sock_filter>> {
     }
     let mut steps = Vec::new();
     tree(named, &mut steps);
-    // The number's load, the search (step `i` at `i + 1`), the allowing return, then
-    // seccompiler's program; a jump counts from the instruction after its own.
+    // The number's load, the search (step `i` at `i + 1`), the allowing return, the denying
+    // one, then seccompiler's program; a jump counts from the instruction after its own.
     let allow = steps.len() + 1;
     let offset = |i: usize, to: To| -> Option<u8> {
         let target = match to {
             To::Next => i + 2,
             To::Allow => allow,
-            To::Named => allow + 1,
+            To::Deny => allow + 1,
+            To::Rules => allow + 2,
             To::At(at) => at + 1,
         };
         (target - (i + 2)).try_into().ok()
@@ -345,6 +364,7 @@ fn search(named: &[u32]) -> Option<Vec<sock_filter>> {
         program.push(step(code, k, jt, jf));
     }
     program.push(step(BPF_RET | BPF_K, libc::SECCOMP_RET_ALLOW, 0, 0));
+    program.push(fail_with(libc::EPERM));
     Some(program)
 }
 
@@ -459,10 +479,19 @@ mod tests {
         Filter::for_network(network).unwrap().program.clone()
     }
 
+    /// Every call the filter names, and whether its arguments decide it.
+    fn named() -> BTreeMap<i64, bool> {
+        let by_arguments = by_arguments().unwrap();
+        let always = DENIED.iter().map(|&call| (call, false));
+        always
+            .chain(by_arguments.into_keys().map(|call| (call, true)))
+            .collect()
+    }
+
     #[test]
     fn a_call_no_rule_names_is_allowed_within_a_few_instructions() {
         for network in [Network::None, Network::Loopback(0)] {
-            let named = denied().unwrap();
+            let named = named();
             let program = denying(network);
             let decided_here = [libc::SYS_clone3, libc::SYS_socket].map(|call| call as u32);
             for number in (0..1024).filter(|n| !named.contains_key(&i64::from(*n))) {
@@ -482,13 +511,13 @@ mod tests {
     #[test]
     fn every_named_call_reaches_its_rules() {
         for network in [Network::None, Network::Loopback(0)] {
-            let named = denied().unwrap();
+            let named = named();
             let program = denying(network);
             let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
-            for (&call, rules) in &named {
+            for (&call, &by_arguments) in &named {
                 // A call denied whatever its arguments is denied on its number alone; one
                 // denied by its arguments needs them, which the check cannot read.
-                let expected = rules.is_empty().then_some(eperm);
+                let expected = (!by_arguments).then_some(eperm);
                 let got = constant(&program, call as u32).map(|(returned, _)| returned);
                 assert_eq!(got, expected, "call {call}");
             }
@@ -502,20 +531,34 @@ mod tests {
     }
 
     #[test]
-    fn the_search_sends_exactly_its_calls_on() {
-        let falls_through = |program: &[sock_filter], number| {
-            // Past the search is an instruction the walk cannot run: it ends there.
+    fn the_search_denies_or_sends_on_exactly_its_calls() {
+        let eperm = libc::SECCOMP_RET_ERRNO | libc::EPERM as u32;
+        // What the search alone does with a call: allows or denies it (`Some`), or sends it
+        // past its end, where an instruction the walk cannot run stands (`None`).
+        let decided = |program: &[sock_filter], number| {
             let mut program = program.to_vec();
             program.push(step(BPF_LD | BPF_W | BPF_ABS, 8, 0, 0));
-            constant(&program, number).is_none()
+            constant(&program, number).map(|(returned, _)| returned)
         };
         for count in [1, 2, 4, 5, 9, 17, 60, 100] {
-            let named: Vec<u32> = (0..count).map(|i| 3 * i + 7).collect();
+            let leaf = |i: u32| {
+                if i.is_multiple_of(3) {
+                    Leaf::Rules
+                } else {
+                    Leaf::Deny
+                }
+            };
+            let named: Vec<(u32, Leaf)> = (0..count).map(|i| (3 * i + 7, leaf(i))).collect();
             let program = search(&named).unwrap();
             for number in 0..400 {
+                let expected = match named.iter().find(|&&(call, _)| call == number) {
+                    None => Some(libc::SECCOMP_RET_ALLOW),
+                    Some((_, Leaf::Deny)) => Some(eperm),
+                    Some((_, Leaf::Rules)) => None,
+                };
                 assert_eq!(
-                    falls_through(&program, number),
-                    named.contains(&number),
+                    decided(&program, number),
+                    expected,
                     "call {number} of {count} named"
                 );
             }
@@ -584,7 +627,7 @@ mod tests {
     fn the_filter_is_one_short_program() {
         for network in [Network::None, Network::Loopback(0)] {
             let length = denying(network).len();
-            assert!(length < 450, "{length} instructions under {network:?}");
+            assert!(length < 180, "{length} instructions under {network:?}");
         }
     }
 }
