@@ -51,6 +51,12 @@ pub trait Bot<G: Game>: Send {
     /// from it what its seat may not see. Built-in bots read their view instead and ignore this.
     fn observe(&mut self, _game: &G, _actor: Seat, _action: &G::Action) {}
 
+    /// Told when its seat has decided and the next decision is another seat's, so that an
+    /// adapter can lower its program's CPU weight while it waits. A seat that decides twice in
+    /// a row (a second card drawn) is not told in between: its program keeps the weight of a
+    /// thinking one and no weight is written. Built-in bots ignore it.
+    fn turn_over(&mut self, _game: &G) {}
+
     /// Told once when the game is over, however it ended (forfeits included), so an adapter
     /// can tell its program the result and release it.
     fn finish(&mut self, _game: &G, _outcome: &Outcome) {}

@@ -48,6 +48,10 @@ impl<G: Game> Bot<G> for Timed<G> {
         self.inner.observe(game, actor, action);
     }
 
+    fn turn_over(&mut self, game: &G) {
+        self.inner.turn_over(game);
+    }
+
     fn finish(&mut self, game: &G, outcome: &Outcome) {
         self.inner.finish(game, outcome);
     }

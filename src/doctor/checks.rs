@@ -280,6 +280,10 @@ impl<G: Contest> Bot<G> for Timed<G> {
         self.bot.observe(game, actor, action);
     }
 
+    fn turn_over(&mut self, game: &G) {
+        self.bot.turn_over(game);
+    }
+
     fn finish(&mut self, game: &G, outcome: &Outcome) {
         self.bot.finish(game, outcome);
     }

@@ -85,14 +85,13 @@ impl<G: Wire> ExternalBot<G> {
             .clock
             .as_ref()
             .map_or((move_limit, false), |clock| clock.deadline(move_limit));
-        // Its turn: it weighs as a thinking program until it answers, then as a waiting one.
+        // Its turn: it weighs as a thinking program until the turn passes (`Bot::turn_over`).
         in_play(&mut self.process).weigh(Weight::Thinking);
         let asked = Instant::now();
         self.send(request);
         let process = in_play(&mut self.process);
         let received = process.receive(limit);
         let took = asked.elapsed();
-        process.weigh(Weight::Waiting);
         match received {
             Ok(line) => {
                 if self.shared.manifest.transcript {
@@ -180,6 +179,13 @@ impl<G: Wire> Bot<G> for ExternalBot<G> {
     fn observe(&mut self, game: &G, actor: Seat, action: &G::Action) {
         self.pending
             .push_str(&protocol::played(game, self.seat, actor, action));
+    }
+
+    /// Another seat decides next: the program weighs as a waiting one until its next turn.
+    fn turn_over(&mut self, _game: &G) {
+        if let Some(process) = &mut self.process {
+            process.weigh(Weight::Waiting);
+        }
     }
 
     /// The program weighs as a thinking one again: it reads the result and ends, or starts

@@ -138,6 +138,7 @@ fn play_made<G: Game>(
         view: None,
         sealed: (Vec::new(), Vec::new()),
         think: Vec::new(),
+        deciding: Vec::new(),
     };
     if fault.is_none() {
         fault = begin(game, &state, &mut table.bots);
@@ -155,8 +156,14 @@ fn play_made<G: Game>(
         );
         let played = match game.to_act(&state) {
             ToAct::Over => break,
-            ToAct::Seat(seat) => table.turn(&mut state, seat),
-            ToAct::Simultaneous(seats) => table.simultaneous(&mut state, &seats),
+            ToAct::Seat(seat) => {
+                table.pass_turn(&[seat]);
+                table.turn(&mut state, seat)
+            }
+            ToAct::Simultaneous(seats) => {
+                table.pass_turn(&seats);
+                table.simultaneous(&mut state, &seats)
+            }
         };
         fault = played.err();
     }
@@ -200,9 +207,26 @@ struct Table<'t, G: Game> {
     sealed: (Vec<G::View>, Vec<Decision<G>>),
     /// The measured decisions per seat, for the game's record; empty while none is timed.
     think: Vec<Vec<Think>>,
+    /// The seats of the last decision, told when the turn passes from them.
+    deciding: Vec<Seat>,
 }
 
 impl<G: Game> Table<'_, G> {
+    /// Tells each seat of the last decision that is not among `next` that its turn is over
+    /// ([`Bot::turn_over`]), and notes `next` as the seats deciding now.
+    fn pass_turn(&mut self, next: &[Seat]) {
+        for &seat in &self.deciding {
+            if !next.contains(&seat)
+                && let Some(bot) = self.bots.get_mut(seat).and_then(Option::as_mut)
+            {
+                // The game goes on: a bot that fails to hear it only keeps its CPU weight.
+                let _ = call_bot(|| bot.turn_over(self.game));
+            }
+        }
+        self.deciding.clear();
+        self.deciding.extend_from_slice(next);
+    }
+
     /// One seat decides and its action is applied, once every bot has heard it. The common
     /// case, kept free of allocations.
     fn turn(&mut self, state: &mut G::State, seat: Seat) -> Result<(), Fault> {

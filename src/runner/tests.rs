@@ -577,3 +577,83 @@ fn a_stop_abandons_the_game_in_play_and_keeps_whole_seed_groups_before_it() {
     let indices: Vec<u64> = sink.0.iter().map(|r| r.index).collect();
     assert_eq!(indices, [0, 1]);
 }
+
+/// What a [`Waiter`] heard, in order: `('b', seat)` a bid, `('a', seat)` an addition, and
+/// `('o', seat)` its turn over.
+type Heard = std::sync::Arc<std::sync::Mutex<Vec<(char, Seat)>>>;
+
+/// Makes fair bots that note their decisions and each turn over in one shared list.
+struct WaiterMaker(Heard);
+impl BotMaker<Race> for WaiterMaker {
+    fn make(&self, _: &Race, seat: Seat, rng: Rng, _: u64) -> crate::bot::MadeBot<Race> {
+        Ok(Box::new(Waiter {
+            fair: Fair(rng),
+            seat,
+            heard: self.0.clone(),
+        }))
+    }
+}
+struct Waiter {
+    fair: Fair,
+    seat: Seat,
+    heard: Heard,
+}
+impl Bot<Race> for Waiter {
+    fn act(&mut self, game: &Race, view: &RaceView) -> RaceAction {
+        let kind = if view.bidding { 'b' } else { 'a' };
+        self.heard.lock().unwrap().push((kind, self.seat));
+        self.fair.act(game, view)
+    }
+    fn turn_over(&mut self, _: &Race) {
+        self.heard.lock().unwrap().push(('o', self.seat));
+    }
+}
+
+#[test]
+fn a_seat_is_told_its_turn_is_over_just_before_another_seat_decides() {
+    let heard = Heard::default();
+    let lineup = Lineup {
+        entries: vec![
+            Box::new(WaiterMaker(heard.clone())),
+            Box::new(WaiterMaker(heard.clone())),
+        ],
+        record: None,
+        faults: crate::runner::FaultPolicy::Lose,
+    };
+    let mut sink = Collect(Vec::new());
+    let stop = AtomicBool::new(false);
+    let schedule = Schedule::pairs(2, 6);
+    run_fixtures(
+        &race(),
+        &lineup,
+        schedule.whole(),
+        7,
+        &pool(1),
+        &stop,
+        &mut sink,
+    )
+    .unwrap();
+    let heard = heard.lock().unwrap().clone();
+    // Each game: both seats bid at once, then the seat that won the bid adds first; the other
+    // is told before it, and from then on each adder is told once the next one decides. The
+    // last adder of a game is never told: the game ends instead.
+    let decisions: Vec<(char, Seat)> = heard.iter().copied().filter(|e| e.0 != 'o').collect();
+    let mut expected = Vec::new();
+    let mut deciding: Vec<Seat> = Vec::new();
+    for (i, &(kind, seat)) in decisions.iter().enumerate() {
+        let opens_a_game =
+            kind == 'b' && decisions.get(i.wrapping_sub(1)).is_none_or(|e| e.0 == 'a');
+        if opens_a_game {
+            deciding.clear();
+        }
+        if kind == 'a' {
+            expected.extend(deciding.iter().filter(|&&s| s != seat).map(|&s| ('o', s)));
+            deciding = vec![seat];
+        } else {
+            deciding.push(seat);
+        }
+        expected.push((kind, seat));
+    }
+    assert!(heard.iter().filter(|e| e.0 == 'o').count() > 10);
+    assert_eq!(heard, expected);
+}

@@ -2,9 +2,10 @@
 //! Each program is in a `cpu` control group of its own, which makes it one scheduling entity
 //! however many processes it has, and the group's weight follows the turn:
 //!
-//! - while the program thinks (asked for a move, not yet answered) and while it starts and
-//!   ends, it weighs [`WEIGHT`] ordinary processes, so the machine's other work (a build beside
-//!   the contest) takes little from it;
+//! - while the program thinks (from the request of its move until another seat is asked, so
+//!   a seat that decides twice in a row keeps it between the two) and while it starts and
+//!   ends, it weighs [`WEIGHT`] ordinary processes, so the machine's other work (a build
+//!   beside the contest) takes little from it;
 //! - while it waits for its turn it weighs the least the kernel allows ([`Weight::Waiting`]),
 //!   1/32,768 of a thinking program on cgroup v1 and 1/6,400 on v2: whatever it runs meanwhile
 //!   (sixty spinning processes, say) gets a core only where nothing else wants one, and never
@@ -54,7 +55,7 @@ impl Weight {
     }
 }
 
-/// The weight file of a program's group, kept open: the weight changes twice a move.
+/// The weight file of a program's group, kept open: the weight changes twice a turn.
 pub struct Scale {
     file: fs::File,
     v2: bool,

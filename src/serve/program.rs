@@ -270,12 +270,11 @@ impl<G: Game> Bot<G> for ContestBot<G> {
 
     fn try_act(&mut self, game: &G, view: &G::View) -> Result<G::Action, BotFailure> {
         self.intruded()?;
-        // Its turn: it weighs as a thinking program until it answers, then as a waiting one.
+        // Its turn: it weighs as a thinking program until the turn passes (`Bot::turn_over`).
         self.instance.weigh(Weight::Thinking);
         let asked = Instant::now();
         let answer = self.client.try_act(game, view);
         let took = asked.elapsed();
-        self.instance.weigh(Weight::Waiting);
         let answer = answer.map_err(|failure| self.instance.name_limit(failure))?;
         self.last = Some(match &mut self.clock {
             None => Think { took, left: None },
@@ -332,6 +331,11 @@ impl<G: Game> Bot<G> for ContestBot<G> {
 
     fn observe(&mut self, game: &G, actor: Seat, action: &G::Action) {
         self.client.observe(game, actor, action);
+    }
+
+    /// Another seat decides next: the program weighs as a waiting one until its next turn.
+    fn turn_over(&mut self, _game: &G) {
+        self.instance.weigh(Weight::Waiting);
     }
 
     /// The program weighs as a thinking one again: it reads the result and ends.
