@@ -20,6 +20,7 @@ pub mod external;
 pub mod format;
 pub mod game;
 pub mod games;
+pub mod history;
 pub mod input;
 pub mod ladder;
 pub mod live;

@@ -28,7 +28,7 @@ pub fn execute(command: &DbCommand) -> anyhow::Result<ExitCode> {
         DbCommand::Runs(location) => {
             let mut store = open_store(location, false)?;
             let runs = store.find_runs(&RunFilter::default())?;
-            super::history::print_runs(&mut store, &runs, false)?;
+            crate::history::print_runs(&mut store, &runs, false)?;
         }
         DbCommand::Import(args) => import(args)?,
         DbCommand::Export(args) => export(args)?,
