@@ -15,6 +15,7 @@ pub mod app;
 pub mod bot;
 pub mod cli;
 pub mod doctor;
+pub mod early_stop;
 pub mod error;
 pub mod external;
 pub mod format;

@@ -8,7 +8,7 @@
 
 use super::faults::FaultedGames;
 use super::manifest::Manifest;
-use super::run::{EarlyStop, Withdrawals};
+use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::error::UsageError;
 use crate::replay::RECORDS_FILE;
 use crate::report::games_csv::read::stream_games;

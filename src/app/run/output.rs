@@ -4,13 +4,12 @@
 //! `--record`, or continued when an earlier start of the run recorded. Without `--out`,
 //! nothing is written and only the tallies are kept.
 
-use super::early_stop::EarlyStop;
-use super::withdrawal::Withdrawals;
 use crate::app::faults::FaultedGames;
 use crate::app::manifest::Manifest;
 use crate::app::plan::RunPlan;
 use crate::app::recording::{Recording, Start};
 use crate::app::{folders, resume};
+use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::error::UsageError;
 use crate::games::{GameConfig, Registered};
 use crate::replay::{self, Header, RECORDS_FILE, Recorded, RecordsWriter};
