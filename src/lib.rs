@@ -29,6 +29,7 @@ pub mod outcome;
 pub mod page;
 pub mod replay;
 pub mod report;
+pub mod results;
 pub mod roster;
 pub mod runner;
 pub mod sandbox;

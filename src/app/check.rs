@@ -8,7 +8,6 @@
 //! versions compared (`history::gate`). SPRT gates play runs of their own.
 
 use super::arguments::{progress_every, refuse_disqualify};
-use super::folders::Existing;
 use super::plan::RunPlan;
 use super::plan::VersionLabels;
 use super::store_plan::StorePlan;
@@ -18,6 +17,7 @@ use crate::cli::{CheckArgs, MatchArgs};
 use crate::error::{Interrupted, UsageError};
 use crate::history::gate::{self as history_gate, Candidate};
 use crate::report::markup::counted;
+use crate::results::folders::Existing;
 use crate::scenario::gate::{Baseline, HistoryGate, Judgement, SprtGate, Status};
 use crate::scenario::{Format, Gate, Scenario};
 use crate::score::SequentialTest;

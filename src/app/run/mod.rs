@@ -98,7 +98,7 @@ pub fn run_game<G: Contest>(
     let (schedule, mut staged) = lineup::schedule(plan, game.info())?;
     // Before anything is written there, a program's log included: one process per folder.
     if let Some(dir) = &plan.out_dir {
-        crate::app::lock::hold(dir)?;
+        crate::results::lock::hold(dir)?;
     }
     let mut lineup = lineup::resolve(&game, plan)?;
     let total = staged

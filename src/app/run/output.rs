@@ -5,16 +5,17 @@
 //! nothing is written and only the tallies are kept.
 
 use crate::app::faults::FaultedGames;
-use crate::app::manifest::Manifest;
 use crate::app::plan::RunPlan;
 use crate::app::recording::{Recording, Start};
-use crate::app::{folders, resume};
+use crate::app::resume;
 use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::error::UsageError;
 use crate::games::{GameConfig, Registered};
 use crate::replay::{self, Header, RECORDS_FILE, Recorded, RecordsWriter};
 use crate::report::games_csv::{self, GamesCsv};
 use crate::report::standings::Crosstable;
+use crate::results::folders;
+use crate::results::manifest::Manifest;
 use crate::runner::Schedule;
 use crate::runner::play::{Lineup, play_fixture};
 use crate::score::Scoreboard;
