@@ -2,8 +2,6 @@
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
 use super::contest;
-use super::folders::Existing;
-use super::manifest::{MANIFEST, Manifest, Shard};
 use super::plan::{DEFAULT_GAMES, RunPlan, ServePlan, staged};
 use super::report::ReportSettings;
 use super::seeds::SeedList;
@@ -17,6 +15,8 @@ use crate::format::{Knockout, Swiss};
 use crate::games::contest::use_contest_rules;
 use crate::games::{Description, FindGame, GameConfig};
 use crate::input;
+use crate::results::folders::Existing;
+use crate::results::manifest::{MANIFEST, Manifest, Shard};
 use crate::runner::faults::{FaultPolicy, parse_rate};
 use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;
@@ -546,7 +546,7 @@ fn default_out_dir(root: &Path, plan: &RunPlan) -> PathBuf {
         names.join("-"),
         plan.master_seed
     );
-    super::folders::unused(root, &base)
+    crate::results::folders::unused(root, &base)
 }
 
 /// The game the flags name (else the scenario's, else t2r) and its configuration: the

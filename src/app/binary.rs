@@ -8,8 +8,8 @@
 //! within the file system's clock tick of the hash would otherwise keep its time). A folder
 //! where the file cannot be written (an installed binary) hashes every run, as before.
 
-use super::files::file_sha256;
 use crate::input::{self, FileBound};
+use crate::results::files::file_sha256;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;

@@ -8,8 +8,6 @@
 //! versions compared (`history::gate`). SPRT gates play runs of their own.
 
 use super::arguments::{progress_every, refuse_disqualify};
-use super::folders::Existing;
-use super::history::gate::{self as history_gate, Candidate};
 use super::plan::RunPlan;
 use super::plan::VersionLabels;
 use super::store_plan::StorePlan;
@@ -17,7 +15,9 @@ use super::versions::version_labels;
 use super::{registry, threads};
 use crate::cli::{CheckArgs, MatchArgs};
 use crate::error::{Interrupted, UsageError};
+use crate::history::gate::{self as history_gate, Candidate};
 use crate::report::markup::counted;
+use crate::results::folders::Existing;
 use crate::scenario::gate::{Baseline, HistoryGate, Judgement, SprtGate, Status};
 use crate::scenario::{Format, Gate, Scenario};
 use crate::score::SequentialTest;

@@ -2,7 +2,6 @@
 //! [`Configuration`] of a run, resume and merge make the plan again from it.
 
 use super::binary::binary_sha256;
-use super::manifest::{BotConfig, Configuration, GivenConfig, SeedsConfig};
 use super::plan::RunPlan;
 use super::seeds::SeedList;
 use super::threads;
@@ -12,6 +11,7 @@ use crate::external::clock::{Clock, Overrides};
 use crate::format::{Knockout, Swiss};
 use crate::game::GameInfo;
 use crate::games::{FindGame, GameConfig};
+use crate::results::manifest::{BotConfig, Configuration, GivenConfig, SeedsConfig};
 use crate::runner::FaultPolicy;
 use crate::scenario::Format;
 use std::time::Duration;

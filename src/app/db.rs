@@ -6,9 +6,6 @@
 //! with nothing left to play, as `merge` does, so summary.json and the reports are the run's.
 
 use super::binary::binary_sha256;
-use super::files::file_sha256;
-use super::folders::{self, Existing};
-use super::manifest::{Configuration, MANIFEST, Manifest, Shard};
 use super::plan::RunPlan;
 use super::recording::{add_kept, new_run};
 use super::registry;
@@ -17,6 +14,9 @@ use super::store_plan::open_store;
 use crate::cli::{DbCommand, DbExportArgs, DbImportArgs};
 use crate::error::UsageError;
 use crate::report::games_csv::{BASE_COLUMNS, GamesCsv};
+use crate::results::files::file_sha256;
+use crate::results::folders::{self, Existing};
+use crate::results::manifest::{Configuration, MANIFEST, Manifest, Shard};
 use crate::runner::RecordSink;
 use crate::store::{Recorder, RunFilter, RunStatus, Store, StoredRun};
 use anyhow::Context;
@@ -28,7 +28,7 @@ pub fn execute(command: &DbCommand) -> anyhow::Result<ExitCode> {
         DbCommand::Runs(location) => {
             let mut store = open_store(location, false)?;
             let runs = store.find_runs(&RunFilter::default())?;
-            super::history::print_runs(&mut store, &runs, false)?;
+            crate::history::print_runs(&mut store, &runs, false)?;
         }
         DbCommand::Import(args) => import(args)?,
         DbCommand::Export(args) => export(args)?,

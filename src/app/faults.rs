@@ -8,6 +8,7 @@ use crate::outcome::Termination;
 use crate::replay::{self, RECORDS_FILE};
 use crate::report::standings::{Crosstable, LossLink};
 use crate::report::{FAULTS_PER_BOT, FaultLink};
+use crate::results::lock::shell_word;
 use crate::runner::GameRecord;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -147,19 +148,6 @@ fn replayable(replays: Replays<'_>, games: &[(usize, u64)]) -> Vec<Replayable> {
     found
 }
 
-/// `word` as one shell word: unchanged when it is plain, else single-quoted.
-pub(super) fn shell_word(word: &str) -> String {
-    let plain = !word.is_empty()
-        && word
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || "/._-+:,=@%".contains(c));
-    if plain {
-        word.to_string()
-    } else {
-        format!("'{}'", word.replace('\'', "'\\''"))
-    }
-}
-
 /// What the records say of one faulted game.
 struct Page {
     /// The replay page, relative to the report; `None` if the game does not replay.
@@ -230,16 +218,4 @@ fn write_pages(
         pages.insert(game, Page { path, fault });
     }
     pages
-}
-
-#[cfg(test)]
-mod tests {
-    use super::shell_word;
-
-    #[test]
-    fn folder_names_are_quoted_only_when_the_shell_needs_it() {
-        assert_eq!(shell_word("results/run-1"), "results/run-1");
-        assert_eq!(shell_word("/tmp/my runs"), "'/tmp/my runs'");
-        assert_eq!(shell_word("it's"), "'it'\\''s'");
-    }
 }

@@ -4,7 +4,6 @@
 //! input comes back as its exit code.
 
 use super::arguments::game_config;
-use super::history::fit::{Identity, fit};
 use super::ladder_final::{Final, FinalPlan, play_final};
 use super::replay::replay_html;
 use super::report::ReportSettings;
@@ -14,6 +13,7 @@ use crate::bot::{BotChoice, BotMaker, Params};
 use crate::cli::{LadderArgs, SandboxFlag};
 use crate::error::UsageError;
 use crate::games::GameConfig;
+use crate::history::fit::{Identity, fit};
 use crate::ladder::{Fitted, Freeze, Host, OnDemand, Settings};
 use crate::live::Folder;
 use crate::replay::Header;

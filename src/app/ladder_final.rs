@@ -7,7 +7,6 @@
 //! ladder's, so the same ladder plays the same final.
 
 use super::arguments::tournament_format;
-use super::folders::Existing;
 use super::plan::RunPlan;
 use super::run::run_game;
 use super::store_plan::{StorePlan, open_store};
@@ -16,6 +15,7 @@ use crate::cli::{DbLocation, FinalFlag, LadderArgs, TournamentArgs};
 use crate::error::{Interrupted, UsageError};
 use crate::games::{Description, GameConfig};
 use crate::ladder::{Host, Settings};
+use crate::results::folders::Existing;
 use crate::roster::Contest;
 use crate::scenario::Format;
 use std::process::ExitCode;

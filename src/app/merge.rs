@@ -7,15 +7,15 @@
 //! shards.
 
 use super::binary::binary_sha256;
-use super::files::file_sha256;
-use super::folders::{self, Existing, same_folder};
-use super::manifest::Manifest;
 use super::plan::RunPlan;
 use super::report::ReportSettings;
 use super::store_plan::StorePlan;
 use super::{registry, threads};
 use crate::cli::MergeArgs;
 use crate::error::UsageError;
+use crate::results::files::file_sha256;
+use crate::results::folders::{self, Existing, same_folder};
+use crate::results::manifest::Manifest;
 use anyhow::Context;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;
@@ -64,7 +64,7 @@ pub fn execute(args: &MergeArgs) -> anyhow::Result<()> {
         true => Existing::Replace,
         false => Existing::ContinueSame,
     };
-    super::lock::hold(out)?;
+    crate::results::lock::hold(out)?;
     folders::claim(out, Some(&merged), existing)?;
     concatenate(&shards, &out.join("games.csv"))?;
     merged.save(out)?;

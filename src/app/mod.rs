@@ -5,7 +5,8 @@
 //!    the one place that names the games;
 //! 2. the generic pipelines the registry instantiates for each game: `run` (in stages),
 //!    `tune`, `replay`, `search_speed`;
-//! 3. what they share: `plan`, `manifest`, `folders`, `lock`, `resume`, `faults`, `report`, `recording`.
+//! 3. what they share: `plan`, `resume`, `faults`, `report`, `recording` (and, below the
+//!    edge, [`crate::results`]: a results folder's manifest, lock and checks).
 //!
 //! One rule for Ctrl-C and SIGTERM: an interrupted command exits 130 (an
 //! [`crate::error::Interrupted`] error saying how far it got and how to go on), never 0, and
@@ -24,14 +25,10 @@ mod dates;
 mod db;
 mod doctor;
 mod faults;
-mod files;
-mod folders;
 mod history;
 mod ladder;
 mod ladder_final;
 mod list;
-mod lock;
-mod manifest;
 mod merge;
 mod plan;
 mod recorded_thinks;
@@ -63,7 +60,7 @@ use tune::TunePlan;
 pub fn execute(cli: Cli) -> anyhow::Result<ExitCode> {
     crate::sandbox::raise_open_files();
     let result = command(cli);
-    lock::release_all();
+    crate::results::lock::release_all();
     result
 }
 

@@ -3,14 +3,14 @@
 //! results folder's manifest; the plan itself imports neither, so every file that reads a plan
 //! can import this one without a circle.
 
-use super::folders::Existing;
-use super::manifest::Shard;
 use super::report::ReportSettings;
 use super::seeds::SeedList;
 use super::store_plan::StorePlan;
 use crate::bot::BotChoice;
 use crate::external::clock::Overrides;
 use crate::games::{Description, GameConfig};
+use crate::results::folders::Existing;
+use crate::results::manifest::Shard;
 use crate::runner::faults::FaultPolicy;
 use crate::scenario::Format;
 use crate::summary::SprtOptions;

@@ -2,8 +2,6 @@
 //! [`Tally`] a run feeds, and writes the same tables, plots and reports a run writes.
 
 use super::faults::{FaultedGames, Replays, loss_links};
-use super::folders;
-use super::manifest::Manifest;
 use super::recorded_thinks;
 use super::replay::FindReplay;
 use crate::cli::{AnalysisArgs, ReportArgs};
@@ -11,6 +9,8 @@ use crate::error::UsageError;
 use crate::format::{KnockoutResult, SwissResult};
 use crate::report::games_csv::read::stream_games;
 use crate::report::games_csv::row::bad;
+use crate::results::folders;
+use crate::results::manifest::Manifest;
 
 use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, terminal};
@@ -113,7 +113,7 @@ pub fn execute(args: &ReportArgs, find_replay: FindReplay) -> anyhow::Result<()>
     let settings = ReportSettings::from_args(&args.analysis)?;
     check_folders(&args.dirs)?;
     let out: PathBuf = args.out.clone().unwrap_or_else(|| args.dirs[0].clone());
-    super::lock::hold(&out)?;
+    crate::results::lock::hold(&out)?;
     folders::refuse_other_run(&out, &args.dirs)?;
     let mut tally = Tally::new(0);
     let mut bots: Vec<String> = Vec::new();

@@ -7,12 +7,12 @@
 //! hold whole too (a killed run's gzip stream ends earlier than its `games.csv`).
 
 use super::faults::FaultedGames;
-use super::manifest::Manifest;
-use super::run::{EarlyStop, Withdrawals};
+use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::error::UsageError;
 use crate::replay::RECORDS_FILE;
 use crate::report::games_csv::read::stream_games;
 use crate::report::standings::Crosstable;
+use crate::results::manifest::Manifest;
 use crate::runner::{GameRecord, Schedule};
 use crate::score::Scoreboard;
 use crate::summary::{FAULT_EXAMPLES, Tally};

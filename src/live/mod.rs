@@ -1,12 +1,15 @@
-//! The live page of `run --live` and `tourney watch`, and a folder of pages served as they
-//! are rewritten (`tourney ladder --live`, [`Folder`]). The live page is a small HTTP server on its own thread
+//! The live page of `run --live` and `tourney watch` (a folder another process is writing, read
+//! as its `games.csv` grows: [`Live::watch`]), and a folder of pages served as they are rewritten
+//! (`tourney ladder --live`, [`Folder`]). The live page is a small HTTP server on its own thread
 //! serving a self-contained page that polls `state.json` (see [`state`]) and, once the run is
 //! over, shows its final report. `tiny_http` is synchronous, so the server is one plain thread
 //! beside the run's workers and nothing else changes.
 
 mod folder;
+mod growing;
 mod server;
 mod state;
+mod watch;
 
 pub use folder::{Folder, Made, Private};
 pub use state::{Replayer, Setup};

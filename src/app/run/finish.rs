@@ -3,19 +3,18 @@
 //! (not for a shard: a shard is a part, reported once merged); the tables and a footer are
 //! printed.
 
-use super::early_stop::EarlyStop;
 use super::output::Output;
 use super::stream::Played;
-use super::withdrawal::Withdrawals;
 use crate::app::faults::{Replays, loss_links};
-use crate::app::files::file_sha256;
 use crate::app::plan::RunPlan;
 use crate::app::replay::FindReplay;
+use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::format::Decided;
 use crate::game::GameInfo;
 use crate::input::write_atomically;
 use crate::report::standings::Standings;
 use crate::report::{self, terminal};
+use crate::results::files::file_sha256;
 use crate::summary::{Analysis, Summary};
 use anyhow::Context;
 use std::path::PathBuf;

@@ -9,7 +9,6 @@
 //! `check` and `merge` run plans through the registry, which picks the game's [`run_game`];
 //! `tune` and `serve` build their lineups with `crate::roster` and share the Ctrl-C handling.
 
-mod early_stop;
 mod finish;
 mod lineup;
 mod live;
@@ -17,11 +16,8 @@ mod output;
 
 pub(in crate::app) use output::records_header;
 mod stream;
-mod withdrawal;
 
-pub(in crate::app) use early_stop::EarlyStop;
 pub(in crate::app) use live::replayer;
-pub(in crate::app) use withdrawal::Withdrawals;
 
 use super::plan::RunPlan;
 use super::replay::replay_of;
@@ -102,7 +98,7 @@ pub fn run_game<G: Contest>(
     let (schedule, mut staged) = lineup::schedule(plan, game.info())?;
     // Before anything is written there, a program's log included: one process per folder.
     if let Some(dir) = &plan.out_dir {
-        crate::app::lock::hold(dir)?;
+        crate::results::lock::hold(dir)?;
     }
     let mut lineup = lineup::resolve(&game, plan)?;
     let total = staged

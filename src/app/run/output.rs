@@ -4,18 +4,18 @@
 //! `--record`, or continued when an earlier start of the run recorded. Without `--out`,
 //! nothing is written and only the tallies are kept.
 
-use super::early_stop::EarlyStop;
-use super::withdrawal::Withdrawals;
 use crate::app::faults::FaultedGames;
-use crate::app::manifest::Manifest;
 use crate::app::plan::RunPlan;
 use crate::app::recording::{Recording, Start};
-use crate::app::{folders, resume};
+use crate::app::resume;
+use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::error::UsageError;
 use crate::games::{GameConfig, Registered};
 use crate::replay::{self, Header, RECORDS_FILE, Recorded, RecordsWriter};
 use crate::report::games_csv::{self, GamesCsv};
 use crate::report::standings::Crosstable;
+use crate::results::folders;
+use crate::results::manifest::Manifest;
 use crate::runner::Schedule;
 use crate::runner::play::{Lineup, play_fixture};
 use crate::score::Scoreboard;

@@ -4,14 +4,13 @@
 //! test).
 
 use super::STOP;
-use super::early_stop::EarlyStop;
 use super::live::StagedWatch;
 use super::output::Output;
-use super::withdrawal::Withdrawals;
 use crate::app::faults::FaultedGames;
 use crate::app::plan::RunPlan;
 use crate::app::recording::Recording;
 use crate::app::threads;
+use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::format::{Staged, Stages as FormatStages, Watcher};
 use crate::game::Game;
 use crate::live::Live;

@@ -3,8 +3,8 @@
 //! the tuning made is removed again when the tuning is refused before its settings are
 //! written, so bad input leaves no empty folder behind.
 
-use crate::app::folders;
 use crate::error::UsageError;
+use crate::results::folders;
 use anyhow::Context;
 use std::path::{Path, PathBuf};
 

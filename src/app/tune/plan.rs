@@ -3,7 +3,6 @@
 //! nothing else.
 
 use super::super::arguments::game_config;
-use super::super::files::value_sha256;
 use super::super::store_plan::StorePlan;
 use super::folder::{self, SETTINGS};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
@@ -11,6 +10,7 @@ use crate::cli::{SandboxArgs, StoreArgs, TuneArgs};
 use crate::error::UsageError;
 use crate::games::{Description, FindGame, GameConfig};
 use crate::input;
+use crate::results::files::value_sha256;
 use crate::scenario::{self, Scenario};
 use crate::seed::DEFAULT_MASTER_SEED;
 use crate::tune::subject::ParamRange;
@@ -322,7 +322,7 @@ fn default_out_dir(root: &Path, settings: &TuneSettings) -> PathBuf {
         })
         .collect();
     let base = format!("tune-{}-{bot}-seed{}", settings.game, settings.seed);
-    crate::app::folders::unused(root, &base)
+    crate::results::folders::unused(root, &base)
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     let game: G = crate::games::configure(&plan.config)?;
     let dir = &plan.out_dir;
     let mut folder = NewFolder::create(dir)?;
-    if let Err(refused) = crate::app::lock::hold(dir) {
+    if let Err(refused) = crate::results::lock::hold(dir) {
         // The folder is the other process's now.
         folder.keep();
         return Err(refused);

@@ -133,10 +133,23 @@ fn command_line() -> String {
         .chain(
             std::env::args_os()
                 .skip(1)
-                .map(|arg| super::faults::shell_word(&arg.to_string_lossy())),
+                .map(|arg| shell_word(&arg.to_string_lossy())),
         )
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// `word` as one shell word: unchanged when it is plain, else single-quoted.
+pub fn shell_word(word: &str) -> String {
+    let plain = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "/._-+:,=@%".contains(c));
+    if plain {
+        word.to_string()
+    } else {
+        format!("'{}'", word.replace('\'', "'\\''"))
+    }
 }
 
 /// Whether `file` is still the file at `path` (not one removed since it was opened).
@@ -174,5 +187,12 @@ mod tests {
             !is_at(&file, &path),
             "a new file at the path is another file"
         );
+    }
+
+    #[test]
+    fn folder_names_are_quoted_only_when_the_shell_needs_it() {
+        assert_eq!(shell_word("results/run-1"), "results/run-1");
+        assert_eq!(shell_word("/tmp/my runs"), "'/tmp/my runs'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
     }
 }

@@ -1,26 +1,18 @@
 //! `tourney watch DIR`: the live page of a results folder that another process (a run, a
-//! cluster's shard) is writing. `games.csv` is read as it grows (see [`growing`]); the run is
-//! over when `summary.json` appears (or, for a shard, when its manifest says it is complete),
-//! and the page then shows the final summary and report.
+//! cluster's shard) is writing. `games.csv` is read as it grows (see [`Live::watch`]); the run
+//! is over when `summary.json` appears (or, for a shard, when its manifest says it is
+//! complete), and the page then shows the final summary and report.
 
-mod growing;
-
-use super::manifest::Manifest;
 use super::replay::FindReplay;
 use super::run::{STOP, install_ctrl_c, replayer};
 use crate::cli::WatchArgs;
 use crate::error::UsageError;
 use crate::live::{Live, Setup};
+use crate::results::manifest::Manifest;
 use crate::summary::{AnalysisOptions, Tally};
 use anyhow::Context;
-use growing::GrowingCsv;
 use std::path::Path;
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
-use std::time::Duration;
-
-/// How often the folder is read again.
-const POLL: Duration = Duration::from_millis(500);
 
 /// `find_replay` is the registry's lookup, for the replay pages of a recorded folder.
 pub fn execute(args: &WatchArgs, find_replay: FindReplay) -> anyhow::Result<ExitCode> {
@@ -60,19 +52,7 @@ pub fn execute(args: &WatchArgs, find_replay: FindReplay) -> anyhow::Result<Exit
     if let Some(warning) = &live.warning {
         eprintln!("{warning}");
     }
-    let mut csv = GrowingCsv::new(dir.join("games.csv"), bots);
-    while !STOP.load(Ordering::SeqCst) {
-        let over = over(dir)?;
-        csv.read(over.is_some(), &mut |record| live.add(record))?;
-        live.set_bots(&csv.bots);
-        if let Some(summary) = over {
-            let report = dir.join("report.html").is_file().then_some("report.html");
-            live.finish(summary, report);
-            live.linger(&STOP, false);
-            break;
-        }
-        std::thread::sleep(POLL);
-    }
+    live.watch(dir, bots, &STOP, over)?;
     Ok(ExitCode::SUCCESS)
 }
 
