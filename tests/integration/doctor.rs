@@ -77,9 +77,9 @@ fn every_shipped_example_bot_passes_every_check() {
     }
 }
 
-/// A manifest of the doctor's test double in `mode`.
+/// A manifest of the fault double in `mode`, a flaw the doctor is to find.
 fn double(dir: &Path, mode: &str) -> std::path::PathBuf {
-    let script = examples().join("doubles/doctor_double.py");
+    let script = examples().join("doubles/fault.py");
     let script = script.to_string_lossy();
     python_manifest(dir, mode, &[&script, mode], "")
 }

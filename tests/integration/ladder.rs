@@ -192,13 +192,9 @@ fn a_ladder_picks_up_versions_turns_away_failures_and_charges_crashes() {
     // put in place whole (a scan never sees half of it).
     let script = fs::read_to_string(dir.join("c/random.py")).unwrap() + "\n# version 2\n";
     replace(&dir.join("c/random.py"), &script);
-    fs::copy(
-        examples().join("doubles/doctor_double.py"),
-        dir.join("b/doctor_double.py"),
-    )
-    .unwrap();
+    fs::copy(examples().join("doubles/fault.py"), dir.join("b/fault.py")).unwrap();
     let manifest = fs::read_to_string(dir.join("b/bot.toml")).unwrap();
-    let manifest = manifest.replace("[\"random.py\"]", "[\"doctor_double.py\", \"tickets\"]");
+    let manifest = manifest.replace("[\"random.py\"]", "[\"fault.py\", \"tickets\"]");
     replace(&dir.join("b/bot.toml"), &manifest);
     let status = ladder.wait().unwrap();
     assert_eq!(status.code(), Some(0), "{}", log(&out));

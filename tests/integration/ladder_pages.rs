@@ -57,13 +57,7 @@ fn a_ladders_pages_show_standings_and_entries_and_a_log_only_behind_its_token() 
     let store = scratch.path().join("ladder.db");
     loud_entry(&dir);
     entry(&dir, "b", "steady", "random.py", &[]);
-    entry(
-        &dir,
-        "c",
-        "refused",
-        "doubles/doctor_double.py",
-        &["tickets"],
-    );
+    entry(&dir, "c", "refused", "doubles/fault.py", &["tickets"]);
     fs::create_dir_all(dir.join("d-empty")).unwrap();
     let args = ladder_args(&dir, &out, &store, &["--live", "127.0.0.1:0"]);
     // The arguments hold paths: each is handed over whole, none split at white space.

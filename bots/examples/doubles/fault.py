@@ -18,6 +18,11 @@ MODE:
             DIR/slow exists (so a test can interrupt a run in the middle of a slow game)
   buffered  says ready, then writes its answers without flushing them (`timeout`, unless the
             environment unbuffers Python's output)
+  tickets   plays legally, but answers a Ticket to Ride ticket choice in the middle of a game
+            with an empty keep list, which the rules refuse (at least one ticket must be kept):
+            `tourney doctor`'s ticket check fails
+  stays     plays legally, but ignores `quit` and the end of its input, and never exits:
+            `tourney doctor`'s quit check fails
 
 --say-pid   writes `pid PID` to stderr (its log) at start, so a test can check no process
             outlives the harness (a confined program may write no file outside its scratch
@@ -112,11 +117,17 @@ def main():
                 if mode == "deaf":
                     # Closed before answering, so the harness's next write finds no reader.
                     os.close(0)
-                send(json.dumps({"action": rng.choice(message["legal"])}))
+                if mode == "tickets" and message["view"].get("phase") == "choose-tickets":
+                    send(json.dumps({"action": {"kind": "keep-tickets", "keep": []}}))
+                else:
+                    send(json.dumps({"action": rng.choice(message["legal"])}))
                 if mode == "deaf":
                     time.sleep(3600)
-        elif kind == "quit":
+        elif kind == "quit" and mode != "stays":
             return
+    if mode == "stays":
+        while True:
+            time.sleep(1)
 
 
 if __name__ == "__main__":
