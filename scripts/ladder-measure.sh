@@ -24,24 +24,18 @@ for p in "${strengths[@]}"; do
   mkdir -p "$work/entries/$name"
   cp "$root/bots/examples/t2r_claimer.py" "$work/entries/$name/"
   cat >"$work/entries/$name/mixed.py" <<'EOF'
-import json, random, sys
-from t2r_claimer import Claimer, send
+import random, sys
+from t2r_claimer import Claimer, messages, send
 
 p = float(sys.argv[1])
 bot, rng = None, random.Random(0)
-for line in sys.stdin:
-    message = json.loads(line)
-    kind = message["type"]
-    if kind == "hello":
-        send({"type": "ready"})
-    elif kind == "new_game":
+for kind, message in messages():
+    if kind == "new_game":
         bot, rng = Claimer(message), random.Random(message["seed"] + 1)
     elif kind == "act":
         legal = message["legal"]
         take = bot.choose(message["view"], legal) if rng.random() < p else rng.choice(legal)
         send({"action": take})
-    elif kind == "quit":
-        break
 EOF
   cat >"$work/entries/$name/bot.toml" <<EOF
 name = "$name"

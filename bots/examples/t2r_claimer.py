@@ -43,21 +43,29 @@ class Claimer:
         return self.rng.choice(legal)
 
 
-def main():
-    bot = None
+def messages():
+    """The harness's messages, one a line on stdin, as (type, message) until `quit` or the end
+    of the input; `hello` is answered with `ready` here."""
     for line in sys.stdin:
         message = json.loads(line)
         kind = message["type"]
+        if kind == "quit":
+            return
         if kind == "hello":
             send({"type": "ready"})
-        elif kind == "new_game":
+        else:
+            yield kind, message
+
+
+def main():
+    bot = None
+    for kind, message in messages():
+        if kind == "new_game":
             bot = Claimer(message)
         elif kind == "act":
             send({"action": bot.choose(message["view"], message["legal"])})
         elif kind == "game_over":
             print(f"game over: scores {message['scores']}", file=sys.stderr)
-        elif kind == "quit":
-            return
 
 
 if __name__ == "__main__":
