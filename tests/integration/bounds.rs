@@ -4,7 +4,9 @@
 //! character printed escaped, a closed stdout ending quietly).
 
 use super::external::python_manifest;
-use super::support::{refused, run, small_run, tourney, tourney_path, words, write_file};
+use super::support::{
+    refused, run, run_against_random, small_run, tourney, tourney_path, words, write_file,
+};
 use std::fs;
 use std::path::Path;
 use std::process::Stdio;
@@ -121,9 +123,7 @@ fn times_past_a_week_are_refused_naming_the_bound() {
         "move_ms = 9223372036854775807",
     );
     refused(
-        tourney()
-            .args(["run", "--bots"])
-            .arg(format!("random,{}", slow.display())),
+        &mut run_against_random(&slow),
         "`move_ms` (milliseconds) must be at most 604,800,000",
     );
     let scenario = write_file(
@@ -151,9 +151,7 @@ fn endless_inputs_are_read_up_to_their_bound_only() {
     let endless = dir.path().join("endless.toml");
     std::os::unix::fs::symlink("/dev/zero", &endless).unwrap();
     refused(
-        tourney()
-            .args(["run", "--bots"])
-            .arg(format!("random,{}", endless.display())),
+        &mut run_against_random(&endless),
         "cannot read the bot manifest: longer than 1 MiB",
     );
     let out = dir.path().join("run");

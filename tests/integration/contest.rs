@@ -7,8 +7,8 @@
 use super::cgs::{Raw, first_line, port_in};
 use super::programs::manifest;
 use super::support::{
-    assert_file_contains, assert_says, refused, root, rows, run, run_quietly_into,
-    same_at_one_and_two_threads, tourney, words, write_file,
+    assert_file_contains, assert_says, manifests_in, refused, root, rows, run, run_manifests_in,
+    run_quietly_into, same_at_one_and_two_threads, tourney, words, write_file,
 };
 use std::fs;
 use std::io::Read;
@@ -77,7 +77,7 @@ fn eight_programs(dir: &Path, client: &Path) -> String {
     for (i, strategy) in strategies.iter().enumerate() {
         program(&contest, &format!("p{i}"), client, strategy, "");
     }
-    format!("{}/*.toml", contest.display())
+    manifests_in(&contest)
 }
 
 #[test]
@@ -170,9 +170,7 @@ fn programs_that_exit_at_once_or_never_connect_lose_and_the_run_goes_on() {
     write("silent", &silent, "startup_ms = 300");
     let out = tmp.path().join("out");
     let started = std::time::Instant::now();
-    tourney()
-        .args(["run", "--bots"])
-        .arg(format!("{}/*.toml", tmp.path().display()))
+    run_manifests_in(tmp.path())
         .args(["--games", "2", "--threads", "2", "--out"])
         .arg(&out)
         .assert()
@@ -214,7 +212,7 @@ fn a_pattern_that_matches_nothing_is_refused_and_named() {
     let tmp = tempfile::tempdir().unwrap();
     let empty = tmp.path().join("contest");
     fs::create_dir(&empty).unwrap();
-    let pattern = format!("{}/*.toml", empty.display());
+    let pattern = manifests_in(&empty);
     refused(
         &mut run(&format!("nice,{pattern}"), "1"),
         &format!("'{pattern}' matches no file"),

@@ -4,16 +4,9 @@
 //! opponent. A protection this machine lacks (`tourney list` says) skips its test with a note.
 
 use super::programs::{double, supported};
-use super::sandbox::{attack, attack_from, play};
-use super::support::tourney;
+use super::sandbox::{attack, attack_from, attacked, play};
+use super::support::{logged_words, tourney};
 use std::fs;
-
-/// The double's log after attacking as `mode` with `arg` in two games against `random`,
-/// confined by default.
-fn attacked(mode: &str, arg: &str) -> String {
-    let dir = tempfile::tempdir().unwrap();
-    attack(dir.path(), mode, arg, &[]).1
-}
 
 /// The capabilities this test process holds (`CapEff` of its status), 0 if unknown.
 fn own_capabilities() -> u64 {
@@ -39,16 +32,6 @@ fn readable_device() -> String {
         .unwrap_or_else(|| "/dev/kmsg".to_string())
 }
 
-/// `PRIVILEGE <uid> <CapEff> <CapBnd> <NoNewPrivs>` from the double's log, as words.
-fn privilege_line(log: &str) -> Vec<String> {
-    let line = log
-        .lines()
-        .find_map(|l| l.split_once("PRIVILEGE "))
-        .unwrap()
-        .1;
-    line.split(' ').map(str::to_string).collect()
-}
-
 #[test]
 fn a_program_runs_without_any_capability_and_with_no_new_privs() {
     if !supported("privilege") {
@@ -56,7 +39,8 @@ fn a_program_runs_without_any_capability_and_with_no_new_privs() {
     }
     let log = attacked("privilege", "");
     assert!(log.contains("ATTACK privilege: blocked"), "{log}");
-    let words = privilege_line(&log);
+    // `PRIVILEGE <uid> <CapEff> <CapBnd> <NoNewPrivs>`
+    let words = logged_words(&log, "PRIVILEGE ");
     assert_ne!(words[0], "0", "not root in its namespace: {log}");
     assert_eq!(
         words[1], "0000000000000000",

@@ -5,7 +5,7 @@
 
 use super::external::{seats, tourney_after};
 use super::programs::{assert_no_process_left, faults_of, hostile, manifest, supported};
-use super::support::{refused, tourney, words, write_file};
+use super::support::{logged_words, refused, run_against_random, tourney, words, write_file};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -13,6 +13,13 @@ use std::path::{Path, PathBuf};
 /// the results folder and the double's log.
 pub(super) fn attack(dir: &Path, mode: &str, arg: &str, flags: &[&str]) -> (PathBuf, String) {
     attack_from(tourney(), dir, mode, arg, flags, "")
+}
+
+/// The double's log after attacking as `mode` with `arg` in two games against `random`,
+/// confined by default, in a folder of its own.
+pub(super) fn attacked(mode: &str, arg: &str) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    attack(dir.path(), mode, arg, &[]).1
 }
 
 /// [`attack`] by the `harness` command given, the double's manifest with `extra` lines. No
@@ -108,12 +115,7 @@ fn a_program_cannot_write_the_output_folder_or_tmp_but_can_without_the_sandbox()
 /// The double's `SCRATCH` line: its `HOME`, its `TMPDIR` and `NAME=value` of the variable
 /// it was asked about.
 fn scratch_line(log: &str) -> Vec<String> {
-    let line = log
-        .lines()
-        .find_map(|l| l.split_once("SCRATCH "))
-        .unwrap()
-        .1;
-    line.split(' ').map(str::to_string).collect()
+    logged_words(log, "SCRATCH ")
 }
 
 #[test]
@@ -202,8 +204,7 @@ fn a_program_cannot_kill_the_harness() {
     if !supported("signals") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let (_, log) = attack(dir.path(), "kill-harness", "", &[]);
+    let log = attacked("kill-harness", "");
     assert!(log.contains("ATTACK kill-harness: blocked"), "{log}");
 }
 
@@ -212,9 +213,8 @@ fn a_daemon_does_not_outlive_its_game() {
     if !supported("leftovers") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
     // `attack` checks that no process naming the folder is left, the daemon included.
-    let (_, log) = attack(dir.path(), "daemon", "", &[]);
+    let log = attacked("daemon", "");
     assert!(log.contains("DAEMON "), "the daemon started: {log}");
 }
 
@@ -280,9 +280,7 @@ fn the_switches_and_limits_are_checked_and_the_machine_says_what_it_offers() {
         "name = \"bad\"\ngame = \"t2r\"\ncommand = \"python3\"\n[limits]\nprocesses = 0\n",
     );
     refused(
-        tourney()
-            .args(["run", "--bots"])
-            .arg(format!("random,{}", bad.display())),
+        &mut run_against_random(&bad),
         "[limits] processes must be at least 1",
     );
     // Where every protection is given, `require` runs programs like `on`.

@@ -12,7 +12,7 @@
 use super::contest::{client, program};
 use super::external::tourney_after;
 use super::programs::{examples, manifest};
-use super::support::{rows, tourney};
+use super::support::{manifests_in, rows, run_manifests_in, tourney};
 use std::fs;
 use std::path::Path;
 
@@ -62,17 +62,8 @@ fn steal(mut harness: assert_cmd::Command, extra: &[&str]) -> String {
     let victims = victims(tmp.path(), client, extra);
     let out = tmp.path().join("out");
     let run = harness
-        .args(["run", "--bots", &bots(tmp.path())])
-        .args([
-            "--map",
-            "small",
-            "--games",
-            "6",
-            "--threads",
-            "2",
-            "--seed",
-            SEED,
-        ])
+        .args(["run", "--bots", &manifests_in(tmp.path())])
+        .args(GAMES)
         .arg("--out")
         .arg(&out)
         .assert()
@@ -140,13 +131,18 @@ fn steal(mut harness: assert_cmd::Command, extra: &[&str]) -> String {
     said + &log
 }
 
-/// The master seed of a theft and of its rehearsal: the same names in both.
-const SEED: &str = "42";
-
-/// The `--bots` of a theft: the manifests in `dir`.
-fn bots(dir: &Path) -> String {
-    format!("{}/*.toml", dir.display())
-}
+/// The games of a theft and of its rehearsal, with the same master seed: the same names in
+/// both.
+const GAMES: [&str; 8] = [
+    "--map",
+    "small",
+    "--games",
+    "6",
+    "--threads",
+    "2",
+    "--seed",
+    "42",
+];
 
 /// Writes the victim's and the thief's manifests (the thief with `extra` arguments) into `dir`
 /// and rehearses their games, without a theft, with the seed of the theft: each program says
@@ -181,17 +177,8 @@ fn victims(dir: &Path, client: &Path, extra: &[&str]) -> String {
     thief("-");
     let out = dir.join("rehearsal");
     tourney()
-        .args(["run", "--quiet", "--no-plots", "--bots", &bots(dir)])
-        .args([
-            "--map",
-            "small",
-            "--games",
-            "6",
-            "--threads",
-            "2",
-            "--seed",
-            SEED,
-        ])
+        .args(["run", "--quiet", "--no-plots", "--bots", &manifests_in(dir)])
+        .args(GAMES)
         .arg("--out")
         .arg(&out)
         .assert()
@@ -248,9 +235,7 @@ fn a_program_that_connects_under_a_wrong_name_is_told_which_name_it_used() {
         "protocol = \"cgs\"",
     );
     let out = tmp.path().join("out");
-    tourney()
-        .args(["run", "--bots"])
-        .arg(format!("{}/*.toml", tmp.path().display()))
+    run_manifests_in(tmp.path())
         .args(["--map", "small", "--games", "2", "--out"])
         .arg(&out)
         .assert()

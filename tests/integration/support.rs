@@ -159,6 +159,27 @@ pub fn assert_says(what: &str, text: &str, parts: &[&str]) {
     }
 }
 
+/// The `--bots` of every manifest in `dir`: `DIR/*.toml`.
+pub fn manifests_in(dir: &Path) -> String {
+    format!("{}/*.toml", dir.display())
+}
+
+/// `tourney run --bots DIR/*.toml`: the programs of every manifest in `dir`.
+pub fn run_manifests_in(dir: &Path) -> Command {
+    let mut command = tourney();
+    command.args(["run", "--bots", &manifests_in(dir)]);
+    command
+}
+
+/// `tourney run --bots random,MANIFEST`: the program of `manifest` against `random`.
+pub fn run_against_random(manifest: &Path) -> Command {
+    let mut command = tourney();
+    command
+        .args(["run", "--bots"])
+        .arg(format!("random,{}", manifest.display()));
+    command
+}
+
 /// Runs `command` and asserts it is refused as bad input: exit code 2 and `message` on stderr.
 pub fn refused(command: &mut Command, message: &str) -> Assert {
     command
@@ -255,6 +276,13 @@ pub fn per_bot<'s>(summary: &'s serde_json::Value, bot: &str) -> &'s serde_json:
         .iter()
         .find(|b| b["bot"] == bot)
         .unwrap_or_else(|| panic!("no {bot} in per_bot"))
+}
+
+/// The words after `marker` on the first line of `log` that has it (a double's report of what
+/// it saw, such as `SCRATCH HOME TMPDIR NAME=value`).
+pub fn logged_words(log: &str, marker: &str) -> Vec<String> {
+    let line = log.lines().find_map(|l| l.split_once(marker)).unwrap().1;
+    line.split(' ').map(str::to_string).collect()
 }
 
 /// The header line of a results folder's `games.csv`, which names each game's own columns.
