@@ -8,7 +8,7 @@
 //! with exit 2.
 
 use super::store::{postgres, sqlite};
-use super::support::{refused, stdout_of, tourney, write_file};
+use super::support::{assert_says, refused, stdout_of, tourney, write_file};
 use std::path::{Path, PathBuf};
 use tempfile::TempDir;
 
@@ -56,29 +56,44 @@ fn check(db: &str, path: &Path, label: &str) -> assert_cmd::Command {
     command
 }
 
+/// [`check`] exits with `code` and prints each of `parts`; hands back what it printed.
+fn checked(db: &str, path: &Path, label: &str, code: i32, parts: &[&str]) -> String {
+    let out = stdout_of(check(db, path, label).assert().code(code));
+    assert_says("the check", &out, parts);
+    out
+}
+
 /// v1 is greedy; v2, expert, passes against it, and passes alike when checked again (the
 /// repeated run's games are the same games, counted once); v3, random, fails against v2, which
 /// is by then the previous version (v2's check recorded its games first).
 fn stronger_passes_and_weaker_fails(db: &str, dir: &TempDir) {
     record(db, dir, "v1", "greedy", 40);
     let v2 = scenario(dir, "v2", "expert", 40, &gate("previous"));
-    let passed = stdout_of(check(db, &v2, "v2").assert().code(0));
-    assert!(
-        passed.contains("PASS         history mybot vs previous: mybot@v2 +")
-            && passed.contains(" Elo over mybot@v1 against 0 - 0 = +0.0; joint fit of 80 games")
-            && passed.ends_with("verdict: pass\n"),
-        "{passed}"
+    let passed = checked(
+        db,
+        &v2,
+        "v2",
+        0,
+        &[
+            "PASS         history mybot vs previous: mybot@v2 +",
+            " Elo over mybot@v1 against 0 - 0 = +0.0; joint fit of 80 games",
+        ],
     );
+    assert!(passed.ends_with("verdict: pass\n"), "{passed}");
     let again = stdout_of(check(db, &v2, "v2").assert().code(0));
     assert_eq!(again, passed);
     let v3 = scenario(dir, "v3", "random", 40, &gate("previous"));
-    let failed = stdout_of(check(db, &v3, "v3").assert().code(1));
-    assert!(
-        failed.contains("FAIL         history mybot vs previous: mybot@v3 -")
-            && failed.contains(" Elo over mybot@v2 against")
-            && failed.ends_with("verdict: fail\n"),
-        "{failed}"
+    let failed = checked(
+        db,
+        &v3,
+        "v3",
+        1,
+        &[
+            "FAIL         history mybot vs previous: mybot@v3 -",
+            " Elo over mybot@v2 against",
+        ],
     );
+    assert!(failed.ends_with("verdict: fail\n"), "{failed}");
 }
 
 #[test]
@@ -106,18 +121,26 @@ fn the_stored_games_decide_what_the_new_ones_cannot() {
     record(&full_db, &full, "v1", "random", 40);
     record(&full_db, &full, "v2", "greedy", 60);
     let few = |dir: &TempDir| scenario(dir, "few", "greedy", 4, &gate("v1"));
-    let alone = stdout_of(check(&bare_db, &few(&bare), "v2").assert().code(2));
-    assert!(
-        alone.contains("INCONCLUSIVE history mybot vs v1: mybot@v2")
-            && alone.contains("joint fit of 44 games")
-            && alone.ends_with("verdict: inconclusive\n"),
-        "{alone}"
+    let alone = checked(
+        &bare_db,
+        &few(&bare),
+        "v2",
+        2,
+        &[
+            "INCONCLUSIVE history mybot vs v1: mybot@v2",
+            "joint fit of 44 games",
+        ],
     );
-    let stored = stdout_of(check(&full_db, &few(&full), "v2").assert().code(0));
-    assert!(
-        stored.contains("PASS         history mybot vs v1: mybot@v2 +")
-            && stored.contains("joint fit of 104 games of t2r official from 3 stored runs"),
-        "{stored}"
+    assert!(alone.ends_with("verdict: inconclusive\n"), "{alone}");
+    checked(
+        &full_db,
+        &few(&full),
+        "v2",
+        0,
+        &[
+            "PASS         history mybot vs v1: mybot@v2 +",
+            "joint fit of 104 games of t2r official from 3 stored runs",
+        ],
     );
 }
 
@@ -132,13 +155,17 @@ fn previous_best_and_named_references_are_found_in_the_store() {
     record(&db, &dir, "v1", "random", 40);
     let gates = gate("previous") + &gate("best");
     let v3 = scenario(&dir, "v3", "greedy", 40, &gates);
-    let out = stdout_of(check(&db, &v3, "v3").assert().code(1));
-    assert!(
-        out.contains("PASS         history mybot vs previous: mybot@v3 +")
-            && out.contains(" Elo over mybot@v1 against")
-            && out.contains("FAIL         history mybot vs best: mybot@v3 -")
-            && out.contains(" Elo over mybot@v2 against"),
-        "{out}"
+    checked(
+        &db,
+        &v3,
+        "v3",
+        1,
+        &[
+            "PASS         history mybot vs previous: mybot@v3 +",
+            " Elo over mybot@v1 against",
+            "FAIL         history mybot vs best: mybot@v3 -",
+            " Elo over mybot@v2 against",
+        ],
     );
     let history = stdout_of(
         tourney()
@@ -155,12 +182,13 @@ fn previous_best_and_named_references_are_found_in_the_store() {
         .unwrap_or_else(|| panic!("{history}"));
     let prefix = &expert["digest"].as_str().unwrap()[..10];
     let named = scenario(&dir, "named", "greedy", 40, &gate(prefix));
-    let out = stdout_of(check(&db, &named, "v3").assert().code(1));
-    assert!(
-        out.contains(&format!(
-            "FAIL         history mybot vs {prefix}: mybot@v3 -"
-        )) && out.contains(" Elo over mybot@v2 against"),
-        "{out}"
+    let failed = format!("FAIL         history mybot vs {prefix}: mybot@v3 -");
+    checked(
+        &db,
+        &named,
+        "v3",
+        1,
+        &[&failed, " Elo over mybot@v2 against"],
     );
 }
 

@@ -34,6 +34,15 @@ pub(super) fn entry(dir: &Path, folder: &str, name: &str, script: &str, args: &[
     .unwrap();
 }
 
+/// A ladder's scratch folder, kept while it is held, and in it the ladder's entries
+/// (`entries`), its output folder (`out`) and its store (`ladder.db`).
+pub(super) fn ladder_folders() -> (tempfile::TempDir, PathBuf, PathBuf, PathBuf) {
+    let scratch = tempfile::tempdir().unwrap();
+    let at = |name: &str| scratch.path().join(name);
+    let (dir, out, store) = (at("entries"), at("out"), at("ladder.db"));
+    (scratch, dir, out, store)
+}
+
 /// `tourney ladder DIR` of small Ticket to Ride games into `out`, with `store`.
 pub(super) fn ladder_args(dir: &Path, out: &Path, store: &Path, extra: &[&str]) -> Vec<String> {
     let mut args: Vec<String> = ["ladder", &dir.display().to_string()]
@@ -165,9 +174,7 @@ fn digests(dir: &Path) -> Vec<PathBuf> {
 /// its previous version plays on); folders that cannot enter are listed with their reasons.
 #[test]
 fn a_ladder_picks_up_versions_turns_away_failures_and_charges_crashes() {
-    let scratch = tempfile::tempdir().unwrap();
-    let (dir, out) = (scratch.path().join("entries"), scratch.path().join("out"));
-    let store = scratch.path().join("ladder.db");
+    let (_scratch, dir, out, store) = ladder_folders();
     entry(
         &dir,
         "a-crasher",
@@ -259,9 +266,7 @@ fn a_ladder_picks_up_versions_turns_away_failures_and_charges_crashes() {
 /// rate`'s.
 #[test]
 fn a_ladder_killed_and_started_again_loses_no_game_and_counts_none_twice() {
-    let scratch = tempfile::tempdir().unwrap();
-    let (dir, out) = (scratch.path().join("entries"), scratch.path().join("out"));
-    let store = scratch.path().join("ladder.db");
+    let (_scratch, dir, out, store) = ladder_folders();
     for name in ["one", "two", "three"] {
         entry(&dir, name, name, "random.py", &[]);
     }
@@ -314,9 +319,7 @@ fn a_ladder_killed_and_started_again_loses_no_game_and_counts_none_twice() {
 /// later start without the flag is frozen too.
 #[test]
 fn a_version_found_after_the_freeze_does_not_enter() {
-    let scratch = tempfile::tempdir().unwrap();
-    let (dir, out) = (scratch.path().join("entries"), scratch.path().join("out"));
-    let store = scratch.path().join("ladder.db");
+    let (_scratch, dir, out, store) = ladder_folders();
     entry(&dir, "a", "first", "random.py", &[]);
     entry(&dir, "b", "second", "random.py", &[]);
     let run = |extra: &[&str]| {

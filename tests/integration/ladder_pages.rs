@@ -4,7 +4,7 @@
 //! are laid out by headless Chromium where it is installed. Every wait polls for a condition.
 
 use super::chromium;
-use super::ladder::{entry, ladder_args, log, status_games, wait_for};
+use super::ladder::{entry, ladder_args, ladder_folders, log, status_games, wait_for};
 use super::live::{Served, request};
 use super::programs::examples;
 use std::fs;
@@ -52,9 +52,7 @@ fn texts(dir: &Path) -> Vec<(String, String)> {
 
 #[test]
 fn a_ladders_pages_show_standings_and_entries_and_a_log_only_behind_its_token() {
-    let scratch = tempfile::tempdir().unwrap();
-    let (dir, out) = (scratch.path().join("entries"), scratch.path().join("out"));
-    let store = scratch.path().join("ladder.db");
+    let (_scratch, dir, out, store) = ladder_folders();
     loud_entry(&dir);
     entry(&dir, "b", "steady", "random.py", &[]);
     entry(&dir, "c", "refused", "doubles/fault.py", &["tickets"]);
@@ -183,9 +181,7 @@ fn size_of(dir: &Path) -> u64 {
 /// pages say "record pruned" for the recent games whose records went, and link the others.
 #[test]
 fn a_tiny_disk_budget_prunes_the_oldest_records_and_the_pages_say_so() {
-    let scratch = tempfile::tempdir().unwrap();
-    let (dir, out) = (scratch.path().join("entries"), scratch.path().join("out"));
-    let store = scratch.path().join("ladder.db");
+    let (_scratch, dir, out, store) = ladder_folders();
     entry(&dir, "a", "first", "random.py", &[]);
     entry(&dir, "b", "second", "random.py", &[]);
     let args = ladder_args(

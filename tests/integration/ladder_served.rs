@@ -4,7 +4,7 @@
 //! a page. Laid out by headless Chromium where it is installed.
 
 use super::chromium;
-use super::ladder::{entry, ladder_args, wait_for};
+use super::ladder::{entry, ladder_args, ladder_folders, wait_for};
 use super::live::{Served, request};
 use std::fs;
 use std::path::Path;
@@ -15,9 +15,7 @@ use std::path::Path;
 /// and which old ones keep their record is settled before any page is asked for.
 #[test]
 fn the_live_ladder_serves_the_page_of_every_stored_game_and_all_of_an_entrys_games() {
-    let scratch = tempfile::tempdir().unwrap();
-    let (dir, out) = (scratch.path().join("entries"), scratch.path().join("out"));
-    let store = scratch.path().join("ladder.db");
+    let (scratch, dir, out, store) = ladder_folders();
     entry(&dir, "a", "first", "random.py", &[]);
     entry(&dir, "b", "second", "random.py", &[]);
     let budget = ["--games", "110", "--disk-budget", "60kB"];

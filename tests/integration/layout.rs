@@ -18,6 +18,12 @@ fn assert_clean(page: &Path, query: &str, drawings: u64) {
     assert!(problems.is_empty(), "{name}:\n{}", problems.join("\n"));
 }
 
+/// A results folder's report.html (with at least `drawings` drawings) and standings.html.
+fn assert_pages_clean(folder: &Path, drawings: u64) {
+    assert_clean(&folder.join("report.html"), "", drawings);
+    assert_clean(&folder.join("standings.html"), "", 0);
+}
+
 /// A replay page at its start, part-way and at its end.
 fn assert_replay_clean(page: &Path) {
     for query in ["", "?step=40", "?step=100000"] {
@@ -42,8 +48,7 @@ fn the_main_jobs_pages_keep_marks_in_their_frames_and_labels_uncovered() {
         .arg(&run)
         .assert()
         .success();
-    assert_clean(&run.join("report.html"), "", 5);
-    assert_clean(&run.join("standings.html"), "", 0);
+    assert_pages_clean(&run, 5);
     let replay = std::fs::read_dir(run.join("replays"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -66,8 +71,7 @@ fn combined_and_swept_reports_keep_marks_in_their_frames_and_labels_uncovered() 
     write_sweep(&sweep);
     report(&[&sweep]).arg("--quiet").assert().success();
     for folder in [&ab, &sweep] {
-        assert_clean(&folder.join("report.html"), "", 5);
-        assert_clean(&folder.join("standings.html"), "", 0);
+        assert_pages_clean(folder, 5);
     }
 }
 
@@ -108,8 +112,7 @@ fn swiss_and_early_stop_pages_keep_marks_in_their_frames_and_labels_uncovered() 
             .arg(out)
             .assert()
             .success();
-        assert_clean(&out.join("report.html"), "", 1);
-        assert_clean(&out.join("standings.html"), "", 0);
+        assert_pages_clean(out, 1);
     }
     let report = std::fs::read_to_string(stopped.join("report.html")).unwrap();
     assert!(report.to_lowercase().contains("sprt"), "the stop is shown");
@@ -133,8 +136,7 @@ fn think_time_and_withdrawal_pages_keep_marks_in_their_frames_and_labels_uncover
         .arg(&out)
         .assert()
         .success();
-    assert_clean(&out.join("report.html"), "", 1);
-    assert_clean(&out.join("standings.html"), "", 0);
+    assert_pages_clean(&out, 1);
     let report = std::fs::read_to_string(out.join("report.html")).unwrap();
     assert!(
         report.contains("Think time"),
