@@ -218,50 +218,33 @@ fn assert_no_process_left(dir: &Path) {
     }
 }
 
+/// Each way a program can fail its game, as the fault double's mode (with its arguments),
+/// the manifest's extra lines, the termination it loses by and what its fault says.
 #[test]
-fn a_bot_that_never_answers_loses_by_timeout() {
-    adjudicates(&["sleep"], "", "timeout", "no answer within 300 ms");
-}
-
-#[test]
-fn a_bot_that_exits_loses_by_crash() {
-    adjudicates(&["die"], "", "crash", "exit status: 3");
-}
-
-#[test]
-fn a_bot_that_closes_its_output_loses_by_crash() {
-    adjudicates(&["close"], "", "crash", "its output ended");
-}
-
-#[test]
-fn a_bot_that_closes_its_input_loses_by_crash() {
-    adjudicates(&["deaf"], "", "crash", "its stdin is closed");
-}
-
-#[test]
-fn a_bot_that_prints_garbage_loses_by_illegal() {
-    adjudicates(&["garbage"], "", "illegal", "not JSON");
-}
-
-#[test]
-fn an_over_long_answer_loses_by_illegal() {
-    adjudicates(
-        &["long"],
-        "max_line_bytes = 65536",
-        "illegal",
-        "longer than 65536 bytes",
-    );
-}
-
-#[test]
-fn a_well_formed_illegal_action_loses_by_illegal() {
-    // Passing is never legal while tickets are to be kept.
-    adjudicates(
-        &["illegal", r#"{"kind":"pass"}"#],
-        "",
-        "illegal",
-        "passes: tickets are on offer: the only legal answer is keep-tickets",
-    );
+fn a_bot_that_fails_its_game_loses_by_the_fault_it_made() {
+    let cases: [(&[&str], &str, &str, &str); 7] = [
+        (&["sleep"], "", "timeout", "no answer within 300 ms"),
+        (&["die"], "", "crash", "exit status: 3"),
+        (&["close"], "", "crash", "its output ended"),
+        (&["deaf"], "", "crash", "its stdin is closed"),
+        (&["garbage"], "", "illegal", "not JSON"),
+        (
+            &["long"],
+            "max_line_bytes = 65536",
+            "illegal",
+            "longer than 65536 bytes",
+        ),
+        // Passing is never legal while tickets are to be kept.
+        (
+            &["illegal", r#"{"kind":"pass"}"#],
+            "",
+            "illegal",
+            "passes: tickets are on offer: the only legal answer is keep-tickets",
+        ),
+    ];
+    for (mode_args, extra, expected, message) in cases {
+        adjudicates(mode_args, extra, expected, message);
+    }
 }
 
 #[test]
