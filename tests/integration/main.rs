@@ -53,6 +53,7 @@ mod store_schema;
 mod support;
 mod swiss;
 mod syscalls;
+mod test_server;
 mod trust;
 mod tune;
 mod versions;

@@ -65,23 +65,13 @@ pub fn sqlite(dir: &TempDir) -> String {
 /// A database of its own on the test server, made anew, or `None` (and a SKIPPED line)
 /// without one.
 pub(super) fn postgres(name: &str) -> Option<String> {
-    let Ok(url) = std::env::var("TOURNEY_TEST_POSTGRES") else {
+    let url = super::test_server::fresh_database(&format!("{name}_{}", std::process::id()));
+    if url.is_none() {
         println!(
             "SKIPPED: {name} needs a PostgreSQL server; set TOURNEY_TEST_POSTGRES (.ci/run does)"
         );
-        return None;
-    };
-    let database = format!("{name}_{}", std::process::id());
-    let mut client = postgres::Client::connect(&url, postgres::NoTls).expect("the test server");
-    // One statement each: neither may run in the transaction a batch of two makes.
-    client
-        .batch_execute(&format!("DROP DATABASE IF EXISTS {database}"))
-        .unwrap();
-    client
-        .batch_execute(&format!("CREATE DATABASE {database}"))
-        .unwrap();
-    let base = url.rsplit_once('/').expect("a URL with a database").0;
-    Some(format!("{base}/{database}"))
+    }
+    url
 }
 
 /// Every shipped CI scenario, played short, comes back from the store as the very folder the

@@ -8,6 +8,10 @@ use super::SelfTestClaim;
 use crate::runner::GameRecord;
 use std::time::Duration;
 
+// The integration tests' fresh database on the test server.
+#[path = "../../../tests/integration/test_server.rs"]
+mod test_server;
+
 const LEASE: Duration = Duration::from_secs(600);
 
 /// Runs `check` on a fresh SQLite store and, when a test server is named, on a fresh database
@@ -15,20 +19,12 @@ const LEASE: Duration = Duration::from_secs(600);
 fn on_both(name: &str, check: impl Fn(&Location)) {
     let dir = tempfile::tempdir().unwrap();
     check(&Location::Sqlite(dir.path().join("claims.db")));
-    let Ok(url) = std::env::var("TOURNEY_TEST_POSTGRES") else {
+    let database = format!("claims_{name}_{}", std::process::id());
+    let Some(url) = test_server::fresh_database(&database) else {
         println!("SKIPPED: {name} on PostgreSQL; set TOURNEY_TEST_POSTGRES (.ci/run does)");
         return;
     };
-    let database = format!("claims_{name}_{}", std::process::id());
-    let mut client = postgres::Client::connect(&url, postgres::NoTls).unwrap();
-    client
-        .batch_execute(&format!("DROP DATABASE IF EXISTS {database}"))
-        .unwrap();
-    client
-        .batch_execute(&format!("CREATE DATABASE {database}"))
-        .unwrap();
-    let base = url.rsplit_once('/').unwrap().0;
-    check(&Location::Postgres(format!("{base}/{database}")));
+    check(&Location::Postgres(url));
 }
 
 /// A store at `location` with the ladder `term` in it.
