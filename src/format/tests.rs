@@ -23,6 +23,13 @@ fn game(lineup: [usize; 2], scores: [i32; 2]) -> GameRecord {
     }
 }
 
+/// The tally of one pool of bots `0..bots` after `records`.
+fn one_pool<'a>(bots: usize, records: impl IntoIterator<Item = &'a GameRecord>) -> PoolTally {
+    let mut pools = PoolTally::new(vec![(0..bots).collect()], bots);
+    records.into_iter().for_each(|r| pools.add(r));
+    pools
+}
+
 #[test]
 fn snake_seeding_spreads_the_first_listed_and_keeps_pools_even() {
     assert_eq!(snake_pools(8, 4), vec![vec![0, 3, 4, 7], vec![1, 2, 5, 6]]);
@@ -96,17 +103,17 @@ fn a_level_match_goes_to_the_better_score_margin_in_the_game_s_direction() {
 fn pool_ties_on_match_points_go_to_the_game_difference_then_list_order() {
     // A cycle: 0 beats 1 (2-0), 1 beats 2 (2-0), 2 beats 0 (1-0 and a draw): two match points
     // each. Game differences: 0: +2-1 = +1, 1: -2+2 = 0, 2: -2+1 = -1.
-    let mut pools = PoolTally::new(vec![vec![0, 1, 2]], 3);
-    for record in [
-        game([0, 1], [3, 1]),
-        game([1, 0], [1, 3]),
-        game([1, 2], [3, 1]),
-        game([2, 1], [1, 3]),
-        game([2, 0], [3, 1]),
-        game([0, 2], [2, 2]),
-    ] {
-        pools.add(&record);
-    }
+    let pools = one_pool(
+        3,
+        &[
+            game([0, 1], [3, 1]),
+            game([1, 0], [1, 3]),
+            game([1, 2], [3, 1]),
+            game([2, 1], [1, 3]),
+            game([2, 0], [3, 1]),
+            game([0, 2], [2, 2]),
+        ],
+    );
     let standings = pools.standings();
     let order: Vec<usize> = standings[0].iter().map(|s| s.bot).collect();
     assert!(standings[0].iter().all(|s| s.match_points == 2));
@@ -120,14 +127,14 @@ fn pool_ties_on_match_points_go_to_the_game_difference_then_list_order() {
     );
 
     // A perfect cycle is level on match points, games and rating: list order decides.
-    let mut level = PoolTally::new(vec![vec![0, 1, 2]], 3);
-    for record in [
-        game([0, 1], [3, 1]),
-        game([1, 2], [3, 1]),
-        game([2, 0], [3, 1]),
-    ] {
-        level.add(&record);
-    }
+    let level = one_pool(
+        3,
+        &[
+            game([0, 1], [3, 1]),
+            game([1, 2], [3, 1]),
+            game([2, 0], [3, 1]),
+        ],
+    );
     let rows = level.standings().remove(0);
     assert!(
         rows.iter()
@@ -183,8 +190,7 @@ fn identical_pool_records_are_ranked_in_list_order_whatever_the_order_of_the_gam
             if reversed {
                 order.reverse();
             }
-            let mut pools = PoolTally::new(vec![vec![0, 1, 2, 3]], 4);
-            order.into_iter().for_each(|r| pools.add(r));
+            let pools = one_pool(4, order);
             let ranked: Vec<usize> = pools.standings()[0].iter().map(|s| s.bot).collect();
             assert_eq!(
                 ranked,
@@ -199,17 +205,17 @@ fn identical_pool_records_are_ranked_in_list_order_whatever_the_order_of_the_gam
 fn pool_rows_level_on_points_and_games_go_to_their_head_to_head() {
     // 1 and 2 win two matches each and 2 beat 1; 0 and 3 win one each and 3 beat 0: the
     // head-to-head puts the later-listed first in both pairs.
-    let mut pools = PoolTally::new(vec![vec![0, 1, 2, 3]], 4);
-    for record in [
-        game([2, 1], [2, 1]),
-        game([1, 0], [2, 1]),
-        game([1, 3], [2, 1]),
-        game([0, 2], [2, 1]),
-        game([2, 3], [2, 1]),
-        game([3, 0], [2, 1]),
-    ] {
-        pools.add(&record);
-    }
+    let pools = one_pool(
+        4,
+        &[
+            game([2, 1], [2, 1]),
+            game([1, 0], [2, 1]),
+            game([1, 3], [2, 1]),
+            game([0, 2], [2, 1]),
+            game([2, 3], [2, 1]),
+            game([3, 0], [2, 1]),
+        ],
+    );
     let rows = pools.standings().remove(0);
     let order: Vec<usize> = rows.iter().map(|s| s.bot).collect();
     assert_eq!(order, [2, 1, 3, 0], "{rows:?}");
