@@ -6,7 +6,6 @@
 use super::arguments::game_config;
 use super::ladder_final::{Final, FinalPlan, play_final};
 use super::replay::replay_html;
-use super::report::ReportSettings;
 use super::run::{STOP, install_ctrl_c, records_header};
 use super::store_plan::open_store;
 use crate::bot::{BotChoice, BotMaker, Params};
@@ -18,6 +17,7 @@ use crate::ladder::{Fitted, Freeze, Host, OnDemand, Settings};
 use crate::live::Folder;
 use crate::replay::Header;
 use crate::roster::{Contest, resolve_bot};
+use crate::run::report_settings::ReportSettings;
 use crate::runner::StartLog;
 use crate::store::{RunFilter, Store};
 use std::path::{Path, PathBuf};

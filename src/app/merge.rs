@@ -7,15 +7,15 @@
 //! shards.
 
 use super::binary::binary_sha256;
-use super::plan::RunPlan;
-use super::report::ReportSettings;
-use super::store_plan::StorePlan;
 use super::{registry, threads};
 use crate::cli::MergeArgs;
 use crate::error::UsageError;
 use crate::results::files::file_sha256;
 use crate::results::folders::{self, Existing, same_folder};
 use crate::results::manifest::Manifest;
+use crate::run::plan::RunPlan;
+use crate::run::report_settings::ReportSettings;
+use crate::run::store_plan::StorePlan;
 use anyhow::Context;
 use std::io::{BufRead, BufReader, Write};
 use std::path::Path;

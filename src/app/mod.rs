@@ -5,8 +5,9 @@
 //!    the one place that names the games;
 //! 2. the generic pipelines the registry instantiates for each game: `run` (in stages),
 //!    `tune`, `replay`, `search_speed`;
-//! 3. what they share: `plan`, `resume`, `faults`, `report`, `recording` (and, below the
-//!    edge, [`crate::results`]: a results folder's manifest, lock and checks).
+//! 3. what they share: `resume`, `faults`, `report`, `recording` (and, below the edge,
+//!    [`crate::run`]: a run's plan; [`crate::results`]: a results folder's manifest, lock and
+//!    checks).
 //!
 //! One rule for Ctrl-C and SIGTERM: an interrupted command exits 130 (an
 //! [`crate::error::Interrupted`] error saying how far it got and how to go on), never 0, and
@@ -30,7 +31,6 @@ mod ladder;
 mod ladder_final;
 mod list;
 mod merge;
-mod plan;
 mod recorded_thinks;
 mod recording;
 pub mod registry;
@@ -40,7 +40,6 @@ mod resume;
 mod run;
 mod sandbox;
 mod search_speed;
-mod seeds;
 mod serve;
 mod store_plan;
 mod threads;
@@ -51,7 +50,7 @@ mod watch;
 pub use replay::replay_record;
 
 use crate::cli::{Cli, Command};
-use plan::RunPlan;
+use crate::run::plan::RunPlan;
 use std::process::ExitCode;
 use tune::TunePlan;
 

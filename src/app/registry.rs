@@ -3,7 +3,6 @@
 //! `tune`, `bench` and `serve`. Adding a game is a folder under `games/` and a line in [`all`].
 
 use super::ladder::{LadderFn, ladder_game};
-use super::plan::RunPlan;
 use super::replay::{ReplayFn, replay_game};
 use super::run::{RunFn, run_game};
 use super::search_speed::{SearchSpeedFn, search_speed};
@@ -18,6 +17,7 @@ use crate::games::fresh_fish::FreshFish;
 use crate::games::labyrinth::Labyrinth;
 use crate::games::t2r::TicketToRide;
 use crate::roster::Contest;
+use crate::run::plan::RunPlan;
 use crate::runner::RecordSink;
 use crate::search::Search;
 use crate::serve::ServeFn;
@@ -226,7 +226,7 @@ mod tests {
             "random".into(),
             manifest.display().to_string(),
         ];
-        let mut plan = super::super::plan::RunPlan::build(None, &args, Some(2), describe).unwrap();
+        let mut plan = RunPlan::build(None, &args, Some(2), describe).unwrap();
         plan.version_labels.insert("p".into(), "v3".into());
         let versions = plan.versions().unwrap();
         assert_eq!(versions.len(), 4);

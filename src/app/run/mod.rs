@@ -1,5 +1,6 @@
 //! `tourney run` as a pipeline of named stages, one file each:
-//! 1. the plan (`app::plan`): the command line or scenario file, validated;
+//! 1. the plan (`crate::run::plan`, made in `app::arguments`): the command line or scenario
+//!    file, validated;
 //! 2. [`lineup`]: every bot looked up and checked, and who meets whom;
 //! 3. [`output`]: the output folder, new, resumed or a shard, with its manifest and records;
 //! 4. [`stream`]: the games played in parallel, each record handed to every consumer in order;
@@ -19,11 +20,11 @@ mod stream;
 
 pub(in crate::app) use live::replayer;
 
-use super::plan::RunPlan;
 use super::replay::replay_of;
 use crate::error::Interrupted;
 use crate::format::Staged;
 use crate::roster::Contest;
+use crate::run::plan::RunPlan;
 use crate::runner::RecordSink;
 use crate::store::RunStatus;
 use crate::summary::Summary;

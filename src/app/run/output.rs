@@ -5,7 +5,6 @@
 //! nothing is written and only the tallies are kept.
 
 use crate::app::faults::FaultedGames;
-use crate::app::plan::RunPlan;
 use crate::app::recording::{Recording, Start};
 use crate::app::resume;
 use crate::early_stop::{EarlyStop, Withdrawals};
@@ -16,6 +15,7 @@ use crate::report::games_csv::{self, GamesCsv};
 use crate::report::standings::Crosstable;
 use crate::results::folders;
 use crate::results::manifest::Manifest;
+use crate::run::plan::RunPlan;
 use crate::runner::Schedule;
 use crate::runner::play::{Lineup, play_fixture};
 use crate::score::Scoreboard;
