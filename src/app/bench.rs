@@ -5,7 +5,6 @@
 
 use super::arguments::game_config;
 use super::registry;
-use super::run::STOP;
 use super::search_speed::{ITERATIONS, POSITIONS};
 use super::tune::TunePlan;
 use super::tune::{DEFAULT_BATCH, TuneSettings};
@@ -13,6 +12,7 @@ use crate::cli::{BenchArgs, MatchArgs};
 use crate::error::{Interrupted, UsageError};
 use crate::games::{Description, GameConfig};
 use crate::report::table::Table;
+use crate::run::STOP;
 use crate::run::plan::RunPlan;
 use crate::seed::DEFAULT_MASTER_SEED;
 use crate::summary::Summary;

@@ -7,7 +7,6 @@
 //! ladder's, so the same ladder plays the same final.
 
 use super::arguments::tournament_format;
-use super::run::run_game;
 use super::store_plan::open_store;
 use crate::bot::{BotChoice, Params};
 use crate::cli::{DbLocation, FinalFlag, LadderArgs, TournamentArgs};
@@ -17,6 +16,7 @@ use crate::ladder::{Host, Settings};
 use crate::results::folders::Existing;
 use crate::roster::Contest;
 use crate::run::plan::RunPlan;
+use crate::run::run_game;
 use crate::run::store_plan::StorePlan;
 use crate::scenario::Format;
 use std::process::ExitCode;

@@ -1,9 +1,7 @@
 //! `tourney report DIR...`: streams the `games.csv` of one or more results folders into the same
 //! [`Tally`] a run feeds, and writes the same tables, plots and reports a run writes.
 
-use super::faults::{FaultedGames, Replays, loss_links};
 use super::recorded_thinks;
-use super::replay::FindReplay;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
 use crate::format::{KnockoutResult, SwissResult};
@@ -11,6 +9,8 @@ use crate::report::games_csv::read::stream_games;
 use crate::report::games_csv::row::bad;
 use crate::results::folders;
 use crate::results::manifest::Manifest;
+use crate::run::faults::{FaultedGames, Replays, loss_links};
+use crate::run::replay::FindReplay;
 
 use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, terminal};

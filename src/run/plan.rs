@@ -1,5 +1,5 @@
 //! A run's plan: everything that decides its games and its outputs, in the form the layers
-//! below take. `app/arguments.rs` makes one from a command line and `app/configuration.rs` from
+//! below take. `app/arguments.rs` makes one from a command line and `configuration.rs` from
 //! a results folder's manifest; the plan itself imports neither, so every file that reads a plan
 //! can import this one without a circle.
 
@@ -44,7 +44,7 @@ pub struct RunPlan {
     pub report: ReportSettings,
     /// Where `cgs:NAME` clients connect (`--serve`); `None` without such bots.
     pub serve: Option<ServePlan>,
-    /// Continue the run already in `out_dir` (see `app::resume`).
+    /// Continue the run already in `out_dir` (see `run/resume.rs`).
     pub resume: bool,
     /// Play only this share of the games (see `tourney merge`).
     pub shard: Option<Shard>,

@@ -97,7 +97,7 @@ pub struct TunePlan {
 impl TunePlan {
     /// `find_game` is the registry's lookup, handed down so that plans never name the registry.
     pub fn from_args(args: &TuneArgs, find_game: FindGame) -> Result<TunePlan, UsageError> {
-        let threads = super::super::threads::from_flag(args.threads)?;
+        let threads = crate::run::threads::from_flag(args.threads)?;
         let (settings, out_dir, resume) = match &args.resume {
             Some(dir) => (resumed(dir, args)?, dir.clone(), true),
             None => {

@@ -4,7 +4,7 @@
 
 use super::STOP;
 use super::output::record_header;
-use crate::app::replay::{FindReplay, page};
+use super::replay::{FindReplay, page};
 use crate::format::{SoFar, Watch};
 use crate::game::GameInfo;
 use crate::live::{Live, Replayer, Setup};

@@ -4,9 +4,9 @@
 //! `--record`, or continued when an earlier start of the run recorded. Without `--out`,
 //! nothing is written and only the tallies are kept.
 
-use crate::app::faults::FaultedGames;
-use crate::app::recording::{Recording, Start};
-use crate::app::resume;
+use super::faults::FaultedGames;
+use super::recording::{Recording, Start};
+use super::resume;
 use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::error::UsageError;
 use crate::games::{GameConfig, Registered};

@@ -3,10 +3,10 @@
 //! (not for a shard: a shard is a part, reported once merged); the tables and a footer are
 //! printed.
 
+use super::faults::{Replays, loss_links};
 use super::output::Output;
+use super::replay::FindReplay;
 use super::stream::Played;
-use crate::app::faults::{Replays, loss_links};
-use crate::app::replay::FindReplay;
 use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::format::Decided;
 use crate::game::GameInfo;

@@ -2,6 +2,8 @@
 //! [`Configuration`] of a run, resume and merge make the plan again from it.
 
 use super::binary::binary_sha256;
+use super::plan::RunPlan;
+use super::seeds::SeedList;
 use super::threads;
 use crate::bot::{BotChoice, Params};
 use crate::error::UsageError;
@@ -10,8 +12,6 @@ use crate::format::{Knockout, Swiss};
 use crate::game::GameInfo;
 use crate::games::{FindGame, GameConfig};
 use crate::results::manifest::{BotConfig, Configuration, GivenConfig, SeedsConfig};
-use crate::run::plan::RunPlan;
-use crate::run::seeds::SeedList;
 use crate::runner::FaultPolicy;
 use crate::scenario::Format;
 use std::time::Duration;
