@@ -31,6 +31,7 @@ pub mod replay;
 pub mod report;
 pub mod results;
 pub mod roster;
+pub mod run;
 pub mod runner;
 pub mod sandbox;
 pub mod scenario;

@@ -1,13 +1,6 @@
 //! From what was typed to a plan the library can run: names parsed, defaults filled in,
 //! impossible values refused. Game-specific checks happen when the game configures itself.
 
-use super::contest;
-use super::plan::{DEFAULT_GAMES, RunPlan, ServePlan, staged};
-use super::report::ReportSettings;
-use super::seeds::SeedList;
-use super::store_plan::StorePlan;
-use super::threads;
-use super::versions::version_labels;
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{FormatFlag, GameArgs, MatchArgs, RunArgs, TournamentArgs};
 use crate::error::UsageError;
@@ -17,6 +10,13 @@ use crate::games::{Description, FindGame, GameConfig};
 use crate::input;
 use crate::results::folders::Existing;
 use crate::results::manifest::{MANIFEST, Manifest, Shard};
+use crate::run::contest;
+use crate::run::plan::{DEFAULT_GAMES, RunPlan, ServePlan, staged};
+use crate::run::report_settings::ReportSettings;
+use crate::run::seeds::SeedList;
+use crate::run::store_plan::StorePlan;
+use crate::run::threads;
+use crate::run::versions::version_labels;
 use crate::runner::faults::{FaultPolicy, parse_rate};
 use crate::scenario::{self, Format, Scenario, glob};
 use crate::seed::DEFAULT_MASTER_SEED;

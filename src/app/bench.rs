@@ -4,9 +4,7 @@
 //! for the memory runs, which write their CSV like any run.
 
 use super::arguments::game_config;
-use super::plan::RunPlan;
 use super::registry;
-use super::run::STOP;
 use super::search_speed::{ITERATIONS, POSITIONS};
 use super::tune::TunePlan;
 use super::tune::{DEFAULT_BATCH, TuneSettings};
@@ -14,6 +12,8 @@ use crate::cli::{BenchArgs, MatchArgs};
 use crate::error::{Interrupted, UsageError};
 use crate::games::{Description, GameConfig};
 use crate::report::table::Table;
+use crate::run::STOP;
+use crate::run::plan::RunPlan;
 use crate::seed::DEFAULT_MASTER_SEED;
 use crate::summary::Summary;
 use anyhow::Context;

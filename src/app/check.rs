@@ -8,16 +8,17 @@
 //! versions compared (`history::gate`). SPRT gates play runs of their own.
 
 use super::arguments::{progress_every, refuse_disqualify};
-use super::plan::RunPlan;
-use super::plan::VersionLabels;
-use super::store_plan::StorePlan;
-use super::versions::version_labels;
-use super::{registry, threads};
+use super::registry;
 use crate::cli::{CheckArgs, MatchArgs};
 use crate::error::{Interrupted, UsageError};
 use crate::history::gate::{self as history_gate, Candidate};
 use crate::report::markup::counted;
 use crate::results::folders::Existing;
+use crate::run::plan::RunPlan;
+use crate::run::plan::VersionLabels;
+use crate::run::store_plan::StorePlan;
+use crate::run::threads;
+use crate::run::versions::version_labels;
 use crate::scenario::gate::{Baseline, HistoryGate, Judgement, SprtGate, Status};
 use crate::scenario::{Format, Gate, Scenario};
 use crate::score::SequentialTest;

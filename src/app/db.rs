@@ -5,11 +5,7 @@
 //! manifest.json rebuilt from its rows, then finished by the code that finishes a resumed run
 //! with nothing left to play, as `merge` does, so summary.json and the reports are the run's.
 
-use super::binary::binary_sha256;
-use super::plan::RunPlan;
-use super::recording::{add_kept, new_run};
 use super::registry;
-use super::report::ReportSettings;
 use super::store_plan::open_store;
 use crate::cli::{DbCommand, DbExportArgs, DbImportArgs};
 use crate::error::UsageError;
@@ -17,6 +13,10 @@ use crate::report::games_csv::{BASE_COLUMNS, GamesCsv};
 use crate::results::files::file_sha256;
 use crate::results::folders::{self, Existing};
 use crate::results::manifest::{Configuration, MANIFEST, Manifest, Shard};
+use crate::run::binary::binary_sha256;
+use crate::run::plan::RunPlan;
+use crate::run::recording::{add_kept, new_run};
+use crate::run::report_settings::ReportSettings;
 use crate::runner::RecordSink;
 use crate::store::{Recorder, RunFilter, RunStatus, Store, StoredRun};
 use anyhow::Context;

@@ -5,9 +5,6 @@
 
 use super::arguments::game_config;
 use super::ladder_final::{Final, FinalPlan, play_final};
-use super::replay::replay_html;
-use super::report::ReportSettings;
-use super::run::{STOP, install_ctrl_c, records_header};
 use super::store_plan::open_store;
 use crate::bot::{BotChoice, BotMaker, Params};
 use crate::cli::{LadderArgs, SandboxFlag};
@@ -18,6 +15,10 @@ use crate::ladder::{Fitted, Freeze, Host, OnDemand, Settings};
 use crate::live::Folder;
 use crate::replay::Header;
 use crate::roster::{Contest, resolve_bot};
+use crate::run::output::records_header;
+use crate::run::replay::replay_html;
+use crate::run::report_settings::ReportSettings;
+use crate::run::{STOP, install_ctrl_c};
 use crate::runner::StartLog;
 use crate::store::{RunFilter, Store};
 use std::path::{Path, PathBuf};
@@ -99,7 +100,7 @@ fn plan(args: &LadderArgs) -> anyhow::Result<LadderPlan> {
         dir: args.dir.clone(),
         out: (args.out.clone()).unwrap_or_else(|| PathBuf::from(format!("results/ladder-{name}"))),
         name,
-        threads: super::threads::from_flag(args.threads)?,
+        threads: crate::run::threads::from_flag(args.threads)?,
         scan: seconds("--scan", args.scan)?,
         placement: args.placement,
         games: args.games,

@@ -7,9 +7,7 @@
 //! ladder's, so the same ladder plays the same final.
 
 use super::arguments::tournament_format;
-use super::plan::RunPlan;
-use super::run::run_game;
-use super::store_plan::{StorePlan, open_store};
+use super::store_plan::open_store;
 use crate::bot::{BotChoice, Params};
 use crate::cli::{DbLocation, FinalFlag, LadderArgs, TournamentArgs};
 use crate::error::{Interrupted, UsageError};
@@ -17,6 +15,9 @@ use crate::games::{Description, GameConfig};
 use crate::ladder::{Host, Settings};
 use crate::results::folders::Existing;
 use crate::roster::Contest;
+use crate::run::plan::RunPlan;
+use crate::run::run_game;
+use crate::run::store_plan::StorePlan;
 use crate::scenario::Format;
 use std::process::ExitCode;
 

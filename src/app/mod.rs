@@ -1,57 +1,47 @@
 //! The edge of the program: turns command-line arguments into validated plans, runs them, and
-//! maps results to exit codes. Its files stand in three layers, imports pointing down:
+//! maps results to exit codes. Its files stand in two layers, imports pointing down:
 //! 1. the commands (this file, `check`, `merge`, `db`, `bench`, `serve`, `list`, `ladder`) and the
 //!    `registry`,
 //!    the one place that names the games;
-//! 2. the generic pipelines the registry instantiates for each game: `run` (in stages),
-//!    `tune`, `replay`, `search_speed`;
-//! 3. what they share: `plan`, `resume`, `faults`, `report`, `recording` (and, below the
-//!    edge, [`crate::results`]: a results folder's manifest, lock and checks).
+//! 2. the generic pipelines the registry instantiates for each game: `tune`, `search_speed`, and
+//!    what the commands share: `report`, `replay`, `run` (a run's result into its exit code).
+//!
+//! Below the edge, [`crate::run`] holds a run's plan and plays it (in stages), and
+//! [`crate::results`] a results folder's manifest, lock and checks.
 //!
 //! One rule for Ctrl-C and SIGTERM: an interrupted command exits 130 (an
 //! [`crate::error::Interrupted`] error saying how far it got and how to go on), never 0, and
 //! never prints or writes a verdict it did not reach.
 //!
 //! A lower part that must find a game by name (a scenario's `game`, a record's header) is handed
-//! the registry's lookup ([`crate::games::FindGame`], `replay::FindReplay`) by its caller.
+//! the registry's lookup ([`crate::games::FindGame`], [`crate::run::replay::FindReplay`]) by its
+//! caller.
 
 mod arguments;
 mod bench;
-mod binary;
 mod check;
-mod configuration;
-mod contest;
 mod dates;
 mod db;
 mod doctor;
-mod faults;
 mod history;
 mod ladder;
 mod ladder_final;
 mod list;
 mod merge;
-mod plan;
 mod recorded_thinks;
-mod recording;
 pub mod registry;
 mod replay;
 mod report;
-mod resume;
 mod run;
 mod sandbox;
 mod search_speed;
-mod seeds;
 mod serve;
 mod store_plan;
-mod threads;
 mod tune;
-mod versions;
 mod watch;
 
-pub use replay::replay_record;
-
 use crate::cli::{Cli, Command};
-use plan::RunPlan;
+use crate::run::plan::RunPlan;
 use std::process::ExitCode;
 use tune::TunePlan;
 

@@ -3,9 +3,6 @@
 //! `tune`, `bench` and `serve`. Adding a game is a folder under `games/` and a line in [`all`].
 
 use super::ladder::{LadderFn, ladder_game};
-use super::plan::RunPlan;
-use super::replay::{ReplayFn, replay_game};
-use super::run::{RunFn, run_game};
 use super::search_speed::{SearchSpeedFn, search_speed};
 use super::tune::{TuneFn, TunePlan, tune_game};
 use crate::bot::BotEntry;
@@ -18,6 +15,9 @@ use crate::games::fresh_fish::FreshFish;
 use crate::games::labyrinth::Labyrinth;
 use crate::games::t2r::TicketToRide;
 use crate::roster::Contest;
+use crate::run::plan::RunPlan;
+use crate::run::replay::{ReplayFn, replay_game};
+use crate::run::{RunFn, run_game};
 use crate::runner::RecordSink;
 use crate::search::Search;
 use crate::serve::ServeFn;
@@ -27,9 +27,9 @@ use std::process::ExitCode;
 /// A game of the registry: its description and its entry points.
 pub struct GameEntry {
     pub game: Description,
-    /// Plays a validated plan for this game; see `app::run`.
+    /// Plays a validated plan for this game; see `crate::run`.
     pub run: RunFn,
-    /// Replays one of its records; see `app::replay`.
+    /// Replays one of its records; see `crate::run::replay`.
     pub replay: ReplayFn,
     /// Tunes a bot's parameters; see `app::tune`.
     pub tune: TuneFn,
@@ -137,7 +137,7 @@ pub fn describe(name: &str) -> Result<Description, UsageError> {
     find(name).map(|entry| entry.game)
 }
 
-/// [`find`]'s replay only: the [`crate::app::replay::FindReplay`] of `replay` and of the replay
+/// [`find`]'s replay only: the [`crate::run::replay::FindReplay`] of `replay` and of the replay
 /// pages of reports.
 pub fn replayer(name: &str) -> Result<ReplayFn, UsageError> {
     find(name).map(|entry| entry.replay)
@@ -157,7 +157,7 @@ pub fn ladder(name: &str) -> Result<LadderFn, UsageError> {
 /// has contest seats. The optional observer sees every record and may stop the run.
 pub fn run(plan: &RunPlan, observer: Option<&mut dyn RecordSink>) -> anyhow::Result<Summary> {
     let entry = find(plan.game.name)?;
-    super::contest::start_server(plan)?;
+    crate::run::contest::start_server(plan)?;
     (entry.run)(plan, observer)
 }
 
@@ -226,7 +226,7 @@ mod tests {
             "random".into(),
             manifest.display().to_string(),
         ];
-        let mut plan = super::super::plan::RunPlan::build(None, &args, Some(2), describe).unwrap();
+        let mut plan = RunPlan::build(None, &args, Some(2), describe).unwrap();
         plan.version_labels.insert("p".into(), "v3".into());
         let versions = plan.versions().unwrap();
         assert_eq!(versions.len(), 4);

@@ -1,9 +1,7 @@
 //! `tourney report DIR...`: streams the `games.csv` of one or more results folders into the same
 //! [`Tally`] a run feeds, and writes the same tables, plots and reports a run writes.
 
-use super::faults::{FaultedGames, Replays, loss_links};
 use super::recorded_thinks;
-use super::replay::FindReplay;
 use crate::cli::{AnalysisArgs, ReportArgs};
 use crate::error::UsageError;
 use crate::format::{KnockoutResult, SwissResult};
@@ -11,33 +9,16 @@ use crate::report::games_csv::read::stream_games;
 use crate::report::games_csv::row::bad;
 use crate::results::folders;
 use crate::results::manifest::Manifest;
+use crate::run::faults::{FaultedGames, Replays, loss_links};
+use crate::run::replay::FindReplay;
 
 use crate::report::standings::{Crosstable, Standings};
 use crate::report::{self, terminal};
+use crate::run::report_settings::ReportSettings;
 use crate::runner::GameRecord;
-use crate::summary::{Analysis, AnalysisOptions, Disqualify, SprtOptions, SprtStop, Tally};
+use crate::summary::{Analysis, Disqualify, SprtOptions, SprtStop, Tally};
 
 use std::path::{Path, PathBuf};
-
-/// Statistics options as validated from the command line; the anchor is still a bot name,
-/// resolved once the bots are known. Kept in the results store as JSON, so an export writes
-/// the run's own report.
-#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
-pub struct ReportSettings {
-    pub anchor: Option<(String, f64)>,
-    pub sprt: SprtOptions,
-    pub plots: bool,
-}
-
-impl Default for ReportSettings {
-    fn default() -> Self {
-        ReportSettings {
-            anchor: None,
-            sprt: SprtOptions::default(),
-            plots: true,
-        }
-    }
-}
 
 impl ReportSettings {
     pub fn from_args(args: &AnalysisArgs) -> Result<ReportSettings, UsageError> {
@@ -84,27 +65,6 @@ impl ReportSettings {
                 beta: args.sprt_beta,
             },
             plots: !args.no_plots,
-        })
-    }
-
-    /// The analysis options for these bots; an anchor naming none of them is a usage error.
-    pub fn options(&self, bots: &[String]) -> Result<AnalysisOptions, UsageError> {
-        let anchor = match &self.anchor {
-            None => None,
-            Some((name, rating)) => {
-                let index = bots.iter().position(|b| b == name).ok_or_else(|| {
-                    UsageError::Invalid(format!(
-                        "unknown anchor bot '{name}'; bots in these results: {}",
-                        bots.join(", ")
-                    ))
-                })?;
-                Some((index, *rating))
-            }
-        };
-        Ok(AnalysisOptions {
-            anchor,
-            sprt: self.sprt,
-            ..AnalysisOptions::default()
         })
     }
 }

@@ -3,12 +3,13 @@
 //! is over when `summary.json` appears (or, for a shard, when its manifest says it is
 //! complete), and the page then shows the final summary and report.
 
-use super::replay::FindReplay;
-use super::run::{STOP, install_ctrl_c, replayer};
 use crate::cli::WatchArgs;
 use crate::error::UsageError;
 use crate::live::{Live, Setup};
 use crate::results::manifest::Manifest;
+use crate::run::live::replayer;
+use crate::run::replay::FindReplay;
+use crate::run::{STOP, install_ctrl_c};
 use crate::summary::{AnalysisOptions, Tally};
 use anyhow::Context;
 use std::path::Path;

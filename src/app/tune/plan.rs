@@ -3,7 +3,6 @@
 //! nothing else.
 
 use super::super::arguments::game_config;
-use super::super::store_plan::StorePlan;
 use super::folder::{self, SETTINGS};
 use crate::bot::{BotChoice, parse_bot, parse_bots};
 use crate::cli::{SandboxArgs, StoreArgs, TuneArgs};
@@ -11,6 +10,7 @@ use crate::error::UsageError;
 use crate::games::{Description, FindGame, GameConfig};
 use crate::input;
 use crate::results::files::value_sha256;
+use crate::run::store_plan::StorePlan;
 use crate::scenario::{self, Scenario};
 use crate::seed::DEFAULT_MASTER_SEED;
 use crate::tune::subject::ParamRange;
@@ -97,7 +97,7 @@ pub struct TunePlan {
 impl TunePlan {
     /// `find_game` is the registry's lookup, handed down so that plans never name the registry.
     pub fn from_args(args: &TuneArgs, find_game: FindGame) -> Result<TunePlan, UsageError> {
-        let threads = super::super::threads::from_flag(args.threads)?;
+        let threads = crate::run::threads::from_flag(args.threads)?;
         let (settings, out_dir, resume) = match &args.resume {
             Some(dir) => (resumed(dir, args)?, dir.clone(), true),
             None => {

@@ -4,11 +4,11 @@
 //! are recorded into the results store as a run of their own (the tuning's iterations are not).
 
 use super::plan::TunePlan;
-use crate::app::plan::RunPlan;
-use crate::app::run::run_game;
 use crate::error::Interrupted;
 use crate::report::terminal::verdict_text;
 use crate::roster::Contest;
+use crate::run::plan::RunPlan;
+use crate::run::run_game;
 use crate::scenario::Format;
 use crate::score::SequentialTest;
 use crate::score::pairs_elo;

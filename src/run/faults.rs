@@ -2,8 +2,7 @@
 //! files), then, for folders that were recorded, replayed into pages beside the report so the
 //! report links each fault to the game itself. The standings link lost games the same way.
 
-use super::replay::FindReplay;
-use crate::cli::ReplayArgs;
+use super::replay::{FindReplay, ReplayTarget};
 use crate::outcome::Termination;
 use crate::replay::{self, RECORDS_FILE};
 use crate::report::standings::{Crosstable, LossLink};
@@ -199,7 +198,7 @@ fn write_pages(
             0 => format!("replays/game-{game}.html"),
             _ => format!("replays/folder-{folder}-game-{game}.html"),
         };
-        let args = ReplayArgs {
+        let args = ReplayTarget {
             dir: dir.to_path_buf(),
             game,
             html: Some(out.join(&name)),

@@ -14,11 +14,11 @@
 //! Games are written by the store's own thread ([`crate::store::Writer`]): a run hands each
 //! block over and plays on.
 
-use super::plan::RunPlan;
-use super::report::ReportSettings;
-use super::store_plan::StorePlan;
 use crate::report::games_csv::read::stream_games;
 use crate::results::manifest::{Manifest, Shard};
+use crate::run::plan::RunPlan;
+use crate::run::report_settings::ReportSettings;
+use crate::run::store_plan::StorePlan;
 use crate::runner::GameRecord;
 use crate::store::{BotRow, NewRun, Recorder, RunStatus, Store, VersionRow, Writer};
 use crate::version::BotVersion;

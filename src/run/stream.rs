@@ -4,12 +4,11 @@
 //! test).
 
 use super::STOP;
+use super::faults::FaultedGames;
 use super::live::StagedWatch;
 use super::output::Output;
-use crate::app::faults::FaultedGames;
-use crate::app::plan::RunPlan;
-use crate::app::recording::Recording;
-use crate::app::threads;
+use super::recording::Recording;
+use super::threads;
 use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::format::{Staged, Stages as FormatStages, Watcher};
 use crate::game::Game;
@@ -19,6 +18,7 @@ use crate::report::games_csv::GamesCsv;
 use crate::report::progress::Progress;
 use crate::report::standings::Crosstable;
 use crate::report::terminal;
+use crate::run::plan::RunPlan;
 use crate::runner::play::Lineup;
 use crate::runner::{Flow, GameRecord, RecordSink, Schedule, StreamStatus, run_fixtures};
 use crate::scenario::Format;
@@ -93,7 +93,7 @@ pub fn play<G: Game>(
         live: output.live.as_ref(),
         first: games.start,
     };
-    crate::app::contest::expect_seats(plan, schedule, next..games.end);
+    super::contest::expect_seats(plan, schedule, next..games.end);
     let started = Instant::now();
     let status = match stages.staged {
         Some(tournament) => {

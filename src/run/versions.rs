@@ -3,9 +3,9 @@
 //! never written into games.csv, summary.json or the results folder's manifest, so a run's
 //! files and its configuration hash are what they were before versions existed.
 
-use super::plan::{RunPlan, VersionLabels};
 use crate::bot::BotChoice;
 use crate::error::UsageError;
+use crate::run::plan::{RunPlan, VersionLabels};
 use crate::version::{self, BotVersion};
 use std::path::Path;
 

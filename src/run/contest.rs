@@ -2,10 +2,10 @@
 //! clients or launched contest programs (`protocol = "cgs"` manifests), and told how many seats
 //! each client has to play once the schedule is known.
 
-use super::plan::RunPlan;
 use crate::bot::BotChoice;
 use crate::external::Manifest as BotManifest;
 use crate::external::manifest::Protocol;
+use crate::run::plan::RunPlan;
 use crate::runner::Schedule;
 use anyhow::Context;
 use std::collections::BTreeMap;

@@ -1,32 +1,44 @@
-//! `tourney run` as a pipeline of named stages, one file each:
-//! 1. the plan (`app::plan`): the command line or scenario file, validated;
-//! 2. [`lineup`]: every bot looked up and checked, and who meets whom;
-//! 3. [`output`]: the output folder, new, resumed or a shard, with its manifest and records;
-//! 4. [`stream`]: the games played in parallel, each record handed to every consumer in order;
-//! 5. [`finish`]: the manifest completed, `summary.json` and the report files written, and the
-//!    tables printed; the run's status recorded in the results store (`app::recording`).
+//! A run of games, below the command line: its plan (`plan`: the games, the bots, the seeds,
+//! the outputs, the results store, the report's settings), made by `crate::app` from a command
+//! line or by `configuration` from a results folder's manifest, and `tourney run` as a pipeline
+//! of named stages that plays it, one file each:
+//! 1. [`lineup`]: every bot looked up and checked, and who meets whom;
+//! 2. [`output`]: the output folder, new, resumed ([`resume`]) or a shard, with its manifest and
+//!    records;
+//! 3. [`stream`]: the games played in parallel, each record handed to every consumer in order;
+//! 4. [`finish`]: the manifest completed, `summary.json` and the report files written, and the
+//!    tables printed; the run's status recorded in the results store ([`recording`]).
 //!
-//! `check` and `merge` run plans through the registry, which picks the game's [`run_game`];
-//! `tune` and `serve` build their lineups with `crate::roster` and share the Ctrl-C handling.
+//! `check` and `merge` run plans through the edge's registry, which picks the game's
+//! [`run_game`]; `tune` and `serve` build their lineups with `crate::roster` and share the
+//! Ctrl-C handling.
 
+pub mod binary;
+mod configuration;
+pub mod contest;
+pub mod faults;
 mod finish;
 mod lineup;
-mod live;
-mod output;
-
-pub(in crate::app) use output::records_header;
+pub mod live;
+pub mod output;
+pub mod plan;
+pub mod recording;
+pub mod replay;
+pub mod report_settings;
+mod resume;
+pub mod seeds;
+pub mod store_plan;
 mod stream;
+pub mod threads;
+pub mod versions;
 
-pub(in crate::app) use live::replayer;
-
-use super::plan::RunPlan;
-use super::replay::replay_of;
-use crate::error::Interrupted;
 use crate::format::Staged;
 use crate::roster::Contest;
 use crate::runner::RecordSink;
 use crate::store::RunStatus;
 use crate::summary::Summary;
+use plan::RunPlan;
+use replay::replay_of;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// A game's entry point, monomorphised per game in the registry. The optional observer sees
@@ -37,11 +49,11 @@ pub type RunFn = fn(&RunPlan, Option<&mut dyn RecordSink>) -> anyhow::Result<Sum
 
 /// Set by Ctrl-C or SIGTERM; the runner abandons the games in play and keeps every one before
 /// them.
-pub(in crate::app) static STOP: AtomicBool = AtomicBool::new(false);
+pub static STOP: AtomicBool = AtomicBool::new(false);
 
 /// Installed before any bot program starts, so no signal can end the harness in a way that
 /// leaves one running.
-pub(in crate::app) fn install_ctrl_c() {
+pub fn install_ctrl_c() {
     // A second signal while the first is being honoured exits at once. The exit skips every
     // destructor, so the bots' process groups are killed first (they are not in the
     // harness's group, so the terminal's Ctrl-C never reaches them).
@@ -51,39 +63,6 @@ pub(in crate::app) fn install_ctrl_c() {
             std::process::exit(130);
         }
     });
-}
-
-/// For the commands that play no games (`report`, `merge`, `doctor`, `serve`, `replay`): Ctrl-C
-/// or SIGTERM ends them at once with exit code 130, after ending every outside program they
-/// started. What they write is written whole (atomically) or not at all, so there is nothing to
-/// wind down, and never an exit code 0 for work a signal cut short.
-pub(in crate::app) fn exit_on_signal() {
-    let _ = ctrlc::set_handler(|| {
-        crate::external::kill_all();
-        std::process::exit(130);
-    });
-}
-
-/// What a run stopped by Ctrl-C or SIGTERM says: how far it got, where its games are kept,
-/// and how to go on (`--resume`, or for what cannot be resumed yet, playing it again whole
-/// with the same seed).
-pub(in crate::app) fn interrupted(plan: &RunPlan, summary: &Summary) -> Interrupted {
-    let games = summary.analysis.games_played;
-    let Some(dir) = &plan.out_dir else {
-        return Interrupted(format!(
-            "{games} games finished and none kept (no output folder); run it again"
-        ));
-    };
-    let dir = dir.display();
-    let next = match plan.unresumable() {
-        None => format!("continue with: tourney run --resume {dir}"),
-        Some(what) => format!(
-            "{what} cannot be resumed yet: play it again whole, with the same command and \
-             --seed {} --out {dir} --force (the same seed plays the same games)",
-            plan.master_seed
-        ),
-    };
-    Interrupted(format!("{games} finished games kept in {dir}; {next}"))
 }
 
 /// Plays `plan` for game `G`: the one place where the generic runner meets a concrete game.

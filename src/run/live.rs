@@ -4,12 +4,12 @@
 
 use super::STOP;
 use super::output::record_header;
-use crate::app::plan::RunPlan;
-use crate::app::replay::{FindReplay, page};
+use super::replay::{FindReplay, page};
 use crate::format::{SoFar, Watch};
 use crate::game::GameInfo;
 use crate::live::{Live, Replayer, Setup};
 use crate::replay::Header;
+use crate::run::plan::RunPlan;
 use crate::summary::{Summary, Tally};
 use anyhow::Context;
 use std::cell::Cell;

@@ -4,10 +4,9 @@
 //! `--record`, or continued when an earlier start of the run recorded. Without `--out`,
 //! nothing is written and only the tallies are kept.
 
-use crate::app::faults::FaultedGames;
-use crate::app::plan::RunPlan;
-use crate::app::recording::{Recording, Start};
-use crate::app::resume;
+use super::faults::FaultedGames;
+use super::recording::{Recording, Start};
+use super::resume;
 use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::error::UsageError;
 use crate::games::{GameConfig, Registered};
@@ -16,6 +15,7 @@ use crate::report::games_csv::{self, GamesCsv};
 use crate::report::standings::Crosstable;
 use crate::results::folders;
 use crate::results::manifest::Manifest;
+use crate::run::plan::RunPlan;
 use crate::runner::Schedule;
 use crate::runner::play::{Lineup, play_fixture};
 use crate::score::Scoreboard;

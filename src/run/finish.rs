@@ -3,11 +3,10 @@
 //! (not for a shard: a shard is a part, reported once merged); the tables and a footer are
 //! printed.
 
+use super::faults::{Replays, loss_links};
 use super::output::Output;
+use super::replay::FindReplay;
 use super::stream::Played;
-use crate::app::faults::{Replays, loss_links};
-use crate::app::plan::RunPlan;
-use crate::app::replay::FindReplay;
 use crate::early_stop::{EarlyStop, Withdrawals};
 use crate::format::Decided;
 use crate::game::GameInfo;
@@ -15,6 +14,7 @@ use crate::input::write_atomically;
 use crate::report::standings::Standings;
 use crate::report::{self, terminal};
 use crate::results::files::file_sha256;
+use crate::run::plan::RunPlan;
 use crate::summary::{Analysis, Summary};
 use anyhow::Context;
 use std::path::PathBuf;

@@ -1,13 +1,13 @@
 //! Stage 2 of `run`: every bot of the plan looked up (`crate::roster`) and checked before the
 //! first game, and the schedule of who meets whom.
 
-use crate::app::plan::RunPlan;
 use crate::bot::timed::TimedMaker;
 use crate::error::UsageError;
 use crate::format::{Staged, SwissPlay, Tournament};
 use crate::game::GameInfo;
 use crate::input;
 use crate::roster::{Contest, resolve_bot};
+use crate::run::plan::RunPlan;
 use crate::runner::Schedule;
 use crate::runner::play::Lineup;
 use crate::scenario::Format;

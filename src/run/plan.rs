@@ -1,9 +1,9 @@
 //! A run's plan: everything that decides its games and its outputs, in the form the layers
-//! below take. `arguments.rs` makes one from a command line and `configuration.rs` from a
-//! results folder's manifest; the plan itself imports neither, so every file that reads a plan
+//! below take. `app/arguments.rs` makes one from a command line and `configuration.rs` from
+//! a results folder's manifest; the plan itself imports neither, so every file that reads a plan
 //! can import this one without a circle.
 
-use super::report::ReportSettings;
+use super::report_settings::ReportSettings;
 use super::seeds::SeedList;
 use super::store_plan::StorePlan;
 use crate::bot::BotChoice;
@@ -44,7 +44,7 @@ pub struct RunPlan {
     pub report: ReportSettings,
     /// Where `cgs:NAME` clients connect (`--serve`); `None` without such bots.
     pub serve: Option<ServePlan>,
-    /// Continue the run already in `out_dir` (see `app::resume`).
+    /// Continue the run already in `out_dir` (see `run/resume.rs`).
     pub resume: bool,
     /// Play only this share of the games (see `tourney merge`).
     pub shard: Option<Shard>,
@@ -161,7 +161,7 @@ impl RunPlan {
 
 /// A format whose rounds are drawn from the results before them, by name: such a run cannot be
 /// resumed or sharded yet.
-pub(super) fn staged(format: &Format) -> Option<&'static str> {
+pub fn staged(format: &Format) -> Option<&'static str> {
     match format {
         Format::Knockout(_) => Some("a knockout"),
         Format::Swiss(_) => Some("a Swiss system"),
