@@ -36,11 +36,15 @@ fn gate(against: &str) -> String {
 /// `tourney run` of a scenario (whose gates a run does not judge).
 fn record(db: &str, dir: &TempDir, label: &str, bot: &str, games: u64) {
     let path = scenario(dir, &format!("run-{label}"), bot, games, &gate("previous"));
+    // A folder of its own: by default two tests at once could pick the same one in results/.
+    let out = dir.path().join(format!("run-{label}-games"));
     tourney()
         .arg("run")
         .arg(&path)
         .args(["--quiet", "--no-plots", "--db", db, "--version-label"])
         .arg(format!("mybot={label}"))
+        .arg("--out")
+        .arg(&out)
         .assert()
         .success();
 }
