@@ -10,7 +10,7 @@ use libfuzzer_sys::fuzz_target;
 use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::Path;
-use tourney::app::replay_record;
+use tourney::run::replay::replay_record;
 use tourney::games::Registered;
 use tourney::games::carcassonne::Carcassonne;
 use tourney::games::fresh_fish::FreshFish;
