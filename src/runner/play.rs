@@ -156,14 +156,12 @@ fn play_made<G: Game>(
         );
         let played = match game.to_act(&state) {
             ToAct::Over => break,
-            ToAct::Seat(seat) => {
-                table.pass_turn(&[seat]);
-                table.turn(&mut state, seat)
-            }
-            ToAct::Simultaneous(seats) => {
-                table.pass_turn(&seats);
-                table.simultaneous(&mut state, &seats)
-            }
+            ToAct::Seat(seat) => table
+                .pass_turn(&state, &[seat])
+                .and_then(|()| table.turn(&mut state, seat)),
+            ToAct::Simultaneous(seats) => table
+                .pass_turn(&state, &seats)
+                .and_then(|()| table.simultaneous(&mut state, &seats)),
         };
         fault = played.err();
     }
@@ -213,18 +211,27 @@ struct Table<'t, G: Game> {
 
 impl<G: Game> Table<'_, G> {
     /// Tells each seat of the last decision that is not among `next` that its turn is over
-    /// ([`Bot::turn_over`]), and notes `next` as the seats deciding now.
-    fn pass_turn(&mut self, next: &[Seat]) {
-        for &seat in &self.deciding {
-            if !next.contains(&seat)
-                && let Some(bot) = self.bots.get_mut(seat).and_then(Option::as_mut)
-            {
-                // The game goes on: a bot that fails to hear it only keeps its CPU weight.
-                let _ = call_bot(|| bot.turn_over(self.game));
+    /// ([`Bot::turn_over`]), and notes `next` as the seats deciding now. A bot that panics
+    /// there has a fault like one that panics while listening: it loses the game, or is made
+    /// again if the policy forgives it; a panicked bot is never asked to decide.
+    fn pass_turn(&mut self, state: &G::State, next: &[Seat]) -> Result<(), Fault> {
+        for &seat in self.deciding.iter().filter(|seat| !next.contains(seat)) {
+            let Some(bot) = self.bots.get_mut(seat).and_then(Option::as_mut) else {
+                continue;
+            };
+            if let Err(message) = call_bot(|| bot.turn_over(self.game)) {
+                self.tolerance.forgive(
+                    self.game,
+                    state,
+                    &mut self.bots,
+                    (seat, Termination::Crash, message),
+                    false,
+                )?;
             }
         }
         self.deciding.clear();
         self.deciding.extend_from_slice(next);
+        Ok(())
     }
 
     /// One seat decides and its action is applied, once every bot has heard it. The common

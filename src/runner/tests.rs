@@ -234,6 +234,17 @@ impl Bot<Race> for Deaf {
     }
 }
 
+/// Panics when told its turn is over.
+struct Restless(Fair);
+impl Bot<Race> for Restless {
+    fn act(&mut self, game: &Race, view: &RaceView) -> RaceAction {
+        self.0.act(game, view)
+    }
+    fn turn_over(&mut self, _: &Race) {
+        panic!("restless");
+    }
+}
+
 /// Never shows up: fails at the start of every game.
 struct Absent;
 impl Bot<Race> for Absent {
@@ -245,7 +256,7 @@ impl Bot<Race> for Absent {
     }
 }
 
-static BOTS: [BotEntry<Race>; 8] = [
+static BOTS: [BotEntry<Race>; 9] = [
     BotEntry::new("fair", "random", |_, _, rng, _| Ok(Box::new(Fair(rng)))),
     BotEntry::new(
         "panicky",
@@ -279,6 +290,12 @@ static BOTS: [BotEntry<Race>; 8] = [
     BotEntry::new("unready", "fails to begin", |_, _, _, _| {
         Ok(Box::new(Absent))
     })
+    .hidden(),
+    BotEntry::new(
+        "restless",
+        "panics when its turn is over",
+        |_, _, rng, _| Ok(Box::new(Restless(Fair(rng)))),
+    )
     .hidden(),
 ];
 
@@ -461,6 +478,15 @@ fn a_bot_that_panics_while_listening_loses_with_crash() {
     assert!(records.iter().all(|r| r.termination == Termination::Crash
         && r.lineup[r.culprit.unwrap()] == 1
         && r.fault.as_deref().unwrap().contains("deaf")));
+}
+
+#[test]
+fn a_bot_that_panics_when_its_turn_is_over_loses_with_crash_before_deciding_again() {
+    let (status, records) = run(&[0, 8], 50, 1, false);
+    assert_eq!(status.games_played, 50);
+    assert!(records.iter().all(|r| r.termination == Termination::Crash
+        && r.lineup[r.culprit.unwrap()] == 1
+        && r.fault.as_deref().unwrap().contains("restless")));
 }
 
 #[test]
