@@ -76,18 +76,21 @@ where
             };
             let mut joint = Vec::with_capacity(seats.len());
             for seat in seats {
+                let table = tree.nodes[node].table(seat);
                 let legal = if node == 0 && seat == self.seat {
                     root_legal.to_vec()
+                } else if let Some(kept) = table.legal.take() {
+                    kept
                 } else {
                     game.legal_in(&state, seat)
                 };
                 let rng = &mut self.rng;
-                let action =
-                    tree.nodes[node]
-                        .table(seat)
-                        .select(&legal, self.settings.exploration, |n| {
-                            rng.random_range(0..n)
-                        });
+                let action = table.select(&legal, self.settings.exploration, |n| {
+                    rng.random_range(0..n)
+                });
+                if node != 0 && game.same_state_at_each_node() {
+                    table.legal = Some(legal);
+                }
                 joint.push((seat, action));
             }
             for (seat, action) in &joint {

@@ -46,6 +46,14 @@ pub trait Search: Resample + BotTable {
         self.legal_actions(&self.view(state, seat))
     }
 
+    /// Whether every iteration reaches a node of the tree in the same state: nothing hidden to
+    /// resample and nothing left to chance after the root. Then the legal actions of a node
+    /// are listed once and kept with it, instead of on every visit (in Labyrinth the listing
+    /// is a flood fill per insertion and rotation). `false` by default, which is always sound.
+    fn same_state_at_each_node(&self) -> bool {
+        false
+    }
+
     /// Estimated final scores of an unfinished state, in score units, for rollouts cut off
     /// by `depth`. The default is the game's own scoring of the position as it stands (what a
     /// forfeit reports), which is what most games would call "the score now".

@@ -78,6 +78,9 @@ impl Edge {
 pub struct Table<A> {
     pub seat: Seat,
     pub edges: HashMap<A, Edge>,
+    /// The seat's legal actions here, kept when they are the same on every visit
+    /// ([`crate::search::Search::same_state_at_each_node`]).
+    pub legal: Option<Vec<A>>,
 }
 
 pub struct Node<A> {
@@ -105,6 +108,7 @@ impl<A: Clone + Eq + Hash> Node<A> {
                 self.tables.push(Table {
                     seat,
                     edges: HashMap::default(),
+                    legal: None,
                 });
                 self.tables.len() - 1
             }
@@ -219,6 +223,7 @@ mod tests {
         let mut table = Table {
             seat: 0,
             edges: HashMap::default(),
+            legal: None,
         };
         assert_eq!(table.select(&[1, 2], 0.7, |_| 1), 2);
         assert_eq!(table.select(&[1, 2], 0.7, |_| 0), 1);
@@ -234,6 +239,7 @@ mod tests {
         let mut table: Table<u8> = Table {
             seat: 0,
             edges: HashMap::default(),
+            legal: None,
         };
         let edge = |visits, reward| Edge {
             visits,

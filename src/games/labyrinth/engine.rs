@@ -158,6 +158,12 @@ impl Search for Labyrinth {
         turns(&state.position)
     }
 
+    /// Everything is public and nothing is left to chance: a node's position is fixed by the
+    /// turns that lead to it.
+    fn same_state_at_each_node(&self) -> bool {
+        true
+    }
+
     /// Items collected, less `greedy`'s distance value in tenths of an item (the weight
     /// `minimax` gives an item against distance steps), so a cut-off rollout still sees who
     /// is closer to the next item.

@@ -123,3 +123,51 @@ fn a_straight_extra_tile_is_searched_in_two_rotations() {
         turns(&state.position).iter().map(|a| a.rotation).collect();
     assert_eq!(rotations, [0, 1].into());
 }
+
+/// The destinations `minimax` and `mcts` search, cross-checked against their definition: every
+/// reachable cell sorted by Manhattan distance to the target (stable, so column-major on
+/// ties), the first few kept. Every insertion and rotation of the positions of seeded random
+/// games on each board size.
+#[test]
+fn destinations_are_the_nearest_reachable_cells_in_column_major_order_on_ties() {
+    use crate::games::labyrinth::action::insertions;
+    use crate::games::labyrinth::bots::steps::{DESTINATIONS, destinations, simulate};
+    let mut checked = 0;
+    for (seed, size) in [(1, 7), (2, 9), (3, 13)] {
+        let game = cgs(Some((size, size)));
+        let mut state = game.new_state(rng(seed, 0, Stream::Chance));
+        let mut random = rng(seed, 0, Stream::Seat(0));
+        for _ in 0..30 {
+            let position = &state.position;
+            let seat = position.to_move();
+            let board = &position.board;
+            for insertion in insertions(board.width(), board.height(), position.forbidden()) {
+                for rotation in 0..4 {
+                    let after = simulate(position, insertion, rotation);
+                    let reach = after.reach(seat);
+                    let expected: Vec<(u8, u8)> = match after
+                        .target(seat)
+                        .and_then(|item| after.board.find_item(item))
+                    {
+                        None => vec![after.pawns[seat]],
+                        Some(target) if reach.contains(target.0, target.1) => vec![target],
+                        Some((tx, ty)) => {
+                            let mut cells: Vec<(u8, u8)> = reach.cells().collect();
+                            cells.sort_by_key(|&(x, y)| x.abs_diff(tx) + y.abs_diff(ty));
+                            cells.truncate(DESTINATIONS);
+                            cells
+                        }
+                    };
+                    let found: Vec<(u8, u8)> =
+                        destinations(&after, &reach, seat).into_iter().collect();
+                    assert_eq!(found, expected, "seed {seed}, {insertion:?} {rotation}");
+                    checked += 1;
+                }
+            }
+            let actions = game.legal_actions(&game.view(&state, seat));
+            let pick = actions[rand::RngExt::random_range(&mut random, 0..actions.len())];
+            game.apply(&mut state, seat, pick);
+        }
+    }
+    assert!(checked > 3000, "{checked}");
+}
