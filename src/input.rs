@@ -136,46 +136,24 @@ pub struct FileBound {
     pub bytes: u64,
 }
 
-pub const SEEDS_FILE: FileBound = FileBound {
-    what: "seeds file",
-    bytes: 64 << 20,
-};
-pub const SCENARIO: FileBound = FileBound {
-    what: "scenario",
-    bytes: 1 << 20,
-};
-pub const BOT_MANIFEST: FileBound = FileBound {
-    what: "bot manifest",
-    bytes: 1 << 20,
-};
-pub const RUN_MANIFEST: FileBound = FileBound {
-    what: "manifest.json",
-    bytes: 64 << 20,
-};
-pub const TUNE_SETTINGS: FileBound = FileBound {
-    what: "tuning's settings",
-    bytes: 1 << 20,
-};
-pub const BASELINE: FileBound = FileBound {
-    what: "baseline",
-    bytes: 64 << 20,
-};
-pub const SUMMARY: FileBound = FileBound {
-    what: "summary.json",
-    bytes: 1 << 30,
-};
+pub const SEEDS_FILE: FileBound = FileBound::new("seeds file", 64 << 20);
+pub const SCENARIO: FileBound = FileBound::new("scenario", 1 << 20);
+pub const BOT_MANIFEST: FileBound = FileBound::new("bot manifest", 1 << 20);
+pub const RUN_MANIFEST: FileBound = FileBound::new("manifest.json", 64 << 20);
+pub const TUNE_SETTINGS: FileBound = FileBound::new("tuning's settings", 1 << 20);
+pub const BASELINE: FileBound = FileBound::new("baseline", 64 << 20);
+pub const SUMMARY: FileBound = FileBound::new("summary.json", 1 << 30);
 /// A tuning's tune.csv, read whole by `tune --resume`.
-pub const TUNE_CSV: FileBound = FileBound {
-    what: "tune.csv",
-    bytes: 1 << 30,
-};
+pub const TUNE_CSV: FileBound = FileBound::new("tune.csv", 1 << 30);
 /// One line of a games.csv (a row is one seat of one game), as a line of a records file.
-pub const CSV_LINE: FileBound = FileBound {
-    what: "games.csv line",
-    bytes: 16 << 20,
-};
+pub const CSV_LINE: FileBound = FileBound::new("games.csv line", 16 << 20);
 
 impl FileBound {
+    /// At most `bytes`, for files that messages call `what`: one line for each kind of file.
+    pub const fn new(what: &'static str, bytes: u64) -> FileBound {
+        FileBound { what, bytes }
+    }
+
     /// The error of a file or line longer than the bound.
     fn too_long(&self) -> std::io::Error {
         std::io::Error::new(
@@ -345,10 +323,7 @@ mod tests {
 
     #[test]
     fn endless_and_oversized_files_stop_at_their_bound_and_a_byte_order_mark_is_dropped() {
-        let bound = FileBound {
-            what: "test file",
-            bytes: 1 << 20,
-        };
+        let bound = FileBound::new("test file", 1 << 20);
         let error = read_bounded(Path::new("/dev/zero"), bound).unwrap_err();
         assert_eq!(
             error.to_string(),
@@ -371,10 +346,7 @@ mod tests {
 
     #[test]
     fn a_line_past_its_bound_fails_the_read_wherever_the_reads_split_it() {
-        let bound = FileBound {
-            what: "test line",
-            bytes: 4,
-        };
+        let bound = FileBound::new("test line", 4);
         /// Hands out at most `.1` bytes a read.
         struct Chunked<'a>(&'a [u8], usize);
         impl Read for Chunked<'_> {

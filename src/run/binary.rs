@@ -20,10 +20,7 @@ use std::time::{Duration, SystemTime};
 const QUIET: Duration = Duration::from_secs(2);
 
 /// The cache file: one line, the key and the hash.
-const CACHE: FileBound = FileBound {
-    what: "binary hash cache",
-    bytes: 4096,
-};
+const CACHE: FileBound = FileBound::new("binary hash cache", 4096);
 
 /// SHA-256 of the running executable (through `/proc/self/exe` where there is one, so a binary
 /// rebuilt during the run is not the one hashed); "unknown" if it cannot be read.
