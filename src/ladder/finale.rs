@@ -16,8 +16,8 @@ use super::{Host, Settings, copy_of, entries, pages, standings, timeline};
 use crate::error::UsageError;
 use crate::game::Game;
 use crate::input::write_atomically;
-use crate::report::ReportData;
 use crate::report::standings::{Crosstable, Standings, final_page};
+use crate::report::{Pages, ReportData};
 use crate::store::{RunFilter, RunStatus, Store, StoredRun};
 use crate::summary::Summary;
 use std::path::PathBuf;
@@ -162,15 +162,17 @@ pub fn write_final_pages<G: Game>(
     let data = ReportData {
         analysis: &summary.analysis,
         plots: &[],
-        faults: &[],
-        standings: &Standings {
-            crosstable,
-            losses: Vec::new(),
+        pages: Pages {
+            faults: &[],
+            standings: &Standings {
+                crosstable,
+                losses: Vec::new(),
+            },
+            knockout: summary.knockout.as_ref(),
+            swiss: summary.swiss.as_ref(),
+            sprt_stop: None,
+            disqualify: None,
         },
-        knockout: summary.knockout.as_ref(),
-        swiss: summary.swiss.as_ref(),
-        sprt_stop: None,
-        disqualify: None,
     };
     let pages = plan.out.join("pages");
     std::fs::create_dir_all(&pages)?;

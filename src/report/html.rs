@@ -57,16 +57,16 @@ impl Exporter for Html {
             title: "Tournament report",
             games: a.games_played,
             bots: a.bots.join(", "),
-            knockout: data.knockout.map(super::bracket::section),
-            swiss: data.swiss.map(super::swiss::section),
-            sprt_stop: data.sprt_stop.map(|stop| SprtStopLines {
+            knockout: data.pages.knockout.map(super::bracket::section),
+            swiss: data.pages.swiss.map(super::swiss::section),
+            sprt_stop: data.pages.sprt_stop.map(|stop| SprtStopLines {
                 test: stop_test_text(stop),
                 decisions: stop.decisions.iter().map(stop_decision_text).collect(),
                 end: stop_end_text(stop),
             }),
-            withdrawn: data.disqualify.and_then(super::withdrawn::section),
+            withdrawn: data.pages.disqualify.and_then(super::withdrawn::section),
             sections: sections(a),
-            faults: data.faults,
+            faults: data.pages.faults,
             faults_per_bot: super::FAULTS_PER_BOT,
             plots: data.plots,
         };

@@ -44,14 +44,14 @@ impl Exporter for Markdown {
             }
             writeln!(out)?;
         }
-        if let Some(k) = data.knockout {
+        if let Some(k) = data.pages.knockout {
             writeln!(
                 out,
                 "## Knockout\n\n```text{}```\n",
                 super::bracket::text(k)
             )?;
         }
-        if let Some(s) = data.swiss {
+        if let Some(s) = data.pages.swiss {
             writeln!(
                 out,
                 "## Swiss system\n\n```text{}```\n",

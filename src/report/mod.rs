@@ -40,21 +40,18 @@ pub enum ReportError {
     Page(&'static str, String),
 }
 
-/// What every exporter reads: the analysis, its plots as SVG, and [`Pages`]'s.
+/// What every exporter reads: the analysis, its plots as SVG, and the [`Pages`] the caller
+/// handed over.
 pub struct ReportData<'a> {
     pub analysis: &'a Analysis,
     pub plots: &'a [Plot],
-    pub faults: &'a [FaultLink],
-    pub standings: &'a Standings,
-    pub knockout: Option<&'a KnockoutResult>,
-    pub swiss: Option<&'a SwissResult>,
-    pub sprt_stop: Option<&'a SprtStop>,
-    pub disqualify: Option<&'a Disqualify>,
+    pub pages: Pages<'a>,
 }
 
 /// What the games add to the analysis: the faulted games, the standings' crosstable and lost
 /// games, a knockout's pools and bracket, a Swiss system's rounds and standings, and where
 /// `--sprt-stop` stopped.
+#[derive(Clone, Copy)]
 pub struct Pages<'a> {
     pub faults: &'a [FaultLink],
     pub standings: &'a Standings,
@@ -120,12 +117,7 @@ pub fn write_all(
     let data = ReportData {
         analysis,
         plots: &svgs,
-        faults: pages.faults,
-        standings: pages.standings,
-        knockout: pages.knockout,
-        sprt_stop: pages.sprt_stop,
-        swiss: pages.swiss,
-        disqualify: pages.disqualify,
+        pages: *pages,
     };
     let mut written = Vec::new();
     for exporter in exporters() {

@@ -166,13 +166,13 @@ fn page<'a>(data: &'a ReportData<'a>, title: &'a str, home: Option<&'a str>) -> 
     let order = ranking(data);
     let finish = finishes(data);
     let name = |bot: usize| a.bots[bot].as_str();
-    let losses = &data.standings.losses;
+    let losses = &data.pages.standings.losses;
     Page {
         title,
         home,
         games: a.games_played,
         programs: a.bots.len(),
-        withdrawn: data.disqualify.and_then(withdrawn::section),
+        withdrawn: data.pages.disqualify.and_then(withdrawn::section),
         has_finish: finish.is_some(),
         rows: order
             .iter()
@@ -192,8 +192,8 @@ fn page<'a>(data: &'a ReportData<'a>, title: &'a str, home: Option<&'a str>) -> 
                 )
             })
             .collect(),
-        knockout: data.knockout.map(bracket::section),
-        swiss: data.swiss.map(swiss::section),
+        knockout: data.pages.knockout.map(bracket::section),
+        swiss: data.pages.swiss.map(swiss::section),
         lost_games: true,
         losses_per_bot: LOSSES_PER_BOT,
         losses: order
@@ -212,14 +212,14 @@ fn page<'a>(data: &'a ReportData<'a>, title: &'a str, home: Option<&'a str>) -> 
 pub(super) fn ranking(data: &ReportData<'_>) -> Vec<usize> {
     let a = data.analysis;
     let position = |bot: &String| a.bots.iter().position(|b| b == bot);
-    if let Some(s) = data.swiss {
+    if let Some(s) = data.pages.swiss {
         return s
             .standings
             .iter()
             .filter_map(|r| position(&r.bot))
             .collect();
     }
-    match data.knockout {
+    match data.pages.knockout {
         Some(k) => k
             .finishes()
             .iter()
@@ -248,7 +248,7 @@ pub(super) fn ranking(data: &ReportData<'_>) -> Vec<usize> {
 /// Each program's finish: how far it went in a knockout, its points in a Swiss system; `None`
 /// for other formats, which have no such column.
 fn finishes(data: &ReportData<'_>) -> Option<BTreeMap<String, String>> {
-    match (data.knockout, data.swiss) {
+    match (data.pages.knockout, data.pages.swiss) {
         (Some(k), _) => Some(k.finishes().into_iter().map(|f| (f.bot, f.label)).collect()),
         (None, Some(s)) => Some(
             s.standings
@@ -286,7 +286,7 @@ fn rank_row(
 
 /// Games won, drawn and lost by `bot` against `opponent`; `–` against itself or none played.
 fn crosstable_cell(data: &ReportData<'_>, bot: usize, opponent: usize) -> String {
-    let [w, d, l] = data.standings.crosstable.get(bot, opponent);
+    let [w, d, l] = data.pages.standings.crosstable.get(bot, opponent);
     if bot == opponent || w + d + l == 0 {
         "–".to_string()
     } else {

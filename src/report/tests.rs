@@ -15,12 +15,14 @@ fn plain<'a>(
     ReportData {
         analysis,
         plots,
-        faults,
-        standings,
-        knockout: None,
-        sprt_stop: None,
-        disqualify: None,
-        swiss: None,
+        pages: Pages {
+            faults,
+            standings,
+            knockout: None,
+            sprt_stop: None,
+            disqualify: None,
+            swiss: None,
+        },
     }
 }
 
