@@ -461,25 +461,11 @@ mod tests {
     }
 
     fn game(index: u64, first_wins: bool, fault: bool) -> GameRecord {
-        let rotation = (index % 2) as usize;
-        let lineup = if rotation == 0 {
-            vec![0, 1]
-        } else {
-            vec![1, 0]
-        };
-        let a_seat = rotation;
-        let mut ranks = vec![2, 2];
-        ranks[if first_wins { a_seat } else { 1 - a_seat }] = 1;
         GameRecord {
-            index,
-            seed_index: index / 2,
-            rotation,
-            lineup,
-            ranks,
             scores: vec![3, 1],
             culprit: fault.then_some(1),
             fault: fault.then(|| "illegal move".to_string()),
-            ..GameRecord::default()
+            ..GameRecord::head_to_head(index, if first_wins { [1, 2] } else { [2, 1] })
         }
     }
 

@@ -29,28 +29,11 @@ fn plain<'a>(
 fn analysis() -> Analysis {
     let mut tally = Tally::new(2);
     for index in 0..20u64 {
-        let rotation = (index % 2) as usize;
-        let lineup = if rotation == 0 {
-            vec![0, 1]
-        } else {
-            vec![1, 0]
-        };
         let first_wins = index % 5 != 0;
-        let ranks = if (lineup[0] == 0) == first_wins {
-            vec![1, 2]
-        } else {
-            vec![2, 1]
-        };
         tally.add(&GameRecord {
-            index,
-            seed_index: index / 2,
-            pairing: 0,
-            rotation,
-            lineup,
             scores: vec![10 + index as i32, 5],
-            ranks,
             turns: 30 + index as u32,
-            ..GameRecord::default()
+            ..GameRecord::head_to_head(index, if first_wins { [1, 2] } else { [2, 1] })
         });
     }
     let names = vec!["alpha".to_string(), "beta<b>".to_string()];

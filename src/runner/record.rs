@@ -57,3 +57,24 @@ impl GameRecord {
         &self.extras[seat * per_seat..(seat + 1) * per_seat]
     }
 }
+
+#[cfg(test)]
+impl GameRecord {
+    /// For tests: game `index` of a head-to-head of bots 0 and 1 as a run plays it, seed
+    /// `index / 2` and the seats swapped on odd games; `ranks` are bot 0's and bot 1's.
+    pub fn head_to_head(index: u64, ranks: [u8; 2]) -> GameRecord {
+        let rotation = (index % 2) as usize;
+        let (lineup, ranks) = match rotation {
+            0 => (vec![0, 1], vec![ranks[0], ranks[1]]),
+            _ => (vec![1, 0], vec![ranks[1], ranks[0]]),
+        };
+        GameRecord {
+            index,
+            seed_index: index / 2,
+            rotation,
+            lineup,
+            ranks,
+            ..GameRecord::default()
+        }
+    }
+}

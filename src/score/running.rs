@@ -321,27 +321,17 @@ pub const MAX_PAIRING_LINES: usize = 8;
 mod tests {
     use super::*;
 
-    /// Game `index` of a head-to-head of bots 0 and 1: seed `index / 2`, the seats swapped on
-    /// odd games; `first_wins` says whether bot 0 took it (`None`: a draw).
+    /// Game `index` of bots 0 and 1 ([`GameRecord::head_to_head`]); `first_wins` says whether
+    /// bot 0 took it (`None`: a draw).
     fn game(index: u64, first_wins: Option<bool>) -> GameRecord {
-        let rotation = (index % 2) as usize;
-        let ranks_of_first = match first_wins {
-            Some(true) => (1, 2),
-            Some(false) => (2, 1),
-            None => (1, 1),
-        };
-        let (lineup, ranks) = match rotation {
-            0 => (vec![0, 1], vec![ranks_of_first.0, ranks_of_first.1]),
-            _ => (vec![1, 0], vec![ranks_of_first.1, ranks_of_first.0]),
+        let ranks = match first_wins {
+            Some(true) => [1, 2],
+            Some(false) => [2, 1],
+            None => [1, 1],
         };
         GameRecord {
-            index,
-            seed_index: index / 2,
-            rotation,
-            lineup,
-            ranks,
             scores: vec![0, 0],
-            ..GameRecord::default()
+            ..GameRecord::head_to_head(index, ranks)
         }
     }
 
