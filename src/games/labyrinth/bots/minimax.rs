@@ -11,8 +11,9 @@
 //!   for), else the [`DESTINATIONS`](super::steps::DESTINATIONS) reachable cells nearest to
 //!   it (Manhattan, column-major on ties), else, when the target is on the extra tile, the pawn's own cell.
 //! * Leaf evaluation as §9.4.2: 10 × (own items − opponent's items) + (opponent's distance
-//!   value − own distance value), with `greedy`'s distance value. A 24th item is a win worth
-//!   [`WIN`] (sooner is better); the turn cap is scored as §7 says.
+//!   value − own distance value), with `greedy`'s distance value; the 10, an item's worth in
+//!   distance steps, is the `item-weight` parameter, for `tourney tune`. A 24th item is a win
+//!   worth [`WIN`] (sooner is better); the turn cap is scored as §7 says.
 //! * Inside the tree, the insertion that last caused a cut-off at the same depth (the killer)
 //!   is tried first; otherwise insertions come in `basic`'s order and rotations 0–3.
 
@@ -31,25 +32,40 @@ use crate::seed::Rng;
 pub const DEFAULT_NODES: u64 = 5_000;
 /// The value of a won position, far above any evaluation.
 pub const WIN: i32 = 1_000_000;
-/// Items are worth this many distance steps (§9.4.2).
-const ITEM_WEIGHT: i32 = 10;
+/// Items are worth this many distance steps (§9.4.2) unless `item-weight` says otherwise.
+const ITEM_WEIGHT: f64 = 10.0;
+/// Evaluations count in tenths of a distance step, so that `item-weight` may have a tenth:
+/// every score is ten times §9.4.2's at the default weight, which orders moves (and cuts the
+/// search off) exactly as §9.4.2's own scores do.
+const TENTHS: i32 = 10;
 /// Deepest iteration; far beyond what any budget reaches, it only bounds the killer table.
 const MAX_DEPTH: usize = 16;
 
 pub struct Minimax {
     nodes: u64,
     turn_limit: u32,
+    /// An item's worth, in tenths of a distance step.
+    item_weight: i32,
 }
 
-/// `nodes`, the one parameter.
+/// `nodes` and `item-weight`.
 pub fn params(_: &Labyrinth) -> Vec<ParamSpec> {
-    vec![ParamSpec::new(
-        "nodes",
-        ParamKind::Int,
-        Some(DEFAULT_NODES as f64),
-        (1.0, u64::MAX as f64),
-        "search nodes per decision",
-    )]
+    vec![
+        ParamSpec::new(
+            "nodes",
+            ParamKind::Int,
+            Some(DEFAULT_NODES as f64),
+            (1.0, u64::MAX as f64),
+            "search nodes per decision",
+        ),
+        ParamSpec::new(
+            "item-weight",
+            ParamKind::Float,
+            Some(ITEM_WEIGHT),
+            (0.1, 100.0),
+            "an item's worth in distance steps, in the leaf evaluation (to a tenth)",
+        ),
+    ]
 }
 
 pub fn make(
@@ -59,6 +75,7 @@ pub fn make(
     params: &Params,
 ) -> Result<Box<dyn Bot<Labyrinth>>, String> {
     let mut nodes = DEFAULT_NODES;
+    let mut item_weight = ITEM_WEIGHT;
     for (name, value) in &params.0 {
         match name.as_str() {
             "nodes" => {
@@ -66,14 +83,26 @@ pub fn make(
                     format!("bot 'minimax': nodes must be a positive integer, not '{value}'")
                 })?
             }
+            "item-weight" => item_weight = value
+                .parse()
+                .ok()
+                .filter(|w: &f64| (0.1..=100.0).contains(w))
+                .ok_or_else(|| {
+                    format!(
+                        "bot 'minimax': item-weight must be a number from 0.1 to 100, not '{value}'"
+                    )
+                })?,
             other => {
-                return Err(format!("bot 'minimax' takes only 'nodes', got '{other}'"));
+                return Err(format!(
+                    "bot 'minimax' takes only 'nodes' and 'item-weight', got '{other}'"
+                ));
             }
         }
     }
     Ok(Box::new(Minimax {
         nodes,
         turn_limit: game.turn_limit(),
+        item_weight: (item_weight * f64::from(TENTHS)).round() as i32,
     }))
 }
 
@@ -83,17 +112,20 @@ impl Bot<Labyrinth> for Minimax {
             budget: self.nodes,
             nodes: 0,
             turn_limit: self.turn_limit,
+            item_weight: self.item_weight,
             killers: [None; MAX_DEPTH],
         };
         search.best_action(&view.position)
     }
 }
 
-/// One decision's search: the node count, the budget and the killer moves by ply.
+/// One decision's search: the node count, the budget, an item's worth in the evaluation and
+/// the killer moves by ply.
 struct Search {
     budget: u64,
     nodes: u64,
     turn_limit: u32,
+    item_weight: i32,
     killers: [Option<(Insertion, u8)>; MAX_DEPTH],
 }
 
@@ -121,7 +153,7 @@ impl Search {
                 after.finish_turn(me, insertion, to);
                 let score = self.settled(&after, me, 1).unwrap_or_else(|| {
                     self.nodes += 1;
-                    evaluate(&after, me, &reach)
+                    evaluate(&after, me, &reach, self.item_weight)
                 });
                 let action = Action::new(insertion, rotation, to);
                 roots.push(RootMove {
@@ -186,7 +218,7 @@ impl Search {
                     Some(score) => score,
                     None if depth == 1 => {
                         self.nodes += 1;
-                        evaluate(&after, me, &reach)
+                        evaluate(&after, me, &reach, self.item_weight)
                     }
                     None => -self.negamax(&after, depth - 1, ply + 1, -beta, -alpha),
                 };
@@ -236,11 +268,12 @@ fn candidates(position: &Position, killer: Option<(Insertion, u8)>) -> Vec<(Inse
     out
 }
 
-/// §9.4.2 for `mover`, whose reachable set `reach` is unchanged by its own move.
-fn evaluate(after: &Position, mover: Seat, reach: &Reach) -> i32 {
+/// §9.4.2 for `mover`, whose reachable set `reach` is unchanged by its own move, in tenths of
+/// a distance step, an item worth `item_weight` tenths.
+fn evaluate(after: &Position, mover: Seat, reach: &Reach, item_weight: i32) -> i32 {
     let opponent = 1 - mover;
     let items = i32::from(after.collected[mover]) - i32::from(after.collected[opponent]);
     let own = distance_value(after, reach, mover) as i32;
     let theirs = distance_value(after, &after.reach(opponent), opponent) as i32;
-    ITEM_WEIGHT * items + theirs - own
+    item_weight * items + TENTHS * (theirs - own)
 }

@@ -97,6 +97,20 @@ mod tests {
     }
 
     #[test]
+    fn minimax_takes_an_item_weight_within_its_bounds() {
+        let minimax = find("minimax").expect("listed");
+        let with = |value: &str| {
+            let mut params = Params::default();
+            params.0.insert("item-weight".into(), value.into());
+            minimax.make(&game(), 0, seat_rng(), &params).err()
+        };
+        assert!(with("10").is_none());
+        assert!(with("12.5").is_none());
+        assert!(with("0").is_some_and(|e| e.contains("item-weight")));
+        assert!(with("101").is_some_and(|e| e.contains("item-weight")));
+    }
+
+    #[test]
     fn minimax_collects_a_reachable_target_at_once() {
         let mut board = Board::empty(7, 7);
         board.set_tile(3, 4, crate::games::labyrinth::Tile { walls: 0, item: 1 });
