@@ -6,8 +6,7 @@
 use super::arguments::game_config;
 use super::registry;
 use super::search_speed::{ITERATIONS, POSITIONS};
-use super::tune::TunePlan;
-use super::tune::{DEFAULT_BATCH, TuneSettings};
+use super::tune::DEFAULT_BATCH;
 use crate::cli::{BenchArgs, MatchArgs};
 use crate::error::{Interrupted, UsageError};
 use crate::games::{Description, GameConfig};
@@ -16,6 +15,8 @@ use crate::run::STOP;
 use crate::run::plan::RunPlan;
 use crate::seed::DEFAULT_MASTER_SEED;
 use crate::summary::Summary;
+use crate::tune::plan::TunePlan;
+use crate::tune::settings::TuneSettings;
 use anyhow::Context;
 use std::process::Command;
 use std::sync::atomic::Ordering;

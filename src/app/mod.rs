@@ -3,8 +3,9 @@
 //! 1. the commands (this file, `check`, `merge`, `db`, `bench`, `serve`, `list`, `ladder`) and the
 //!    `registry`,
 //!    the one place that names the games;
-//! 2. the generic pipelines the registry instantiates for each game: `tune`, `search_speed`, and
-//!    what the commands share: `report`, `replay`, `run` (a run's result into its exit code).
+//! 2. the generic pipelines the registry instantiates for each game: `search_speed`, and
+//!    what the commands share: `report`, `replay`, `run` (a run's result into its exit code),
+//!    `tune` (a tuning's command line into its plan).
 //!
 //! Below the edge, [`crate::run`] holds a run's plan and plays it (in stages), and
 //! [`crate::results`] a results folder's manifest, lock and checks.
@@ -43,7 +44,6 @@ mod watch;
 use crate::cli::{Cli, Command};
 use crate::run::plan::RunPlan;
 use std::process::ExitCode;
-use tune::TunePlan;
 
 /// Runs one command; `Err` carries a [`crate::error::UsageError`] (exit 2) or another error (3).
 /// The folders it locked are released when it ends, however it ends.
@@ -101,7 +101,8 @@ fn command(cli: Cli) -> anyhow::Result<ExitCode> {
         }
         Command::Tune(args) => {
             sandbox::configure(&args.sandbox)?;
-            registry::tune(&TunePlan::from_args(&args, registry::describe)?)
+            registry::tune(&tune::plan(&args, registry::describe)?)?;
+            Ok(ExitCode::SUCCESS)
         }
         Command::Doctor(args) => {
             run::exit_on_signal();

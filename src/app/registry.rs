@@ -4,7 +4,6 @@
 
 use super::ladder::{LadderFn, ladder_game};
 use super::search_speed::{SearchSpeedFn, search_speed};
-use super::tune::{TuneFn, TunePlan, tune_game};
 use crate::bot::BotEntry;
 use crate::doctor::{DoctorFn, doctor_game};
 use crate::error::UsageError;
@@ -22,7 +21,8 @@ use crate::runner::RecordSink;
 use crate::search::Search;
 use crate::serve::ServeFn;
 use crate::summary::Summary;
-use std::process::ExitCode;
+use crate::tune::plan::TunePlan;
+use crate::tune::play::{TuneFn, tune_game};
 
 /// A game of the registry: its description and its entry points.
 pub struct GameEntry {
@@ -31,7 +31,7 @@ pub struct GameEntry {
     pub run: RunFn,
     /// Replays one of its records; see `crate::run::replay`.
     pub replay: ReplayFn,
-    /// Tunes a bot's parameters; see `app::tune`.
+    /// Tunes a bot's parameters; see `crate::tune::play`.
     pub tune: TuneFn,
     /// Times its `mcts` for `tourney bench`; `None` for a game without search bots.
     pub search_speed: Option<SearchSpeedFn>,
@@ -162,7 +162,7 @@ pub fn run(plan: &RunPlan, observer: Option<&mut dyn RecordSink>) -> anyhow::Res
 }
 
 /// Tunes with the plan's game's [`tune_game`].
-pub fn tune(plan: &TunePlan) -> anyhow::Result<ExitCode> {
+pub fn tune(plan: &TunePlan) -> anyhow::Result<()> {
     (find(plan.game.name)?.tune)(plan)
 }
 

@@ -2,9 +2,16 @@
 //! or resumes the folder, plays the iterations ([`Tuning::play`]), then verifies the result,
 //! writes the files and prints the tuned spec.
 
-use super::folder::NewFolder;
-use super::folder::SETTINGS;
+use super::ending::{self, Drift};
+use super::files::{Row, TuneCsv};
+use super::folder::{self, NewFolder};
+use super::pipeline::Tuning;
 use super::plan::TunePlan;
+use super::settings::SETTINGS;
+use super::size::Size;
+use super::spread;
+use super::spsa::{Gains, Spsa};
+use super::subject::Subject;
 use super::verify::{self, Verification};
 use crate::bot::BotMaker;
 use crate::error::{Interrupted, UsageError};
@@ -13,20 +20,15 @@ use crate::report;
 use crate::report::progress::Progress;
 use crate::roster::{Contest, resolve_bot};
 use crate::run::{STOP, install_ctrl_c};
-use crate::runner::Schedule;
-use crate::tune::ending::{self, Drift};
-use crate::tune::files::{Row, TuneCsv};
-use crate::tune::pipeline::Tuning;
-use crate::tune::spread;
-use crate::tune::spsa::{Gains, Spsa};
-use crate::tune::subject::Subject;
 use anyhow::Context;
 use serde_json::json;
 use std::io::IsTerminal;
-use std::process::ExitCode;
 use std::time::Instant;
 
-pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
+/// A game's tuning, monomorphised per game in the registry.
+pub type TuneFn = fn(&TunePlan) -> anyhow::Result<()>;
+
+pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<()> {
     let game: G = crate::games::configure(&plan.config)?;
     let dir = &plan.out_dir;
     let mut folder = NewFolder::create(dir)?;
@@ -37,7 +39,7 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     }
     if !plan.resume {
         // Checked when planned, and again now that no other process can start a tuning here.
-        super::folder::check_free(dir)?;
+        folder::check_free(dir)?;
     }
     let logs = dir.join("logs");
     let subject = Subject::<G>::resolve(&game, &plan.bot, &plan.ranges, Some(&logs))?;
@@ -68,7 +70,7 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     };
     let (mut csv, mut rows) = open_files(plan, &names, size.iterations)?;
     tuning.check_rows(&rows).map_err(|line| UsageError::File {
-        path: dir.join(crate::tune::files::CSV),
+        path: dir.join(super::files::CSV),
         line,
         message: format!(
             "this row does not follow from the one before under the settings of {} \
@@ -103,38 +105,6 @@ pub fn tune_game<G: Contest>(plan: &TunePlan) -> anyhow::Result<ExitCode> {
     )
 }
 
-/// How many games a tuning plays: every pairing in every seat order for each seed, `batch`
-/// seeds an iteration, as many iterations as the games asked for allow (at least one).
-struct Size {
-    schedule: Schedule,
-    per_iteration: u64,
-    /// Comparisons of plus with minus per iteration: every game in self-play, every pair of
-    /// games (plus and minus in the same seat of the same deal) against a field.
-    comparisons: u64,
-    iterations: u64,
-}
-
-impl Size {
-    fn of(plan: &TunePlan, seats: usize, field: usize) -> Result<Size, UsageError> {
-        let settings = &plan.settings;
-        let pairings = pairings(seats, field)?;
-        let games_per_seed = (pairings.len() * seats) as u64;
-        let per_iteration = settings.batch * games_per_seed;
-        let iterations = (settings.games / per_iteration).max(1);
-        Ok(Size {
-            schedule: Schedule {
-                pairings,
-                seeds: iterations * settings.batch,
-                seats,
-                deals: None,
-            },
-            per_iteration,
-            comparisons: per_iteration / if field == 0 { 1 } else { 2 },
-            iterations,
-        })
-    }
-}
-
 /// Writes the settings of a new tuning (first, so a folder with a tune.csv can always be
 /// resumed) and opens `tune.csv`, or reads back the rows of the one resumed.
 fn open_files(
@@ -153,7 +123,7 @@ fn open_files(
     if rows.len() as u64 > iterations {
         return Err(UsageError::Invalid(format!(
             "{} has more rows than this tuning's {iterations} iterations",
-            dir.join(crate::tune::files::CSV).display()
+            dir.join(super::files::CSV).display()
         ))
         .into());
     }
@@ -217,7 +187,7 @@ fn finish<G: Contest>(
     tuning: &Tuning<'_, G>,
     rows: &[Row],
     timing: &str,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<()> {
     let subject = tuning.subject;
     let theta = &rows.last().expect("a finished tuning has rows").theta;
     let tuned: Vec<f64> = subject
@@ -273,35 +243,7 @@ fn finish<G: Contest>(
         println!("verify: {}", v.text);
     }
     println!("{}", subject.spec_at(&tuned));
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Who meets whom in one seed: self-play is plus (0) against minus (1); with a field, plus and
-/// minus each sit with the same field bots (indices 2…), one window of `seats` − 1 of them
-/// after another, so both sides meet the same company on the same deals.
-fn pairings(seats: usize, field: usize) -> Result<Vec<Vec<usize>>, UsageError> {
-    if field == 0 {
-        return match seats {
-            2 => Ok(vec![vec![0, 1]]),
-            _ => Err(UsageError::Invalid(format!(
-                "plus against minus needs 2 seats; with {seats} players give --against BOT"
-            ))),
-        };
-    }
-    let windows = (0..field).map(|j| {
-        (0..seats - 1)
-            .map(|t| 2 + (j + t) % field)
-            .collect::<Vec<_>>()
-    });
-    Ok(windows
-        .flat_map(|others| {
-            [0, 1].map(|side| {
-                std::iter::once(side)
-                    .chain(others.iter().copied())
-                    .collect()
-            })
-        })
-        .collect())
+    Ok(())
 }
 
 /// tuned.json, the plot and report.html.
@@ -364,20 +306,4 @@ fn write_outputs<G: Contest>(
     };
     report::tune::write(&page, dir)?;
     Ok(())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn both_sides_meet_the_same_company() {
-        assert_eq!(pairings(2, 0).unwrap(), vec![vec![0, 1]]);
-        assert!(pairings(3, 0).is_err());
-        assert_eq!(
-            pairings(2, 2).unwrap(),
-            vec![vec![0, 2], vec![1, 2], vec![0, 3], vec![1, 3]]
-        );
-        assert_eq!(pairings(3, 1).unwrap(), vec![vec![0, 2, 2], vec![1, 2, 2]]);
-    }
 }

@@ -4,6 +4,7 @@
 //! are recorded into the results store as a run of their own (the tuning's iterations are not).
 
 use super::plan::TunePlan;
+use super::subject::Subject;
 use crate::error::Interrupted;
 use crate::report::terminal::verdict_text;
 use crate::roster::Contest;
@@ -15,7 +16,6 @@ use crate::score::pairs_elo;
 use crate::seed::{self, Stream};
 use crate::stats::sprt::{SprtBounds, Verdict};
 use crate::summary::Summary;
-use crate::tune::subject::Subject;
 use rand::RngExt;
 use serde_json::json;
 

@@ -3,13 +3,11 @@
 //! the tuning made is removed again when the tuning is refused before its settings are
 //! written, so bad input leaves no empty folder behind.
 
+use super::settings::{SETTINGS, TuneSettings};
 use crate::error::UsageError;
 use crate::results::folders;
 use anyhow::Context;
 use std::path::{Path, PathBuf};
-
-/// The settings file every tuning folder holds, written before the first iteration.
-pub const SETTINGS: &str = "tune.json";
 
 /// Refuses `dir` when it holds a tuning or a run.
 pub fn check_free(dir: &Path) -> Result<(), UsageError> {
@@ -29,6 +27,23 @@ pub fn check_free(dir: &Path) -> Result<(), UsageError> {
         "{} already holds {held}; refused so that it is not lost: choose another --out",
         dir.display()
     )))
+}
+
+/// `ROOT/tune-<game>-<bot>-seed<S>`, with `-2`, `-3`… until the folder is new.
+pub fn default_dir(root: &Path, settings: &TuneSettings) -> PathBuf {
+    let bot: String = settings
+        .bot
+        .split(':')
+        .next()
+        .unwrap_or("bot")
+        .chars()
+        .map(|c| match c {
+            '/' | '\\' | ',' | '=' => '_',
+            c => c,
+        })
+        .collect();
+    let base = format!("tune-{}-{bot}-seed{}", settings.game, settings.seed);
+    folders::unused(root, &base)
 }
 
 /// A folder made for this tuning, removed when dropped unless [`NewFolder::keep`] was called
