@@ -29,7 +29,6 @@ mod ladder;
 mod ladder_final;
 mod list;
 mod merge;
-mod recorded_thinks;
 pub mod registry;
 mod replay;
 mod report;

@@ -11,7 +11,8 @@
 //!
 //! `check` and `merge` run plans through the edge's registry, which picks the game's
 //! [`run_game`]; `tune` and `serve` build their lineups with `crate::roster` and share the
-//! Ctrl-C handling.
+//! Ctrl-C handling. [`report_folders`] makes a run's report again from its folders
+//! (`tourney report`), with the think times its records kept (`recorded_thinks`).
 
 pub mod binary;
 mod configuration;
@@ -22,8 +23,10 @@ mod lineup;
 pub mod live;
 pub mod output;
 pub mod plan;
+mod recorded_thinks;
 pub mod recording;
 pub mod replay;
+pub mod report_folders;
 pub mod report_settings;
 mod resume;
 pub mod seeds;
