@@ -12,6 +12,7 @@
 //! versions in a results database (SQLite or PostgreSQL).
 
 pub mod app;
+pub mod bench;
 pub mod bot;
 pub mod cli;
 pub mod doctor;

@@ -5,8 +5,9 @@
 
 use super::arguments::game_config;
 use super::registry;
-use super::search_speed::{ITERATIONS, POSITIONS};
 use super::tune::DEFAULT_BATCH;
+use crate::bench::memory::peak_memory_of_run;
+use crate::bench::search_speed::{ITERATIONS, POSITIONS};
 use crate::cli::{BenchArgs, MatchArgs};
 use crate::error::{Interrupted, UsageError};
 use crate::games::{Description, GameConfig};
@@ -17,8 +18,6 @@ use crate::seed::DEFAULT_MASTER_SEED;
 use crate::summary::Summary;
 use crate::tune::plan::TunePlan;
 use crate::tune::settings::TuneSettings;
-use anyhow::Context;
-use std::process::Command;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -237,65 +236,4 @@ fn tune_settings(games: u64, game: &str, config: GameConfig) -> TuneSettings {
 
 fn tempfile_dir() -> std::path::PathBuf {
     std::env::temp_dir().join(format!("tourney-bench-tune-{}", std::process::id()))
-}
-
-/// Runs `tourney run` as a child process so each measurement has its own peak.
-fn peak_memory_of_run(
-    (game, config): (&str, &GameConfig),
-    matchup: &str,
-    games: u64,
-) -> anyhow::Result<u64> {
-    let out = std::env::temp_dir().join(format!("tourney-bench-{}-{games}", std::process::id()));
-    let mut command = Command::new(std::env::current_exe().context("cannot find own binary")?);
-    command.args([
-        "run",
-        "--quiet",
-        "--print-peak-memory",
-        // A measurement, not a run to keep.
-        "--no-db",
-        "--game",
-        game,
-        "--bots",
-        matchup,
-    ]);
-    command
-        .args(["--games", &games.to_string(), "--out"])
-        .arg(&out);
-    if let Some(rules) = &config.rules {
-        command.args(["--rules", rules]);
-    }
-    for (name, value) in &config.options {
-        command.arg("--option").arg(format!("{name}={value}"));
-    }
-    if let Some(seats) = config.seats {
-        command.args(["--players", &seats.to_string()]);
-    }
-    let output = command.output().context("cannot start tourney run")?;
-    let _ = std::fs::remove_dir_all(&out);
-    if output.status.code() == Some(130) {
-        return Err(Interrupted(
-            "the run measuring memory was stopped; run the bench again".into(),
-        )
-        .into());
-    }
-    anyhow::ensure!(
-        output.status.success(),
-        "tourney run failed: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let stdout = String::from_utf8_lossy(&output.stdout);
-    stdout
-        .lines()
-        .find_map(|line| line.strip_prefix("peak memory KiB: "))
-        .and_then(|n| n.trim().parse().ok())
-        .context("tourney run did not report its peak memory")
-}
-
-/// The peak resident set size of this process in KiB (Linux `VmHWM`), if the system tells.
-pub fn peak_memory_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmHWM:"))
-        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
 }

@@ -3,8 +3,7 @@
 //! 1. the commands (this file, `check`, `merge`, `db`, `bench`, `serve`, `list`, `ladder`) and the
 //!    `registry`,
 //!    the one place that names the games;
-//! 2. the generic pipelines the registry instantiates for each game: `search_speed`, and
-//!    what the commands share: `report`, `replay`, `run` (a run's result into its exit code),
+//! 2. what the commands share: `report`, `replay`, `run` (a run's result into its exit code),
 //!    `tune` (a tuning's command line into its plan).
 //!
 //! Below the edge, [`crate::run`] holds a run's plan and plays it (in stages), and
@@ -34,7 +33,6 @@ mod replay;
 mod report;
 mod run;
 mod sandbox;
-mod search_speed;
 mod serve;
 mod store_plan;
 mod tune;
@@ -65,7 +63,7 @@ fn command(cli: Cli) -> anyhow::Result<ExitCode> {
             crate::external::clock::configure(plan.clock);
             let summary = registry::run(&plan, None)?;
             if args.print_peak_memory {
-                match bench::peak_memory_kib() {
+                match crate::bench::memory::peak_memory_kib() {
                     Some(kib) => println!("peak memory KiB: {kib}"),
                     None => eprintln!("peak memory: not available on this system"),
                 }

@@ -3,7 +3,7 @@
 //! `tune`, `bench` and `serve`. Adding a game is a folder under `games/` and a line in [`all`].
 
 use super::ladder::{LadderFn, ladder_game};
-use super::search_speed::{SearchSpeedFn, search_speed};
+use crate::bench::search_speed::{SearchSpeedFn, search_speed};
 use crate::bot::BotEntry;
 use crate::doctor::{DoctorFn, doctor_game};
 use crate::error::UsageError;
