@@ -48,8 +48,8 @@ pub trait Search: Resample + BotTable {
 
     /// Whether every iteration reaches a node of the tree in the same state: nothing hidden to
     /// resample and nothing left to chance after the root. Then the legal actions of a node
-    /// are listed once and kept with it, instead of on every visit (in Labyrinth the listing
-    /// is a flood fill per insertion and rotation). `false` by default, which is always sound.
+    /// are listed once and kept with it, instead of on every visit (a listing that simulates
+    /// each move to prune the list is costly). `false` by default, which is always sound.
     fn same_state_at_each_node(&self) -> bool {
         false
     }
