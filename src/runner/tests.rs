@@ -472,39 +472,44 @@ fn every_applied_action_is_told_to_every_bot_and_the_end_cannot_be_changed() {
     );
 }
 
+/// Whether bot 1 lost every game, by `termination`, with a fault message `fault` accepts.
+fn bot_1_lost_each(
+    records: &[GameRecord],
+    termination: Termination,
+    fault: impl Fn(&str) -> bool,
+) -> bool {
+    records.iter().all(|r| {
+        r.termination == termination
+            && r.lineup[r.culprit.unwrap()] == 1
+            && r.fault.as_deref().is_some_and(&fault)
+    })
+}
+
 #[test]
 fn a_bot_that_panics_while_listening_loses_with_crash() {
     let (_, records) = run(&[0, 5], 50, 1, false);
-    assert!(records.iter().all(|r| r.termination == Termination::Crash
-        && r.lineup[r.culprit.unwrap()] == 1
-        && r.fault.as_deref().unwrap().contains("deaf")));
+    assert!(bot_1_lost_each(&records, Termination::Crash, |f| f.contains("deaf")));
 }
 
 #[test]
 fn a_bot_that_panics_when_its_turn_is_over_loses_with_crash_before_deciding_again() {
     let (status, records) = run(&[0, 8], 50, 1, false);
     assert_eq!(status.games_played, 50);
-    assert!(records.iter().all(|r| r.termination == Termination::Crash
-        && r.lineup[r.culprit.unwrap()] == 1
-        && r.fault.as_deref().unwrap().contains("restless")));
+    assert!(bot_1_lost_each(&records, Termination::Crash, |f| f.contains("restless")));
 }
 
 #[test]
 fn a_bot_that_cannot_start_loses_with_crash_and_the_run_goes_on() {
     let (status, records) = run(&[0, 6], 40, 2, false);
     assert_eq!(status.games_played, 40);
-    assert!(records.iter().all(|r| r.termination == Termination::Crash
-        && r.lineup[r.culprit.unwrap()] == 1
-        && r.fault.as_deref() == Some("no such program")));
+    assert!(bot_1_lost_each(&records, Termination::Crash, |f| f == "no such program"));
 }
 
 #[test]
 fn a_bot_that_fails_to_begin_loses_before_any_move() {
     let (_, records) = run(&[0, 7], 20, 2, false);
-    assert!(records.iter().all(|r| r.termination == Termination::Timeout
-        && r.lineup[r.culprit.unwrap()] == 1
-        && r.turns == 0
-        && r.fault.as_deref() == Some("never connected")));
+    assert!(bot_1_lost_each(&records, Termination::Timeout, |f| f == "never connected"));
+    assert!(records.iter().all(|r| r.turns == 0));
 }
 
 /// Records every `block_done`, to see the blocks the stream played.

@@ -83,31 +83,29 @@ mod tests {
         game().view(&state, 0)
     }
 
+    /// Why `minimax` refuses `name = value`, or `None` when it takes it.
+    fn minimax_refuses(name: &str, value: &str) -> Option<String> {
+        let mut params = Params::default();
+        params.0.insert(name.into(), value.into());
+        let minimax = find("minimax").expect("listed");
+        minimax.make(&game(), 0, seat_rng(), &params).err()
+    }
+
     #[test]
     fn minimax_takes_a_positive_node_budget_only() {
-        let minimax = find("minimax").expect("listed");
-        let with = |value: &str| {
-            let mut params = Params::default();
-            params.0.insert("nodes".into(), value.into());
-            minimax.make(&game(), 0, seat_rng(), &params).err()
-        };
-        assert!(with("500").is_none());
-        assert!(with("0").is_some_and(|e| e.contains("nodes")));
-        assert!(with("many").is_some());
+        assert!(minimax_refuses("nodes", "500").is_none());
+        assert!(minimax_refuses("nodes", "0").is_some_and(|e| e.contains("nodes")));
+        assert!(minimax_refuses("nodes", "many").is_some());
     }
 
     #[test]
     fn minimax_takes_an_item_weight_within_its_bounds() {
-        let minimax = find("minimax").expect("listed");
-        let with = |value: &str| {
-            let mut params = Params::default();
-            params.0.insert("item-weight".into(), value.into());
-            minimax.make(&game(), 0, seat_rng(), &params).err()
-        };
-        assert!(with("10").is_none());
-        assert!(with("12.5").is_none());
-        assert!(with("0").is_some_and(|e| e.contains("item-weight")));
-        assert!(with("101").is_some_and(|e| e.contains("item-weight")));
+        assert!(minimax_refuses("item-weight", "10").is_none());
+        assert!(minimax_refuses("item-weight", "12.5").is_none());
+        for refused in ["0", "101", "heavy"] {
+            let why = minimax_refuses("item-weight", refused);
+            assert!(why.is_some_and(|e| e.contains("item-weight")), "{refused}");
+        }
     }
 
     #[test]
