@@ -12,13 +12,17 @@
 //! `check` and `merge` run plans through the edge's registry, which picks the game's
 //! [`run_game`]; `tune` and `serve` build their lineups with `crate::roster` and share the
 //! Ctrl-C handling. [`report_folders`] makes a run's report again from its folders
-//! (`tourney report`), with the think times its records kept (`recorded_thinks`).
+//! (`tourney report`), with the think times its records kept (`recorded_thinks`). [`import`]
+//! brings results folders into the results store and [`export`] writes a stored run's folder
+//! back (`tourney db`).
 
 pub mod binary;
 mod configuration;
 pub mod contest;
+pub mod export;
 pub mod faults;
 mod finish;
+pub mod import;
 mod lineup;
 pub mod live;
 pub mod output;

@@ -9,6 +9,7 @@
 
 mod backend;
 mod claims;
+mod games_csv;
 mod ladder;
 mod ladder_list;
 mod postgres;
