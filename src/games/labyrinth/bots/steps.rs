@@ -90,33 +90,27 @@ pub fn distance_value(position: &Position, reach: &Reach, seat: Seat) -> u32 {
 /// tile, the pawn's own cell.
 pub fn destinations(after: &Position, reach: &Reach, seat: Seat) -> Destinations {
     let mut found = Destinations {
-        cells: [(0, 0); DESTINATIONS],
+        kept: [(0, (0, 0)); DESTINATIONS],
         len: 0,
     };
     let Some((tx, ty)) = after
         .target(seat)
         .and_then(|item| after.board.find_item(item))
     else {
-        found.push_at(0, after.pawns[seat]);
+        found.keep(0, after.pawns[seat]);
         return found;
     };
     if reach.contains(tx, ty) {
-        found.push_at(0, (tx, ty));
+        found.keep(0, (tx, ty));
         return found;
     }
-    // The nearest few in one pass, without a list of every reachable cell: a cell goes after
-    // every kept one at its distance or nearer, so equal distances stay in column-major order
-    // (what a stable sort of all of them would give). Listing and sorting them took a quarter
-    // of `mcts`'s time.
-    let mut distances = [0u32; DESTINATIONS];
+    // The nearest few in one pass, without a list of every reachable cell. Listing and sorting
+    // them took a quarter of `mcts`'s time.
     for (x, y) in reach.cells() {
-        let distance = u32::from(x.abs_diff(tx)) + u32::from(y.abs_diff(ty));
-        let at = distances[..found.len].partition_point(|&kept| kept <= distance);
-        if at < DESTINATIONS {
-            distances.copy_within(at..DESTINATIONS - 1, at + 1);
-            distances[at] = distance;
-            found.push_at(at, (x, y));
-        }
+        found.keep(
+            u32::from(x.abs_diff(tx)) + u32::from(y.abs_diff(ty)),
+            (x, y),
+        );
     }
     found
 }
@@ -125,25 +119,34 @@ pub fn destinations(after: &Position, reach: &Reach, seat: Seat) -> Destinations
 /// every insertion and rotation of every searched turn.
 #[derive(Clone, Copy, Debug)]
 pub struct Destinations {
-    cells: [(u8, u8); DESTINATIONS],
+    /// Each kept cell with its distance to the target, nearest first.
+    kept: [(u32, (u8, u8)); DESTINATIONS],
     len: usize,
 }
 
 impl Destinations {
-    /// Puts `cell` at `at`, moving the later ones back; the last falls off when all are kept.
-    fn push_at(&mut self, at: usize, cell: (u8, u8)) {
-        self.cells.copy_within(at..DESTINATIONS - 1, at + 1);
-        self.cells[at] = cell;
-        self.len = (self.len + 1).min(DESTINATIONS);
+    /// Keeps `cell` at `distance` if it is among the nearest: after every kept one at its
+    /// distance or nearer, so that cells offered in column-major order stay in that order on
+    /// ties (what a stable sort of all of them would give); the farthest falls off when full.
+    fn keep(&mut self, distance: u32, cell: (u8, u8)) {
+        let at = self.kept[..self.len].partition_point(|&(kept, _)| kept <= distance);
+        if at < DESTINATIONS {
+            self.kept.copy_within(at..DESTINATIONS - 1, at + 1);
+            self.kept[at] = (distance, cell);
+            self.len = (self.len + 1).min(DESTINATIONS);
+        }
     }
 }
 
 impl IntoIterator for Destinations {
     type Item = (u8, u8);
-    type IntoIter = std::iter::Take<std::array::IntoIter<(u8, u8), DESTINATIONS>>;
+    type IntoIter = std::iter::Map<
+        std::iter::Take<std::array::IntoIter<(u32, (u8, u8)), DESTINATIONS>>,
+        fn((u32, (u8, u8))) -> (u8, u8),
+    >;
 
     fn into_iter(self) -> Self::IntoIter {
-        self.cells.into_iter().take(self.len)
+        self.kept.into_iter().take(self.len).map(|(_, cell)| cell)
     }
 }
 
