@@ -68,6 +68,7 @@ where
     ) {
         let mut path: Vec<(usize, Joint<G::Action>)> = Vec::new();
         let mut node = 0;
+        let best_first = game.candidates_best_first();
         loop {
             let seats = match game.to_act(&state) {
                 ToAct::Over => break,
@@ -86,7 +87,11 @@ where
                 };
                 let rng = &mut self.rng;
                 let action = table.select(&legal, self.settings.exploration, |n| {
-                    rng.random_range(0..n)
+                    if best_first {
+                        0
+                    } else {
+                        rng.random_range(0..n)
+                    }
                 });
                 if node != 0 && game.same_state_at_each_node() {
                     table.legal = Some(legal);

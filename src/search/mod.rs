@@ -54,6 +54,14 @@ pub trait Search: Resample + BotTable {
         false
     }
 
+    /// Whether [`Search::root_candidates`] and [`Search::legal_in`] list actions best first.
+    /// A node then tries its untried actions in that order instead of at random, so the first
+    /// visits of a reply meet the strongest replies a cheap ordering knows. `false` by
+    /// default: the lists are in no particular order.
+    fn candidates_best_first(&self) -> bool {
+        false
+    }
+
     /// Estimated final scores of an unfinished state, in score units, for rollouts cut off
     /// by `depth`. The default is the game's own scoring of the position as it stands (what a
     /// forfeit reports), which is what most games would call "the score now".

@@ -2,7 +2,7 @@
 //! trait. The view is the whole public position (§8).
 
 use super::action::Action;
-use super::bots::steps::{distance_value, turns};
+use super::bots::steps::{ITEM_WEIGHT, distance_value, turns};
 use super::state::{Position, State};
 use super::view::View;
 use super::{Labyrinth, RuleSet, generator, rules};
@@ -133,12 +133,13 @@ impl Search for Labyrinth {
     /// cannot see that the seat to move collects at once, and a single greedy turn favours
     /// whichever seat moved last (20-game probes against `minimax`: estimate at once, 1000
     /// iterations, 5%; one greedy turn, 600 iterations, 17.5%; two, 400 iterations, 60%).
-    /// 800 iterations: 29 ms a decision in `tourney bench` on one quiet core, and 67.0%
-    /// [62.1, 71.5] of 400 games against `minimax` (400 iterations: 53.5%).
+    /// 800 iterations: about 28 ms a decision in `tourney bench` on one quiet core. `c` from
+    /// 100-game probes against the tuned `minimax` (seed 5, turns tried best first): 0.1 won
+    /// 70%, 0.05 80%, 0.03 85%.
     fn mcts_defaults(&self) -> &'static [(&'static str, &'static str)] {
         &[
             ("iterations", "800"),
-            ("c", "0.05"),
+            ("c", "0.03"),
             ("rollout", "greedy"),
             ("depth", "2"),
         ]
@@ -165,15 +166,20 @@ impl Search for Labyrinth {
         true
     }
 
-    /// Items collected, less `greedy`'s distance value in tenths of an item (the weight
-    /// `minimax` gives an item against distance steps), so a cut-off rollout still sees who
+    /// [`turns`] lists the turns best first by `minimax`'s evaluation one turn deep.
+    fn candidates_best_first(&self) -> bool {
+        true
+    }
+
+    /// Items collected, less `greedy`'s distance value over an item's worth in distance steps
+    /// (the weight `minimax` gives it, [`ITEM_WEIGHT`]), so a cut-off rollout still sees who
     /// is closer to the next item.
     fn estimate(&self, state: &State) -> Vec<f64> {
         let position = &state.position;
         (0..2)
             .map(|seat| {
                 let distance = distance_value(position, &position.reach(seat), seat);
-                f64::from(position.collected[seat]) - f64::from(distance) / 10.0
+                f64::from(position.collected[seat]) - f64::from(distance) / ITEM_WEIGHT
             })
             .collect()
     }

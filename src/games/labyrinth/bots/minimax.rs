@@ -10,18 +10,18 @@
 //! * Destinations: the target alone when it is reachable (collecting is what the turn is
 //!   for), else the [`DESTINATIONS`](super::steps::DESTINATIONS) reachable cells nearest to
 //!   it (Manhattan, column-major on ties), else, when the target is on the extra tile, the pawn's own cell.
-//! * Leaf evaluation as §9.4.2: 10 × (own items − opponent's items) + (opponent's distance
-//!   value − own distance value), with `greedy`'s distance value; the 10, an item's worth in
-//!   distance steps, is the `item-weight` parameter, for `tourney tune`. A 24th item is a win
+//! * Leaf evaluation as §9.4.2: W × (own items − opponent's items) + (opponent's distance
+//!   value − own distance value), with `greedy`'s distance value ([`evaluate`]). W, an item's
+//!   worth in distance steps, is 10 in §9.4.2 and the `item-weight` parameter here, 23.2 by
+//!   default since `tourney tune` found it stronger ([`ITEM_WEIGHT`]). A 24th item is a win
 //!   worth [`WIN`] (sooner is better); the turn cap is scored as §7 says.
 //! * Inside the tree, the insertion that last caused a cut-off at the same depth (the killer)
 //!   is tried first; otherwise insertions come in `basic`'s order and rotations 0–3.
 
-use super::steps::{destinations, distance_value, simulate};
+use super::steps::{ITEM_WEIGHT, TENTHS, destinations, evaluate, simulate};
 use crate::bot::{Bot, ParamKind, ParamSpec, Params};
 use crate::game::Seat;
 use crate::games::labyrinth::action::insertions;
-use crate::games::labyrinth::reach::Reach;
 use crate::games::labyrinth::state::ITEMS;
 use crate::games::labyrinth::{Action, Insertion, Labyrinth, Position, View};
 use crate::seed::Rng;
@@ -32,12 +32,6 @@ use crate::seed::Rng;
 pub const DEFAULT_NODES: u64 = 5_000;
 /// The value of a won position, far above any evaluation.
 pub const WIN: i32 = 1_000_000;
-/// Items are worth this many distance steps (§9.4.2) unless `item-weight` says otherwise.
-const ITEM_WEIGHT: f64 = 10.0;
-/// Evaluations count in tenths of a distance step, so that `item-weight` may have a tenth:
-/// every score is ten times §9.4.2's at the default weight, which orders moves (and cuts the
-/// search off) exactly as §9.4.2's own scores do.
-const TENTHS: i32 = 10;
 /// Deepest iteration; far beyond what any budget reaches, it only bounds the killer table.
 const MAX_DEPTH: usize = 16;
 
@@ -153,7 +147,7 @@ impl Search {
                 after.finish_turn(me, insertion, to);
                 let score = self.settled(&after, me, 1).unwrap_or_else(|| {
                     self.nodes += 1;
-                    evaluate(&after, me, &reach, self.item_weight)
+                    evaluate(&after, me, &reach, &after.reach(1 - me), self.item_weight)
                 });
                 let action = Action::new(insertion, rotation, to);
                 roots.push(RootMove {
@@ -218,7 +212,7 @@ impl Search {
                     Some(score) => score,
                     None if depth == 1 => {
                         self.nodes += 1;
-                        evaluate(&after, me, &reach, self.item_weight)
+                        evaluate(&after, me, &reach, &after.reach(1 - me), self.item_weight)
                     }
                     None => -self.negamax(&after, depth - 1, ply + 1, -beta, -alpha),
                 };
@@ -266,14 +260,4 @@ fn candidates(position: &Position, killer: Option<(Insertion, u8)>) -> Vec<(Inse
         }
     }
     out
-}
-
-/// §9.4.2 for `mover`, whose reachable set `reach` is unchanged by its own move, in tenths of
-/// a distance step, an item worth `item_weight` tenths.
-fn evaluate(after: &Position, mover: Seat, reach: &Reach, item_weight: i32) -> i32 {
-    let opponent = 1 - mover;
-    let items = i32::from(after.collected[mover]) - i32::from(after.collected[opponent]);
-    let own = distance_value(after, reach, mover) as i32;
-    let theirs = distance_value(after, &after.reach(opponent), opponent) as i32;
-    item_weight * items + TENTHS * (theirs - own)
 }

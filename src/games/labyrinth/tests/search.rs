@@ -104,6 +104,16 @@ fn the_pruned_turns_keep_the_push_that_reaches_the_target() {
     // rotation, and every turn legal.
     assert!(turns.iter().all(|a| game.is_legal(&state, 0, a)));
     assert_eq!(turns.len(), 12 * 4);
+    // Best first: the two pushes that collect lead the list.
+    let mut leaders = turns[..2].to_vec();
+    leaders.sort_by_key(|a| a.rotation);
+    assert_eq!(
+        leaders
+            .iter()
+            .map(|a| (a.rotation, a.x, a.y))
+            .collect::<Vec<_>>(),
+        [(0, 1, 0), (1, 1, 0)]
+    );
     let chosen = mcts(&game, &[]).act(&game, &game.view(&state, 0));
     let mut after = state.clone();
     game.apply(&mut after, 0, chosen);
@@ -170,4 +180,46 @@ fn destinations_are_the_nearest_reachable_cells_in_column_major_order_on_ties() 
         }
     }
     assert!(checked > 3000, "{checked}");
+}
+
+/// The order `mcts` tries turns in, cross-checked against its definition: each turn played
+/// out on a copy and valued by `minimax`'s evaluation with both reachable sets found afresh
+/// after the walk; the values never rise along the list, and on equal values the insertions
+/// and rotations keep the order of the full legal list. Positions of seeded random games on
+/// each board size.
+#[test]
+fn turns_come_best_first_by_minimaxs_evaluation_then_in_listing_order() {
+    use crate::games::labyrinth::bots::steps::{ITEM_WEIGHT, TENTHS, evaluate, turns};
+    let weight = (ITEM_WEIGHT * f64::from(TENTHS)).round() as i32;
+    let mut checked = 0;
+    for (seed, size) in [(4, 7), (5, 11), (6, 13)] {
+        let game = cgs(Some((size, size)));
+        let mut state = game.new_state(rng(seed, 0, Stream::Chance));
+        let mut random = rng(seed, 0, Stream::Seat(0));
+        for _ in 0..25 {
+            let seat = state.position.to_move();
+            let legal = game.legal_actions(&game.view(&state, seat));
+            let keyed: Vec<(i32, usize)> = turns(&state.position)
+                .iter()
+                .map(|action| {
+                    let mut after = state.position;
+                    after.play(action);
+                    let (reach, theirs) = (after.reach(seat), after.reach(1 - seat));
+                    let value = evaluate(&after, seat, &reach, &theirs, weight);
+                    let index = legal
+                        .iter()
+                        .position(|a| {
+                            (a.insertion(), a.rotation) == (action.insertion(), action.rotation)
+                        })
+                        .expect("a legal turn");
+                    (-value, index)
+                })
+                .collect();
+            assert!(keyed.is_sorted(), "seed {seed}: {keyed:?}");
+            checked += keyed.len();
+            let pick = legal[rand::RngExt::random_range(&mut random, 0..legal.len())];
+            game.apply(&mut state, seat, pick);
+        }
+    }
+    assert!(checked > 5000, "{checked}");
 }
