@@ -18,7 +18,7 @@
 //! * Inside the tree, the insertion that last caused a cut-off at the same depth (the killer)
 //!   is tried first; otherwise insertions come in `basic`'s order and rotations 0–3.
 
-use super::steps::{ITEM_WEIGHT, TENTHS, destinations, evaluate, simulate};
+use super::steps::{ITEM_WEIGHT, destinations, evaluate, in_tenths, simulate};
 use crate::bot::{Bot, ParamKind, ParamSpec, Params};
 use crate::game::Seat;
 use crate::games::labyrinth::action::insertions;
@@ -96,7 +96,7 @@ pub fn make(
     Ok(Box::new(Minimax {
         nodes,
         turn_limit: game.turn_limit(),
-        item_weight: (item_weight * f64::from(TENTHS)).round() as i32,
+        item_weight: in_tenths(item_weight),
     }))
 }
 

@@ -22,6 +22,11 @@ pub const ITEM_WEIGHT: f64 = 23.2;
 /// off) exactly as §9.4.2's own scores do.
 pub const TENTHS: i32 = 10;
 
+/// `steps` distance steps in the tenths [`evaluate`] counts in, to the nearest tenth.
+pub fn in_tenths(steps: f64) -> i32 {
+    (steps * f64::from(TENTHS)).round() as i32
+}
+
 /// "Random insertion": a side, an odd index of that dimension and a rotation, uniformly; the
 /// forbidden reversal becomes a repeat of the previous insertion by flipping the side.
 pub fn random_insertion(position: &Position, rng: &mut Rng) -> (Insertion, u8) {
@@ -177,7 +182,7 @@ pub fn turns(position: &Position) -> Vec<Action> {
     let rotations: Vec<u8> = (0..4)
         .filter(|&r| (0..r).all(|earlier| walls(earlier) != walls(r)))
         .collect();
-    let weight = (ITEM_WEIGHT * f64::from(TENTHS)).round() as i32;
+    let weight = in_tenths(ITEM_WEIGHT);
     let mut scored = Vec::new();
     for insertion in insertions(board.width(), board.height(), position.forbidden()) {
         for &rotation in &rotations {

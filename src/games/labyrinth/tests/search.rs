@@ -189,8 +189,8 @@ fn destinations_are_the_nearest_reachable_cells_in_column_major_order_on_ties() 
 /// each board size.
 #[test]
 fn turns_come_best_first_by_minimaxs_evaluation_then_in_listing_order() {
-    use crate::games::labyrinth::bots::steps::{ITEM_WEIGHT, TENTHS, evaluate, turns};
-    let weight = (ITEM_WEIGHT * f64::from(TENTHS)).round() as i32;
+    use crate::games::labyrinth::bots::steps::{ITEM_WEIGHT, evaluate, in_tenths, turns};
+    let weight = in_tenths(ITEM_WEIGHT);
     let mut checked = 0;
     for (seed, size) in [(4, 7), (5, 11), (6, 13)] {
         let game = cgs(Some((size, size)));
