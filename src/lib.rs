@@ -14,6 +14,7 @@
 pub mod app;
 pub mod bench;
 pub mod bot;
+pub mod check;
 pub mod cli;
 pub mod doctor;
 pub mod early_stop;
