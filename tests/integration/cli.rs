@@ -35,7 +35,7 @@ fn list_shows_the_parameters_tune_can_tune_with_their_defaults_and_ranges() {
         .expect("a line under mcts");
     for word in [
         "parameters:",
-        "iterations=100 (at least 1)",
+        "iterations=250 (at least 1)",
         "c=0.7 (at least 0)",
         "determinizations=0",
         "depth=none",
