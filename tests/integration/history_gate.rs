@@ -205,7 +205,8 @@ fn a_history_gate_without_its_reference_is_refused() {
     let first = scenario(&dir, "first", "random", 4, &gate("previous"));
     refused(
         tourney().arg("check").arg(&first).arg("--no-db"),
-        "1 history gate decides from the results store, and --no-db records and reads none",
+        "1 history gate decides from the results store, and --no-db records and reads none: \
+         drop --no-db (the store is --db, else TOURNEY_DB, else",
     );
     refused(
         &mut check(&db, &first, "v1"),
