@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 const BASELINE_DIR: &str = "results/baselines";
 
 /// The baseline file of a scenario.
-pub fn path(scenario: &str) -> PathBuf {
+fn path(scenario: &str) -> PathBuf {
     Path::new(BASELINE_DIR).join(format!("{scenario}.json"))
 }
 
