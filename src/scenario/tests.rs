@@ -213,19 +213,22 @@ fn a_history_gate_reads_its_candidate_reference_and_margin() {
     }
 }
 
-/// Every scenario the project ships reads without error, so a change to the reader (or to a
-/// bot's name or parameters) that breaks one is caught here rather than in CI's gates.
+/// Every scenario the project ships reads without error, the strength runs behind the docs'
+/// tables included, so a change to the reader (or to a bot's name or parameters) that breaks
+/// one is caught here rather than in CI's gates or the docs' check.
 #[test]
 fn every_shipped_scenario_reads() {
     let mut read = 0;
-    for entry in std::fs::read_dir("scenarios").expect("the scenarios folder") {
-        let path = entry.expect("a folder entry").path();
-        if path.extension().is_some_and(|e| e == "toml") {
-            if let Err(e) = Scenario::load(&path, registry::describe) {
-                panic!("{}: {e}", path.display());
+    for folder in ["scenarios", "scenarios/strength"] {
+        for entry in std::fs::read_dir(folder).expect("a scenarios folder") {
+            let path = entry.expect("a folder entry").path();
+            if path.extension().is_some_and(|e| e == "toml") {
+                if let Err(e) = Scenario::load(&path, registry::describe) {
+                    panic!("{}: {e}", path.display());
+                }
+                read += 1;
             }
-            read += 1;
         }
     }
-    assert!(read >= 10, "only {read} scenarios found");
+    assert!(read >= 20, "only {read} scenarios found");
 }
