@@ -4,11 +4,15 @@
 # strategies), each started for every game it plays, in a round robin on the small Ticket to
 # Ride map, run confined (the default, `--sandbox on`) and with `--sandbox off`, as interleaved
 # pairs whose order swaps every pair, so that a machine's changing load falls on both modes.
-# Prints each pair's games per second and their ratio, then the median, lowest and highest
-# ratio, and the load average before and after (other work on the machine widens the range).
+# A round robin of four plays every pairing, so a run of GAMES games a pairing plays six times
+# as many; the rates count the games each run wrote to its games.csv. Prints each pair's games
+# per second, their ratio and the CPU time (user and system, the programs' included) per game
+# of each mode, then the median, lowest and highest ratio, the median CPU per game of each
+# mode, and the load average before and after (other work on the machine widens the range).
 #
-#   scripts/sandbox-cost.sh [PAIRS] [GAMES]   (default 10 pairs of 300-game runs; needs cc and
-#                                              a built tourney, as root for every protection)
+#   scripts/sandbox-cost.sh [PAIRS] [GAMES]   (default 10 pairs of runs of 300 games a pairing;
+#                                              needs cc and a built tourney, as root for every
+#                                              protection)
 set -euo pipefail
 shopt -s inherit_errexit
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,30 +34,39 @@ args = ["{host}", "{port}", "{name}", "t2r", "$strategy"]
 EOF
 done
 
-# Games per second of one run in MODE (on or off).
+# One run in MODE (on or off): its games per second and its CPU milliseconds per game, as
+# "RATE CPU". The times are the shell's (`time`: wall, user and system of the run and of the
+# programs it started and reaped).
 run() {
-  local start end
-  start=$(date +%s.%N)
-  "$tourney" run --quiet --no-plots --bots "$work/league/*.toml" --map small \
-    --games "$games" --threads 2 --seed 1 --sandbox "$1" --force --out "$work/out-$1" >/dev/null
-  end=$(date +%s.%N)
-  echo "$games / ($end - $start)" | bc -l
+  local times played
+  times=$({
+    TIMEFORMAT='%R %U %S'
+    time "$tourney" run --quiet --no-plots --bots "$work/league/*.toml" --map small \
+      --games "$games" --threads 2 --seed 1 --sandbox "$1" --force --out "$work/out-$1" \
+      >/dev/null 2>&1
+  } 2>&1)
+  played=$(tail -n +2 "$work/out-$1/games.csv" | cut -d, -f1 | sort -u | wc -l)
+  echo "$times" | awk -v n="$played" '{ printf "%.3f %.3f\n", n / $1, 1000 * ($2 + $3) / n }'
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "pair  on games/s  off games/s  on/off"
+echo "pair  on games/s  off games/s  on/off  on CPU ms/game  off CPU ms/game"
 ratios=()
+cpu_on=()
+cpu_off=()
 for ((i = 1; i <= pairs; i++)); do
   if ((i % 2)); then
-    on=$(run on)
-    off=$(run off)
+    read -r on on_cpu < <(run on)
+    read -r off off_cpu < <(run off)
   else
-    off=$(run off)
-    on=$(run on)
+    read -r off off_cpu < <(run off)
+    read -r on on_cpu < <(run on)
   fi
   ratio=$(echo "$on / $off" | bc -l)
   ratios+=("$ratio")
-  printf '%4d  %11.1f  %11.1f  %6.3f\n' "$i" "$on" "$off" "$ratio"
+  cpu_on+=("$on_cpu")
+  cpu_off+=("$off_cpu")
+  printf '%4d  %11.1f  %11.1f  %6.3f  %14.2f  %15.2f\n' "$i" "$on" "$off" "$ratio" "$on_cpu" "$off_cpu"
 done
 # Results must not depend on the mode: where they differ, the differing lines are shown with
 # each game's ending and fault (a clock missed on a loaded machine, say), to see why.
@@ -64,8 +77,16 @@ else
   diff <(cut -d, -f1,5,6,9,11 "$work/out-on/games.csv") \
     <(cut -d, -f1,5,6,9,11 "$work/out-off/games.csv") | grep '^[<>]' | head -20 || true
 fi
+# The median of the numbers given as arguments.
+median() {
+  printf '%s\n' "$@" | sort -g |
+    awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
 sorted=$(printf '%s\n' "${ratios[@]}" | sort -g)
-median=$(echo "$sorted" | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
-printf 'on/off games/s: median %.3f, lowest %.3f, highest %.3f (%d pairs of %d games)\n' \
-  "$median" "$(echo "$sorted" | head -1)" "$(echo "$sorted" | tail -1)" "$pairs" "$games"
+played=$(tail -n +2 "$work/out-on/games.csv" | cut -d, -f1 | sort -u | wc -l)
+printf 'on/off games/s: median %.3f, lowest %.3f, highest %.3f (%d pairs of %d-game runs)\n' \
+  "$(median "${ratios[@]}")" "$(echo "$sorted" | head -1)" "$(echo "$sorted" | tail -1)" \
+  "$pairs" "$played"
+printf 'CPU per game: median %.2f ms confined, %.2f ms unconfined\n' \
+  "$(median "${cpu_on[@]}")" "$(median "${cpu_off[@]}")"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
