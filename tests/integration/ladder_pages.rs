@@ -35,16 +35,28 @@ fn loud_entry(dir: &Path) {
     .unwrap();
 }
 
-/// Every file under `dir`, read as text.
+/// Every file under `dir`, read as text. The ladder still runs meanwhile: a file it replaces or
+/// removes between the listing and the reading (a page written anew, a replay page no page
+/// lists any more) is no longer a page anyone can see, and is passed over.
 fn texts(dir: &Path) -> Vec<(String, String)> {
+    let gone = |e: &std::io::Error| e.kind() == std::io::ErrorKind::NotFound;
     let mut found = Vec::new();
-    for item in fs::read_dir(dir).unwrap() {
+    let items = match fs::read_dir(dir) {
+        Err(e) if gone(&e) => return found,
+        items => items.unwrap(),
+    };
+    for item in items {
         let path = item.unwrap().path();
         if path.is_dir() {
             found.extend(texts(&path));
-        } else {
-            let text = String::from_utf8_lossy(&fs::read(&path).unwrap()).into_owned();
-            found.push((path.display().to_string(), text));
+            continue;
+        }
+        match fs::read(&path) {
+            Err(e) if gone(&e) => {}
+            read => {
+                let text = String::from_utf8_lossy(&read.unwrap()).into_owned();
+                found.push((path.display().to_string(), text));
+            }
         }
     }
     found
