@@ -34,19 +34,23 @@ args = ["{host}", "{port}", "{name}", "t2r", "$strategy"]
 EOF
 done
 
+# How many games the run in MODE wrote to its games.csv (a line per seat, the game first).
+played() {
+  tail -n +2 "$work/out-$1/games.csv" | cut -d, -f1 | sort -u | wc -l
+}
+
 # One run in MODE (on or off): its games per second and its CPU milliseconds per game, as
 # "RATE CPU". The times are the shell's (`time`: wall, user and system of the run and of the
 # programs it started and reaped).
 run() {
-  local times played
+  local times
   times=$({
     TIMEFORMAT='%R %U %S'
     time "$tourney" run --quiet --no-plots --bots "$work/league/*.toml" --map small \
       --games "$games" --threads 2 --seed 1 --sandbox "$1" --force --out "$work/out-$1" \
       >/dev/null 2>&1
   } 2>&1)
-  played=$(tail -n +2 "$work/out-$1/games.csv" | cut -d, -f1 | sort -u | wc -l)
-  echo "$times" | awk -v n="$played" '{ printf "%.3f %.3f\n", n / $1, 1000 * ($2 + $3) / n }'
+  echo "$times" | awk -v n="$(played "$1")" '{ printf "%.3f %.3f\n", n / $1, 1000 * ($2 + $3) / n }'
 }
 
 echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
@@ -83,10 +87,9 @@ median() {
     awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 sorted=$(printf '%s\n' "${ratios[@]}" | sort -g)
-played=$(tail -n +2 "$work/out-on/games.csv" | cut -d, -f1 | sort -u | wc -l)
 printf 'on/off games/s: median %.3f, lowest %.3f, highest %.3f (%d pairs of %d-game runs)\n' \
   "$(median "${ratios[@]}")" "$(echo "$sorted" | head -1)" "$(echo "$sorted" | tail -1)" \
-  "$pairs" "$played"
+  "$pairs" "$(played on)"
 printf 'CPU per game: median %.2f ms confined, %.2f ms unconfined\n' \
   "$(median "${cpu_on[@]}")" "$(median "${cpu_off[@]}")"
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
