@@ -4,7 +4,7 @@
 
 use std::io::{ErrorKind, Read, Write};
 use std::net::TcpStream;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// The largest payload a 6-digit header can announce.
 pub const MAX_PAYLOAD: usize = 999_999;
@@ -102,19 +102,32 @@ impl Connection {
     /// Reads one command: one read is one command, as the client library writes each command
     /// with one `write()` and waits for the whole reply before the next (§1.3). `None` waits
     /// for ever.
+    ///
+    /// A read the kernel interrupts is read again with the time left: a socket with a read
+    /// timeout is never restarted after a signal, and a signal can reach any thread of the
+    /// harness (a program's exit notice, `SIGCHLD`, is queued rather than dropped while the
+    /// thread it is addressed to has signals blocked, as it has while it starts a thread), so
+    /// an interrupted read says nothing about the client.
     pub fn receive(&mut self, timeout: Option<Duration>) -> Incoming {
-        // A zero timeout means "block" to the socket API; the smallest real wait stands in.
-        let timeout = timeout.map(|t| t.max(Duration::from_millis(1)));
-        if self.stream.set_read_timeout(timeout).is_err() {
-            return Incoming::Closed;
-        }
-        match self.stream.read(&mut self.buffer) {
-            Ok(0) => Incoming::Closed,
-            Ok(n) => Incoming::Command(command_text(&self.buffer[..n])),
-            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
-                Incoming::TimedOut
+        let deadline = timeout.map(|t| Instant::now() + t);
+        loop {
+            // A zero timeout means "block" to the socket API; the smallest real wait stands in.
+            let left = deadline.map(|d| {
+                d.saturating_duration_since(Instant::now())
+                    .max(Duration::from_millis(1))
+            });
+            if self.stream.set_read_timeout(left).is_err() {
+                return Incoming::Closed;
             }
-            Err(_) => Incoming::Closed,
+            return match self.stream.read(&mut self.buffer) {
+                Ok(0) => Incoming::Closed,
+                Ok(n) => Incoming::Command(command_text(&self.buffer[..n])),
+                Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => {
+                    Incoming::TimedOut
+                }
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                Err(_) => Incoming::Closed,
+            };
         }
     }
 
@@ -125,8 +138,13 @@ impl Connection {
             return false;
         }
         let mut byte = [0u8; 1];
-        let idle =
-            matches!(self.stream.peek(&mut byte), Err(e) if e.kind() == ErrorKind::WouldBlock);
+        let peeked = loop {
+            match self.stream.peek(&mut byte) {
+                Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                peeked => break peeked,
+            }
+        };
+        let idle = matches!(peeked, Err(e) if e.kind() == ErrorKind::WouldBlock);
         idle && self.stream.set_nonblocking(false).is_ok()
     }
 
@@ -161,5 +179,42 @@ mod tests {
         let out = frames(&[&long]);
         assert_eq!(&out[..6], b"999998");
         assert_eq!(out.len(), 6 + 999_998);
+    }
+
+    /// A signal that interrupts the read (here `SIGUSR1` with a handler, as any handled
+    /// signal or a queued `SIGCHLD` does) does not end the connection: the command sent after
+    /// it is read, within the time first given.
+    #[cfg(unix)]
+    #[test]
+    fn an_interrupted_read_is_read_again_and_the_client_is_not_gone() {
+        extern "C" fn nothing(_: libc::c_int) {}
+        // SAFETY: a handler that does nothing, installed without SA_RESTART (as `signal`
+        // would not be), so a blocked read returns EINTR.
+        unsafe {
+            let mut action: libc::sigaction = std::mem::zeroed();
+            action.sa_sigaction = nothing as extern "C" fn(libc::c_int) as usize;
+            libc::sigaction(libc::SIGUSR1, &action, std::ptr::null_mut());
+        }
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let mut client = TcpStream::connect(listener.local_addr().unwrap()).unwrap();
+        let mut server = Connection::new(listener.accept().unwrap().0).unwrap();
+        let (thread, received) = std::sync::mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            // SAFETY: pthread_self has no preconditions.
+            thread.send(unsafe { libc::pthread_self() }).unwrap();
+            server.receive(Some(Duration::from_secs(60)))
+        });
+        let reader_thread = received.recv().unwrap();
+        // Interrupt the read until it has surely begun; each signal interrupts it anew.
+        for _ in 0..20 {
+            std::thread::sleep(Duration::from_millis(5));
+            // SAFETY: the reader thread runs until it has read the command sent below.
+            unsafe { libc::pthread_kill(reader_thread, libc::SIGUSR1) };
+        }
+        client.write_all(b"GET_MOVE").unwrap();
+        assert_eq!(
+            reader.join().unwrap(),
+            Incoming::Command("GET_MOVE".to_string())
+        );
     }
 }
