@@ -5,11 +5,11 @@
 //! dropping it ends it: a short grace to exit by itself (it has its final code by then), then
 //! the whole group is killed, the child reaped, and whatever it left behind killed.
 
+use super::child::Child;
 use super::log::BotLog;
 use super::process::{drain_stderr, forget, spawn, sys};
 use crate::sandbox::{Confinement, Program, Weight};
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -35,12 +35,9 @@ impl Launched {
         log: &Arc<BotLog>,
         context: String,
     ) -> std::io::Result<Launched> {
-        let mut launch = Command::new(command);
-        launch.stdin(Stdio::null());
-        let (mut child, confinement) = spawn(&mut launch, args, dir, program)?;
+        let (child, started, confinement) = spawn(command, args, dir, false, program)?;
         let context = Arc::new(Mutex::new(context));
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let stderr = child.stderr.take().expect("stderr is piped");
+        let (stdout, stderr) = (started.stdout, started.stderr);
         // Detached: each ends when its pipe closes, which the kill guarantees.
         let (log_out, context_out) = (Arc::clone(log), Arc::clone(&context));
         std::thread::spawn(move || drain_stderr(stdout, &log_out, &context_out));

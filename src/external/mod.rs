@@ -7,6 +7,7 @@
 //! (`crate::serve::ContestMaker`), through the process handling of `launched`.
 
 mod adapter;
+mod child;
 pub mod clock;
 pub(crate) mod launched;
 pub(crate) mod log;

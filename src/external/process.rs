@@ -9,11 +9,12 @@
 //! inside its [`Confinement`], which kills what it leaves behind once it is reaped. Needs a
 //! Unix-like system; elsewhere every start fails.
 
+use super::child::Child;
 use super::log::BotLog;
-use crate::sandbox::{self, Confinement, Weight};
+use crate::sandbox::{self, Confinement, Started, Weight};
+use std::fs::File;
 use std::io::{BufRead, BufReader, ErrorKind, Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -37,24 +38,19 @@ static LIVE: Mutex<Vec<u32>> = Mutex::new(Vec::new());
 /// confined as `program` says, and notes it among the live ones. The session marks every
 /// process the program starts, for good: a process can leave its group but never join another
 /// session, so a contest server can tell a connection of the program from one of another
-/// program (`crate::serve`). The confinement must outlive the child.
+/// program (`crate::serve`). Stdin is piped when `stdin_piped`, else `/dev/null`. The
+/// confinement must outlive the child.
 pub(super) fn spawn(
-    command: &mut Command,
+    command: &Path,
     args: &[String],
     dir: &Path,
+    stdin_piped: bool,
     program: &sandbox::Program<'_>,
-) -> std::io::Result<(Child, Confinement)> {
-    let started_as = Path::new(command.get_program());
-    let confinement = Confinement::prepare(program, started_as).map_err(std::io::Error::other)?;
-    command
-        .args(args)
-        .current_dir(dir)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    confinement.apply(command);
-    let child = command.spawn()?;
-    live().push(child.id());
-    Ok((child, confinement))
+) -> std::io::Result<(Child, Started, Confinement)> {
+    let confinement = Confinement::prepare(program, command).map_err(std::io::Error::other)?;
+    let started = confinement.spawn(command, args, dir, stdin_piped)?;
+    live().push(started.pid);
+    Ok((Child::new(started.pid), started, confinement))
 }
 
 pub(super) fn live() -> std::sync::MutexGuard<'static, Vec<u32>> {
@@ -87,8 +83,8 @@ pub type Context = Arc<Mutex<String>>;
 pub struct Process {
     child: Child,
     /// `None` once closed (quitting) or after a failed write.
-    stdin: Option<ChildStdin>,
-    stdout: ChildStdout,
+    stdin: Option<File>,
+    stdout: File,
     /// Bytes queued for stdin that the pipe has not taken yet.
     unsent: Vec<u8>,
     /// Bytes read from stdout and not yet returned as lines.
@@ -127,13 +123,20 @@ impl Process {
         log: Arc<BotLog>,
         context: Context,
     ) -> std::io::Result<Process> {
-        let mut command = Command::new(launch.command);
-        command.stdin(Stdio::piped());
-        let (mut child, confinement) =
-            spawn(&mut command, launch.args, launch.dir, &launch.sandbox)?;
-        let stdin = child.stdin.take().expect("stdin is piped");
-        let stdout = child.stdout.take().expect("stdout is piped");
-        let stderr = child.stderr.take().expect("stderr is piped");
+        let (child, started, confinement) = spawn(
+            launch.command,
+            launch.args,
+            launch.dir,
+            true,
+            &launch.sandbox,
+        )?;
+        let Started {
+            stdin,
+            stdout,
+            stderr,
+            ..
+        } = started;
+        let stdin = stdin.expect("stdin is piped");
         // Detached: it ends when the pipe closes, which the kill guarantees.
         let stderr_context = Arc::clone(&context);
         let stderr = std::thread::spawn(move || drain_stderr(stderr, &log, &stderr_context));
@@ -405,8 +408,9 @@ pub(super) fn forget(pid: u32) {
 
 #[cfg(unix)]
 pub(super) mod sys {
+    use super::Child;
+    use std::fs::File;
     use std::os::fd::AsRawFd;
-    use std::process::{Child, ChildStdin, ChildStdout};
     use std::time::Duration;
 
     pub fn set_nonblocking(fd: &impl AsRawFd) -> std::io::Result<()> {
@@ -421,7 +425,7 @@ pub(super) mod sys {
     }
 
     /// Sleeps until stdout is readable (or closed), stdin writable when given, or `timeout`.
-    pub fn wait(stdout: &ChildStdout, stdin: Option<&ChildStdin>, timeout: Duration) {
+    pub fn wait(stdout: &File, stdin: Option<&File>, timeout: Duration) {
         let mut fds = [
             libc::pollfd {
                 fd: stdout.as_raw_fd(),
@@ -486,7 +490,8 @@ pub(super) mod sys {
 
 #[cfg(not(unix))]
 pub(super) mod sys {
-    use std::process::{Child, ChildStdin, ChildStdout};
+    use super::Child;
+    use std::fs::File;
     use std::time::Duration;
 
     pub fn set_nonblocking<T>(_: &T) -> std::io::Result<()> {
@@ -496,7 +501,7 @@ pub(super) mod sys {
         ))
     }
 
-    pub fn wait(_: &ChildStdout, _: Option<&ChildStdin>, timeout: Duration) {
+    pub fn wait(_: &File, _: Option<&File>, timeout: Duration) {
         std::thread::sleep(timeout.min(Duration::from_millis(1)));
     }
 

@@ -18,11 +18,11 @@ const PASSED: [&str; 2] = ["PATH", "LANG"];
 /// `NAME=value` strings and the null-terminated array of pointers to them that `exec` reads.
 pub struct Environment {
     variables: Vec<(OsString, OsString)>,
-    _strings: Vec<CString>,
+    strings: Vec<CString>,
     pointers: Vec<*const libc::c_char>,
 }
 
-// SAFETY: the pointers point into `_strings`, owned alongside and never changed: sharing or
+// SAFETY: the pointers point into `strings`, owned alongside and never changed: sharing or
 // moving the whole between threads is as safe as sharing the strings.
 unsafe impl Send for Environment {}
 // SAFETY: as above; nothing is ever written through a shared reference.
@@ -58,9 +58,14 @@ impl Environment {
             .collect();
         Environment {
             variables,
-            _strings: strings,
+            strings,
             pointers,
         }
+    }
+
+    /// The `NAME=value` strings, for the program starter.
+    pub fn lines(&self) -> &[CString] {
+        &self.strings
     }
 
     /// The variables, for a `Command` that sets its environment itself.

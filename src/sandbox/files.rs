@@ -58,7 +58,7 @@ pub fn readable(command: &Path, folders: &[PathBuf]) -> Vec<PathBuf> {
 }
 
 /// `command` as the kernel will run it: a path as given, a bare name looked up on `PATH`.
-fn executable(command: &Path) -> Option<PathBuf> {
+pub fn executable(command: &Path) -> Option<PathBuf> {
     if command.components().count() > 1 {
         return Some(command.to_path_buf());
     }

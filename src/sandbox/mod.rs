@@ -23,7 +23,11 @@ mod machine;
 mod namespaces;
 mod privilege;
 mod remove;
+#[cfg(target_os = "linux")]
+mod spawn;
 mod stale;
+#[cfg(target_os = "linux")]
+mod starter;
 #[cfg(target_os = "linux")]
 mod syscalls;
 mod walls;
@@ -32,6 +36,10 @@ pub use cpu::Weight;
 pub use files::on_path;
 pub use limits::{Limits, Resolved, raise_open_files};
 pub use machine::{describe, ensure_required};
+#[cfg(target_os = "linux")]
+pub use spawn::Started;
+#[cfg(target_os = "linux")]
+pub use starter::{enable as enable_starter, serve_if_asked as serve_as_starter};
 
 use machine::{support, warn_once};
 
@@ -52,6 +60,8 @@ fn scratch_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 /// and scratch folders: at the end of a command, and for exit paths that skip destructors (a
 /// second Ctrl-C).
 pub fn kill_all() {
+    #[cfg(target_os = "linux")]
+    starter::end();
     cgroup::kill_all();
     walls::forget_all();
     for scratch in scratch_folders().iter() {

@@ -48,6 +48,7 @@ mod sandbox;
 mod seats;
 mod seeds;
 mod shards;
+mod starter;
 mod store;
 mod store_schema;
 mod support;

@@ -373,14 +373,7 @@ fn a_programs_control_characters_are_escaped_in_its_fault_wherever_it_is_shown()
 /// its `{name}`, `$1` the run's `{port}`) and hands back what the program wrote in its log.
 pub(super) fn contest_script_log(script: &str) -> String {
     let dir = tempfile::tempdir().unwrap();
-    let program = manifest(
-        dir.path(),
-        "prober",
-        "t2r",
-        Path::new("/bin/bash"),
-        &["-c", script, "{name}", "{port}"],
-        "protocol = \"cgs\"\nstartup_ms = 5000",
-    );
+    let program = contest_script(dir.path(), script);
     let out = dir.path().join("out");
     tourney()
         .args(words("run --quiet --no-plots --map small --games 2"))
@@ -391,4 +384,17 @@ pub(super) fn contest_script_log(script: &str) -> String {
         .assert()
         .success();
     fs::read_to_string(out.join("logs/prober.log")).unwrap()
+}
+
+/// The manifest, in `dir`, of a contest program `prober` that runs `script` in bash (`$0` is
+/// its `{name}`, `$1` the run's `{port}`).
+pub(super) fn contest_script(dir: &Path, script: &str) -> PathBuf {
+    manifest(
+        dir,
+        "prober",
+        "t2r",
+        Path::new("/bin/bash"),
+        &["-c", script, "{name}", "{port}"],
+        "protocol = \"cgs\"\nstartup_ms = 5000",
+    )
 }
