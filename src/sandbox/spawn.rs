@@ -47,13 +47,13 @@ impl Confinement {
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
         self.apply(&mut child);
-        let mut child = child.spawn()?;
-        let file = |fd: Option<OwnedFd>| fd.map(File::from);
+        let child = child.spawn()?;
+        let file = |fd: OwnedFd| File::from(fd);
         Ok(Started {
             pid: child.id(),
-            stdin: file(child.stdin.take().map(OwnedFd::from)),
-            stdout: file(child.stdout.take().map(OwnedFd::from)).expect("stdout is piped"),
-            stderr: file(child.stderr.take().map(OwnedFd::from)).expect("stderr is piped"),
+            stdin: child.stdin.map(|fd| file(fd.into())),
+            stdout: file(child.stdout.expect("stdout is piped").into()),
+            stderr: file(child.stderr.expect("stderr is piped").into()),
         })
     }
 
@@ -110,26 +110,24 @@ impl Confinement {
         let forked = super::starter::fork(command, &self.steps, stdio)?;
         drop(ends);
         Some(forked.and_then(|forked| {
-            let mut report = File::from(forked.report);
-            let mut errno = [0u8; 4];
-            let read = loop {
-                match report.read(&mut errno) {
-                    Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-                    read => break read,
-                }
-            };
-            match read {
-                Ok(0) => Ok(Started {
+            // Empty at its end when the child's `exec` closed it; its error number otherwise.
+            let mut report = Vec::new();
+            let read = File::from(forked.report).read_to_end(&mut report);
+            match (read, report.first_chunk::<4>()) {
+                (Ok(0), _) => Ok(Started {
                     pid: forked.pid,
                     stdin: stdin.map(File::from),
                     stdout: File::from(stdout),
                     stderr: File::from(stderr),
                 }),
-                read => {
+                (read, errno) => {
                     reap(forked.pid);
-                    Err(match read {
-                        Ok(_) => Error::from_raw_os_error(i32::from_ne_bytes(errno)),
-                        Err(error) => error,
+                    Err(match (read, errno) {
+                        (Err(error), _) => error,
+                        (Ok(_), Some(&errno)) => {
+                            Error::from_raw_os_error(i32::from_ne_bytes(errno))
+                        }
+                        (Ok(_), None) => Error::from_raw_os_error(libc::EPROTO),
                     })
                 }
             }
