@@ -2,12 +2,6 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    // This binary also starts confined programs for a running harness (`--sandbox`).
-    #[cfg(target_os = "linux")]
-    {
-        tourney::sandbox::serve_as_starter();
-        tourney::sandbox::enable_starter();
-    }
     end_quietly_when_stdout_closes();
     let cli = tourney::cli::Cli::parse();
     let result = tourney::app::execute(cli);

@@ -1,6 +1,6 @@
 //! A program the harness started, as it holds it: a pid to wait for and to kill. Started by
-//! the harness's own fork or by the program starter (`crate::sandbox`), it is this process's
-//! child either way, reaped once.
+//! `Command` or in the harness's place (`crate::sandbox`), it is this process's child either
+//! way, reaped once.
 
 use std::io::Result;
 use std::process::ExitStatus;

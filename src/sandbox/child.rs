@@ -1,6 +1,7 @@
-//! What the child does between `fork` and `exec`. The harness is multi-threaded, so only
-//! async-signal-safe work may happen there: no allocation, no lock. Everything is prepared in
-//! the parent (open descriptors, numbers) and the child makes raw system calls only.
+//! What the child does between its start and `exec`. It shares the harness's memory until
+//! then (`super::vfork`) and the harness is multi-threaded, so only async-signal-safe work may
+//! happen there: no allocation, no lock, no write to the harness's data. Everything is prepared
+//! in the parent (open descriptors, numbers) and the child makes raw system calls only.
 
 use std::os::fd::{BorrowedFd, RawFd};
 
@@ -8,7 +9,7 @@ use std::os::fd::{BorrowedFd, RawFd};
 /// one).
 pub const MAX_GROUPS: usize = 4;
 
-/// The child's steps, as plain numbers (`Copy`, so the `pre_exec` closure owns them).
+/// The child's steps, as plain numbers (`Copy`: the child takes a copy of its own).
 #[derive(Clone, Copy, Debug)]
 pub struct Steps {
     /// The file of each group to join by writing `0` (`tasks` or `cgroup.procs`); the first
@@ -25,9 +26,6 @@ pub struct Steps {
     pub open_files_soft: Option<u64>,
     /// A Landlock ruleset to enforce, last.
     pub ruleset: Option<RawFd>,
-    /// The program's environment ([`super::environment::Environment::address`]) for `exec`,
-    /// set by `Confinement::apply` for each command unless the command has variables of its own.
-    pub environment: Option<usize>,
     /// Namespaces entered and privileges taken away ([`super::privilege`]), when confined.
     pub privilege: super::privilege::Steps,
     /// The system-call filter to install after the ruleset, just before `exec` (length 0:
@@ -45,25 +43,18 @@ impl Steps {
         open_files: None,
         open_files_soft: None,
         ruleset: None,
-        environment: None,
         privilege: super::privilege::Steps::NONE,
         filter: (0, 0),
     };
 
     /// Runs in the child: a session of its own (its id is the program's pid, which is also its
-    /// process group), no descriptor but its three standard ones past `exec`, its environment,
-    /// its groups joined, its limits set, no core dumps, its ruleset enforced and its system
+    /// process group), no descriptor but its three standard ones past `exec`, its groups joined, its limits set, no core dumps, its ruleset enforced and its system
     /// calls filtered.
     pub fn run(&self) -> std::io::Result<()> {
         use rustix::process::{Resource, Rlimit, getrlimit, setrlimit, setsid};
         setsid()?;
         if self.confined {
             close_inherited_on_exec();
-        }
-        if let Some(address) = self.environment {
-            // SAFETY: in the child before `exec`; the confinement keeps the environment alive
-            // until the spawn returns.
-            unsafe { super::environment::install(address) };
         }
         for &fd in &self.group_fds[..self.groups] {
             // SAFETY: the parent keeps the descriptor open until the spawn returns.

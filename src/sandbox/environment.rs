@@ -1,12 +1,8 @@
-//! A confined program's environment, built once for its walls: `PATH` and `LANG` as the
-//! harness has them, `HOME` and `TMPDIR` pointing at its scratch folder, and the harness's
-//! variables its manifest names (`env`), nothing else: the harness's own variables (a token
-//! in CI, a database address) are not a program's to read. Set through `Command::env`, the
-//! whole environment would be copied into new strings at every start and freed just after
-//! `fork`, while the child still shares the harness's memory: each page those writes touch is
-//! then copied, with a flush of every core's TLB (measured in
-//! `docs/guide/untrusted-programs.md`). The child instead points `environ` at this one (a
-//! pointer store, safe between `fork` and `exec`), and `exec` hands it on.
+//! A program's environment, built before its start and handed to `execve`. A confined
+//! program's is built once for its walls: `PATH` and `LANG` as the harness has them, `HOME`
+//! and `TMPDIR` pointing at its scratch folder, and the harness's variables its manifest names
+//! (`env`), nothing else: the harness's own variables (a token in CI, a database address) are
+//! not a program's to read. An unconfined program gets the harness's, as it is at the start.
 
 use std::ffi::{CString, OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
@@ -17,8 +13,8 @@ const PASSED: [&str; 2] = ["PATH", "LANG"];
 
 /// `NAME=value` strings and the null-terminated array of pointers to them that `exec` reads.
 pub struct Environment {
-    variables: Vec<(OsString, OsString)>,
-    strings: Vec<CString>,
+    /// Owned here, never changed: the pointers point into them.
+    _strings: Vec<CString>,
     pointers: Vec<*const libc::c_char>,
 }
 
@@ -47,8 +43,25 @@ impl Environment {
         for name in ["HOME", "TMPDIR"] {
             variables.push((name.into(), scratch.as_os_str().to_os_string()));
         }
+        Environment::of(
+            variables
+                .iter()
+                .map(|(name, value)| (name.as_os_str(), value.as_os_str())),
+        )
+    }
+
+    /// The harness's own environment, for an unconfined program.
+    pub fn of_harness() -> Environment {
+        let variables: Vec<(OsString, OsString)> = std::env::vars_os().collect();
+        Environment::of(
+            variables
+                .iter()
+                .map(|(name, value)| (name.as_os_str(), value.as_os_str())),
+        )
+    }
+
+    fn of<'a>(variables: impl Iterator<Item = (&'a OsStr, &'a OsStr)>) -> Environment {
         let strings: Vec<CString> = variables
-            .iter()
             .filter_map(|(name, value)| line(name, value))
             .collect();
         let pointers = strings
@@ -57,25 +70,14 @@ impl Environment {
             .chain([std::ptr::null()])
             .collect();
         Environment {
-            variables,
-            strings,
+            _strings: strings,
             pointers,
         }
     }
 
-    /// The `NAME=value` strings, for the program starter.
-    pub fn lines(&self) -> &[CString] {
-        &self.strings
-    }
-
-    /// The variables, for a `Command` that sets its environment itself.
-    pub fn variables(&self) -> impl Iterator<Item = (&OsString, &OsString)> {
-        self.variables.iter().map(|(name, value)| (name, value))
-    }
-
-    /// The array for `environ`, as a number the child's steps (plain data) can carry.
-    pub fn address(&self) -> usize {
-        self.pointers.as_ptr() as usize
+    /// The null-terminated array of pointers `execve` takes.
+    pub fn pointers(&self) -> &[*const libc::c_char] {
+        &self.pointers
     }
 }
 
@@ -85,22 +87,6 @@ fn line(name: &OsStr, value: &OsStr) -> Option<CString> {
     bytes.push(b'=');
     bytes.extend_from_slice(value.as_bytes());
     CString::new(bytes).ok()
-}
-
-/// Makes the array at `address` (from [`Environment::address`], still alive) the process's
-/// environment: in the child, for `exec`.
-///
-/// # Safety
-/// Only in the child between `fork` and `exec`, while the [`Environment`] is alive.
-pub unsafe fn install(address: usize) {
-    unsafe extern "C" {
-        static mut environ: *const *const libc::c_char;
-    }
-    // SAFETY: the caller's promise; the child has one thread, and nothing else reads
-    // `environ` until `exec`.
-    unsafe {
-        environ = address as *const *const libc::c_char;
-    }
 }
 
 #[cfg(test)]
@@ -117,13 +103,13 @@ mod tests {
         ];
         let environment = Environment::for_scratch(Path::new("/tmp/scratch"), &named);
         let lines: Vec<String> = environment
-            .pointers
+            .pointers()
             .iter()
             .take_while(|p| !p.is_null())
             // SAFETY: each pointer is one of the environment's own strings.
             .map(|&p| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
             .collect();
-        assert_eq!(environment.pointers.last(), Some(&std::ptr::null()));
+        assert_eq!(environment.pointers().last(), Some(&std::ptr::null()));
         let mut names: Vec<&str> = lines.iter().filter_map(|l| l.split('=').next()).collect();
         let mut expected = vec!["CARGO_MANIFEST_DIR", "HOME", "TMPDIR"];
         expected.extend(

@@ -27,9 +27,9 @@ mod remove;
 mod spawn;
 mod stale;
 #[cfg(target_os = "linux")]
-mod starter;
-#[cfg(target_os = "linux")]
 mod syscalls;
+#[cfg(target_os = "linux")]
+mod vfork;
 mod walls;
 
 pub use cpu::Weight;
@@ -38,14 +38,11 @@ pub use limits::{Limits, Resolved, raise_open_files};
 pub use machine::{describe, ensure_required};
 #[cfg(target_os = "linux")]
 pub use spawn::Started;
-#[cfg(target_os = "linux")]
-pub use starter::{enable as enable_starter, serve_if_asked as serve_as_starter};
 
 use machine::{support, warn_once};
 
 use std::os::fd::{AsFd, AsRawFd};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, OnceLock};
 
@@ -60,8 +57,6 @@ fn scratch_folders() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
 /// and scratch folders: at the end of a command, and for exit paths that skip destructors (a
 /// second Ctrl-C).
 pub fn kill_all() {
-    #[cfg(target_os = "linux")]
-    starter::end();
     cgroup::kill_all();
     walls::forget_all();
     for scratch in scratch_folders().iter() {
@@ -252,54 +247,6 @@ impl Confinement {
         self.group.as_ref().and_then(cgroup::Group::name)
     }
 
-    /// Makes `command` start confined: its own environment (its scratch folder as `HOME` and
-    /// `TMPDIR`), and the child's steps before `exec`.
-    pub fn apply(&self, command: &mut Command) {
-        let mut steps = self.steps;
-        // Where the child goes back to once in the programs' mount namespace: an absolute path
-        // made here, kept by the closure until the spawn returns.
-        let cwd = (steps.privilege.mount_namespace >= 0)
-            .then(|| {
-                let dir = std::env::current_dir().ok()?;
-                let dir = dir.join(command.get_current_dir().unwrap_or(Path::new(".")));
-                std::ffi::CString::new(dir.into_os_string().into_encoded_bytes()).ok()
-            })
-            .flatten();
-        match &cwd {
-            Some(cwd) => steps.privilege.cwd = cwd.as_ptr() as usize,
-            None => steps.privilege.mount_namespace = -1,
-        }
-        if let Some(walls) = &self.walls {
-            // A command given variables of its own gets its environment from `Command` after
-            // the child's steps, over any they install: build it there instead.
-            if command.get_envs().len() > 0 {
-                let own: Vec<_> = command
-                    .get_envs()
-                    .map(|(name, value)| (name.to_owned(), value.map(ToOwned::to_owned)))
-                    .collect();
-                command.env_clear().envs(walls.environment.variables());
-                for (name, value) in own {
-                    match value {
-                        Some(value) => command.env(name, value),
-                        None => command.env_remove(name),
-                    };
-                }
-            } else {
-                steps.environment = Some(walls.environment.address());
-            }
-        }
-        #[cfg(unix)]
-        // SAFETY: `Steps::run` makes raw system calls only (async-signal-safe: no allocation,
-        // no lock) and stores a pointer, on descriptors and an environment `self` keeps until
-        // the spawn returns.
-        unsafe {
-            std::os::unix::process::CommandExt::pre_exec(command, move || {
-                let _kept = &cwd;
-                steps.run()
-            });
-        }
-    }
-
     /// The limit the program hit, as a fault names it (`memory limit 2048 MiB exceeded`):
     /// from the kernel's counters, or `signal` (how it ended, if it has) for the file size.
     pub fn limit_hit(&self, signal: Option<i32>) -> Option<String> {
@@ -347,49 +294,5 @@ impl Private for std::fs::DirBuilder {
         #[cfg(unix)]
         std::os::unix::fs::DirBuilderExt::mode(self, 0o700);
         self
-    }
-}
-
-#[cfg(all(test, unix))]
-mod tests {
-    use super::*;
-    use std::process::Stdio;
-
-    /// `HOME` and `TMPDIR` are the scratch folder whether the command has variables of its own
-    /// (then `Command` sets the environment after the child's steps) or not.
-    #[test]
-    fn the_scratch_folder_is_home_with_or_without_variables_of_the_command() {
-        let dir = tempfile::tempdir().unwrap();
-        let scratch = dir.path().join("home");
-        let key = walls::Key {
-            command: dir.path().join("program"),
-            readable: Vec::new(),
-            network: Network::None,
-            abi: 0,
-            env: Vec::new(),
-        };
-        let walls = walls::Walls::for_key(key, scratch.clone(), None, |folder| {
-            std::fs::create_dir(folder).map_err(|e| e.to_string())
-        })
-        .unwrap();
-        let mut confinement = Confinement::none();
-        confinement.walls = Some(walls);
-        let seen = |own: Option<&str>| {
-            let mut command = Command::new("sh");
-            command
-                .args(["-c", "echo $HOME $TMPDIR $OWN"])
-                .stdout(Stdio::piped());
-            if let Some(value) = own {
-                command.env("OWN", value);
-            }
-            confinement.apply(&mut command);
-            let output = command.output().unwrap();
-            String::from_utf8_lossy(&output.stdout).trim().to_string()
-        };
-        let home = scratch.display();
-        assert_eq!(seen(None), format!("{home} {home}"));
-        assert_eq!(seen(Some("mine")), format!("{home} {home} mine"));
-        // Not handed to the cleaner: these walls are this test's alone.
-        confinement.walls.take();
     }
 }

@@ -51,18 +51,8 @@ impl Map {
         }
     }
 
-    pub fn as_bytes(&self) -> &[u8] {
+    fn as_bytes(&self) -> &[u8] {
         &self.bytes[..self.len]
-    }
-
-    /// A line as [`Map::as_bytes`] gave it (sent to the program starter); `None` if too long.
-    pub fn from_bytes(line: &[u8]) -> Option<Map> {
-        let mut bytes = [0u8; 32];
-        bytes.get_mut(..line.len())?.copy_from_slice(line);
-        Some(Map {
-            bytes,
-            len: line.len(),
-        })
     }
 }
 

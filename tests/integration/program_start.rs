@@ -1,6 +1,7 @@
-//! Confined programs are started by a small starter process rather than by a fork of the
-//! harness, through the real binary: each program is still the harness's own child, and once
-//! the run is over neither the starter nor any control group named after the harness is left.
+//! Confined programs are started in the harness's place, sharing its memory until `exec`
+//! (`CLONE_VM | CLONE_VFORK`), through the real binary: each program is the harness's own
+//! child, and once the run is over no process of the run and no control group named after the
+//! harness is left.
 
 use super::programs::supported;
 use super::sandbox::contest_script;
@@ -27,7 +28,7 @@ fn groups_named(root: &Path, prefix: &str, depth: usize) -> Vec<String> {
 }
 
 #[test]
-fn a_confined_program_is_the_harnesss_child_and_the_run_leaves_no_starter_or_group() {
+fn a_confined_program_is_the_harnesss_child_and_the_run_leaves_no_process_or_group() {
     if !supported("cpu") {
         return;
     }
