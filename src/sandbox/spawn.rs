@@ -1,6 +1,6 @@
-//! Starting a program inside its [`Confinement`]: a confined one as `posix_spawn` would
-//! ([`super::vfork`]), an unconfined one by `Command` (a fork of the harness), whose child takes
-//! the same steps.
+//! Starting a program inside its [`Confinement`], confined or not, as `posix_spawn` would
+//! ([`super::vfork`]): its command line, environment, folder and pipes made here, its steps
+//! taken in the child.
 
 use super::Confinement;
 use std::ffi::CString;
