@@ -1,6 +1,6 @@
 //! A program the harness started, as it holds it: a pid to wait for and to kill. Started by
-//! `Command` or in the harness's place (`crate::sandbox`), it is this process's child either
-//! way, reaped once.
+//! `crate::sandbox` (a child that shares the harness's memory until its `exec`), it is this
+//! process's child, reaped once.
 
 use std::io::Result;
 use std::process::ExitStatus;

@@ -48,8 +48,9 @@ impl Steps {
     };
 
     /// Runs in the child: a session of its own (its id is the program's pid, which is also its
-    /// process group), no descriptor but its three standard ones past `exec`, its groups joined, its limits set, no core dumps, its ruleset enforced and its system
-    /// calls filtered.
+    /// process group), no descriptor but its three standard ones past `exec`, its groups
+    /// joined, its limits set, no core dumps, its ruleset enforced and its system calls
+    /// filtered.
     pub fn run(&self) -> std::io::Result<()> {
         use rustix::process::{Resource, Rlimit, getrlimit, setrlimit, setsid};
         setsid()?;

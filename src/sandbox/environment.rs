@@ -43,26 +43,18 @@ impl Environment {
         for name in ["HOME", "TMPDIR"] {
             variables.push((name.into(), scratch.as_os_str().to_os_string()));
         }
-        Environment::of(
-            variables
-                .iter()
-                .map(|(name, value)| (name.as_os_str(), value.as_os_str())),
-        )
+        Environment::of(variables)
     }
 
     /// The harness's own environment, for an unconfined program.
     pub fn of_harness() -> Environment {
-        let variables: Vec<(OsString, OsString)> = std::env::vars_os().collect();
-        Environment::of(
-            variables
-                .iter()
-                .map(|(name, value)| (name.as_os_str(), value.as_os_str())),
-        )
+        Environment::of(std::env::vars_os())
     }
 
-    fn of<'a>(variables: impl Iterator<Item = (&'a OsStr, &'a OsStr)>) -> Environment {
+    fn of(variables: impl IntoIterator<Item = (OsString, OsString)>) -> Environment {
         let strings: Vec<CString> = variables
-            .filter_map(|(name, value)| line(name, value))
+            .into_iter()
+            .filter_map(|(name, value)| line(&name, &value))
             .collect();
         let pointers = strings
             .iter()

@@ -90,7 +90,7 @@ mod tests {
     use super::*;
     use std::io::{Read, Write};
 
-    /// Starts `sh -c script` (with `args` after it) in `dir` with `input` on its stdin, and
+    /// Starts `sh -c script` (with `args` after it) in `dir` with a line on its stdin, and
     /// returns what it printed once it ended.
     fn run_sh(confinement: &Confinement, script: &str, args: &[&str], dir: &Path) -> String {
         let mut all = vec!["-c".to_string(), script.to_string(), "sh".to_string()];
