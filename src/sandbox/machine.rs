@@ -143,9 +143,11 @@ impl Support {
             ),
             (
                 "ipc",
-                match self.privilege.ipc {
-                    true => Ok("an IPC namespace".to_string()),
-                    false => Err("no IPC namespace: System V shared memory and queues are shared"),
+                match self.seccomp {
+                    true => Ok("denied by the seccomp filter".to_string()),
+                    false => {
+                        Err("no seccomp: System V shared memory and message queues are shared")
+                    }
                 },
             ),
             (
@@ -236,7 +238,6 @@ mod tests {
             seccomp,
             privilege: privilege::Available {
                 user_namespace: true,
-                ipc: true,
                 root: true,
             },
             private_proc: Some(namespaces::PrivateProc {
@@ -283,7 +284,8 @@ mod tests {
             "no Landlock ABI 4",
             "no Landlock ABI 6",
             "no cpu control group",
-            "no seccomp",
+            "no seccomp: UDP",
+            "no seccomp: System V shared memory",
         ] {
             assert!(refusal.contains(named), "{named}: {refusal}");
         }
@@ -313,7 +315,7 @@ mod tests {
     }
 
     #[test]
-    fn require_names_privilege_ipc_and_proc_where_user_namespaces_are_refused() {
+    fn require_names_privilege_and_proc_where_user_namespaces_are_refused() {
         let v1 = |name: &str| Some(cgroup::Hierarchy::described(name, false));
         let root_on_v1 = || cgroup::Available {
             memory: v1("/sys/fs/cgroup/memory"),
@@ -322,11 +324,10 @@ mod tests {
             harness: None,
             kill: None,
         };
-        // A root harness in a container that refuses user namespaces but not an IPC one.
+        // A root harness in a container that refuses user namespaces.
         let mut container = machine(6, true, root_on_v1());
         container.privilege = privilege::Available {
             user_namespace: false,
-            ipc: true,
             root: true,
         };
         assert_eq!(
@@ -340,11 +341,7 @@ mod tests {
         user.privilege = privilege::Available::default();
         user.private_proc = None;
         let refusal = user.required().unwrap_err();
-        for named in [
-            "programs run as the harness's user",
-            "no IPC namespace",
-            "no /proc of its own",
-        ] {
+        for named in ["programs run as the harness's user", "no /proc of its own"] {
             assert!(refusal.contains(named), "{named}: {refusal}");
         }
     }
