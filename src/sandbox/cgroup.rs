@@ -26,7 +26,8 @@ pub struct Available {
     pub pids: Option<Hierarchy>,
     /// Where a program's weight is set ([`super::cpu`]).
     pub cpu: Option<Hierarchy>,
-    /// The harness's own `cpu` group, which it moved into ([`super::cpu::harness_group`]).
+    /// The harness's own `cpu` group, which it moved into where it could not raise its
+    /// threads' priority instead ([`super::cpu::harness_weight`]).
     pub harness: Option<PathBuf>,
     /// Where a group can be killed whole (`cgroup.kill`, v2); else the v1 groups are swept.
     /// Only when no other hierarchy is used, or v2 is already: joining one more hierarchy
@@ -89,7 +90,7 @@ impl Available {
         }
         let harness = cpu
             .as_ref()
-            .and_then(|h| super::cpu::harness_group(&h.base, h.v2));
+            .and_then(|h| super::cpu::harness_weight(&h.base, h.v2));
         Available {
             memory,
             pids,
@@ -116,7 +117,7 @@ impl Available {
 }
 
 /// The group path `path` (of `/proc/self/cgroup`) without the harness's own `cpu` group at
-/// its end ([`super::cpu::harness_group`]): a probe after the harness moved into it makes the
+/// its end ([`super::cpu::harness_weight`]): a probe after the harness moved into it makes the
 /// programs' groups beside it, as the first probe did, not inside it, where they would be left
 /// behind in a group that cannot be removed (a test process probes many times and never
 /// leaves its group).
@@ -199,7 +200,7 @@ fn spare() -> std::sync::MutexGuard<'static, Vec<Group>> {
 /// end of a command, and for exit paths that skip destructors.
 pub fn kill_all() {
     std::mem::forget(std::mem::take(&mut *spare()));
-    super::cpu::leave_harness_group();
+    super::cpu::leave_harness_weight();
     let mut live = live();
     for (killer, _) in live.iter() {
         kill_now(killer);

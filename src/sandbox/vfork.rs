@@ -141,6 +141,12 @@ fn take_steps_and_exec(launch: &Launch<'_>) -> Error {
                 libc::sigaction(signal, &default, std::ptr::null_mut());
             }
         }
+        // Born at the nice of the harness thread that started it: the harness's own, not the
+        // one it relays at ([`super::cpu::ORIGINAL_NICE`]).
+        let nice = super::cpu::ORIGINAL_NICE.load(Ordering::Relaxed);
+        if nice != super::cpu::NOT_RAISED && libc::setpriority(libc::PRIO_PROCESS, 0, nice) != 0 {
+            return Error::last_os_error();
+        }
         let mut none: libc::sigset_t = std::mem::zeroed();
         libc::sigemptyset(&mut none);
         libc::sigprocmask(libc::SIG_SETMASK, &none, std::ptr::null_mut());
