@@ -217,10 +217,9 @@ pub struct Group {
     /// The file of each folder the child joins it by ([`join_file`]), opened here so the child
     /// only writes to them.
     joins: Vec<OwnedFd>,
-    /// Each counter's file and its value when the group was emptied: the kernel's counters
-    /// only grow, and nothing can raise them while the group is empty.
-    memory: Option<(PathBuf, u64)>,
-    pids: Option<(PathBuf, u64)>,
+    /// The counters of the limits' hits.
+    memory: Option<Counter>,
+    pids: Option<Counter>,
     /// `cgroup.kill`, or a `cgroup.procs` to sweep.
     killer: Option<PathBuf>,
     /// The files its limits are written to.
@@ -290,9 +289,8 @@ impl Group {
 
     /// Notes each counter's value now, the baseline a later hit is counted from.
     fn set_baselines(&mut self) {
-        for (file, start) in [&mut self.memory, &mut self.pids].into_iter().flatten() {
-            let key = counter_key(file);
-            *start = counter(file, key);
+        for counter in [&mut self.memory, &mut self.pids].into_iter().flatten() {
+            counter.start = counter.now();
         }
     }
 
@@ -328,12 +326,12 @@ impl Group {
             if h.v2 {
                 let _ = fs::write(folder.join("memory.swap.max"), "0");
             }
-            group.memory = Some((folder.join(events), 0));
+            group.memory = Counter::open(&folder.join(events)).ok();
         }
         if let Some(h) = &available.pids {
             let folder = group.folder(h, name)?;
             group.pids_limit = Some(folder.join("pids.max"));
-            group.pids = Some((folder.join("pids.events"), 0));
+            group.pids = Counter::open(&folder.join("pids.events")).ok();
         }
         if let Some(h) = &available.cpu {
             let folder = group.folder(h, name)?;
@@ -384,12 +382,12 @@ impl Group {
 
     /// Whether the kernel killed a process of the group for lack of memory.
     pub fn memory_exceeded(&self) -> bool {
-        self.memory.as_ref().is_some_and(grew)
+        self.memory.as_ref().is_some_and(Counter::grew)
     }
 
     /// Whether a fork or a thread was refused for the process limit.
     pub fn processes_exceeded(&self) -> bool {
-        self.pids.as_ref().is_some_and(grew)
+        self.pids.as_ref().is_some_and(Counter::grew)
     }
 }
 
@@ -420,22 +418,47 @@ fn counter_key(file: &Path) -> &'static str {
     }
 }
 
-/// Whether the counter in `file` grew since the group was (re)used.
-fn grew((file, start): &(PathBuf, u64)) -> bool {
-    counter(file, counter_key(file)) > *start
+/// A counter the kernel raises when a limit is hit, in its file kept open (read again from
+/// its start each time: opening a group's file costs more than reading it), with its value
+/// when the group was last emptied: the kernel's counters only grow, and nothing can raise
+/// them while the group is empty.
+struct Counter {
+    file: fs::File,
+    key: &'static str,
+    start: u64,
 }
 
-/// The value of `key` in a `key value` lines file (`memory.events`, `pids.events`); 0 when
-/// absent.
-fn counter(file: &Path, key: &str) -> u64 {
-    fs::read_to_string(file)
-        .unwrap_or_default()
-        .lines()
-        .find_map(|line| {
-            let (k, v) = line.split_once(' ')?;
-            (k == key).then(|| v.trim().parse().ok())?
+impl Counter {
+    fn open(path: &Path) -> std::io::Result<Counter> {
+        Ok(Counter {
+            file: fs::File::open(path)?,
+            key: counter_key(path),
+            start: 0,
         })
-        .unwrap_or(0)
+    }
+
+    /// Whether the counter grew since the group was (re)used.
+    fn grew(&self) -> bool {
+        self.now() > self.start
+    }
+
+    /// The value of the key in the file's `key value` lines (`memory.events`, `pids.events`,
+    /// `memory.oom_control`); 0 when absent or unreadable.
+    fn now(&self) -> u64 {
+        use std::os::unix::fs::FileExt;
+        let mut text = Vec::new();
+        let mut buffer = [0u8; 512];
+        while let Ok(read @ 1..) = self.file.read_at(&mut buffer, text.len() as u64) {
+            text.extend_from_slice(&buffer[..read]);
+        }
+        String::from_utf8_lossy(&text)
+            .lines()
+            .find_map(|line| {
+                let (k, v) = line.split_once(' ')?;
+                (k == self.key).then(|| v.trim().parse().ok())?
+            })
+            .unwrap_or(0)
+    }
 }
 
 #[cfg(test)]
@@ -625,14 +648,14 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let events = dir.path().join("pids.events");
         fs::write(&events, "max 3\n").unwrap();
-        let mut counted = (events.clone(), 0);
-        assert!(grew(&counted), "a hit before any baseline counts");
-        counted.1 = counter(&events, counter_key(&events));
-        assert!(!grew(&counted), "the previous program's hits do not");
+        let mut counted = Counter::open(&events).unwrap();
+        assert!(counted.grew(), "a hit before any baseline counts");
+        counted.start = counted.now();
+        assert!(!counted.grew(), "the previous program's hits do not");
         fs::write(&events, "max 4\n").unwrap();
-        assert!(grew(&counted));
+        assert!(counted.grew(), "read again from the file kept open");
         let oom = dir.path().join("memory.oom_control");
         fs::write(&oom, "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n").unwrap();
-        assert_eq!(counter(&oom, counter_key(&oom)), 2);
+        assert_eq!(Counter::open(&oom).unwrap().now(), 2);
     }
 }

@@ -172,12 +172,12 @@ mod linux {
         }
     }
 
-    /// Writes `bytes` to the file at `path` (a file of `/proc/self`).
-    fn write_file(path: &CStr, bytes: &[u8]) -> Result<()> {
-        // SAFETY: a NUL-terminated path and a buffer of `bytes.len()` bytes; the descriptor is
+    /// Writes `bytes` to the file `name` of the folder `dir` (`/proc/self`).
+    fn write_file(dir: libc::c_int, name: &CStr, bytes: &[u8]) -> Result<()> {
+        // SAFETY: a NUL-terminated name and a buffer of `bytes.len()` bytes; the descriptor is
         // closed before returning.
         unsafe {
-            let fd = libc::open(path.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
+            let fd = libc::openat(dir, name.as_ptr(), libc::O_WRONLY | libc::O_CLOEXEC);
             check(fd.into())?;
             let written = libc::write(fd, bytes.as_ptr().cast(), bytes.len());
             let error = Error::last_os_error();
@@ -206,9 +206,18 @@ mod linux {
             }
             if let Some((uid_map, gid_map)) = &steps.namespace {
                 check(libc::unshare(libc::CLONE_NEWUSER).into())?;
-                write_file(c"/proc/self/setgroups", b"deny")?;
-                write_file(c"/proc/self/uid_map", uid_map.as_bytes())?;
-                write_file(c"/proc/self/gid_map", gid_map.as_bytes())?;
+                // Opened once: `/proc/self` is found anew (a link, a process's folder) at
+                // every path that goes through it.
+                let own = libc::open(
+                    c"/proc/self".as_ptr(),
+                    libc::O_PATH | libc::O_DIRECTORY | libc::O_CLOEXEC,
+                );
+                check(own.into())?;
+                let written = write_file(own, c"setgroups", b"deny")
+                    .and_then(|()| write_file(own, c"uid_map", uid_map.as_bytes()))
+                    .and_then(|()| write_file(own, c"gid_map", gid_map.as_bytes()));
+                libc::close(own);
+                written?;
             }
             if steps.may_drop_bounding {
                 check(libc::prctl(libc::PR_SET_SECUREBITS, SECURE_BITS).into())?;
