@@ -111,6 +111,7 @@ pub static ORIGINAL_NICE: AtomicI32 = AtomicI32::new(NOT_RAISED);
 
 /// The nice of the harness's threads while they relay for confined programs: the most weight
 /// a thread may have, more than a thinking program's group.
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 const RAISED: i32 = -20;
 
 /// Gives the harness at least a thinking program's weight: its threads raised to nice -20
@@ -125,6 +126,7 @@ pub fn harness_weight(base: &Path, v2: bool) -> Option<PathBuf> {
 
 /// Raises every thread of the harness to [`RAISED`], once; whether it is raised. A thread made
 /// later inherits its maker's nice, so all are.
+#[cfg(target_os = "linux")]
 fn raise_threads() -> bool {
     let _held = HARNESS.lock().unwrap_or_else(|e| e.into_inner());
     if ORIGINAL_NICE.load(Ordering::Relaxed) != NOT_RAISED {
@@ -145,6 +147,7 @@ fn raise_threads() -> bool {
 }
 
 /// Puts every thread of the harness back to its nice before [`raise_threads`].
+#[cfg(target_os = "linux")]
 fn lower_threads() {
     let original = ORIGINAL_NICE.swap(NOT_RAISED, Ordering::Relaxed);
     if original != NOT_RAISED {
@@ -155,6 +158,7 @@ fn lower_threads() {
 }
 
 /// The calling thread's nice (`None` if it cannot be read).
+#[cfg(target_os = "linux")]
 fn own_nice() -> Option<i32> {
     // SAFETY: `getpriority` reads the calling thread's nice; -1 is a nice too, so the error
     // number tells a failure.
@@ -166,17 +170,20 @@ fn own_nice() -> Option<i32> {
 }
 
 /// Sets the nice of the thread `tid` of this process; whether it was set.
+#[cfg(target_os = "linux")]
 fn set_nice(tid: libc::id_t, nice: i32) -> bool {
     // SAFETY: a system call on numbers; with `PRIO_PROCESS` a thread id names that thread.
     unsafe { libc::setpriority(libc::PRIO_PROCESS, tid, nice) == 0 }
 }
 
+#[cfg(target_os = "linux")]
 fn thread_id() -> libc::id_t {
     // SAFETY: `gettid` cannot fail.
     unsafe { libc::gettid() as libc::id_t }
 }
 
 /// Calls `each` with the id of every thread of this process.
+#[cfg(target_os = "linux")]
 fn every_thread(mut each: impl FnMut(libc::id_t) -> bool) {
     for entry in fs::read_dir("/proc/self/task")
         .into_iter()
@@ -188,6 +195,15 @@ fn every_thread(mut each: impl FnMut(libc::id_t) -> bool) {
         }
     }
 }
+
+/// Elsewhere the harness does not raise its threads (it moves into a group).
+#[cfg(not(target_os = "linux"))]
+fn raise_threads() -> bool {
+    false
+}
+
+#[cfg(not(target_os = "linux"))]
+fn lower_threads() {}
 
 /// Moves the harness into a `cpu` group of its own in the hierarchy folder `base`, weighing
 /// as a thinking program does, and returns the group; `None` (the harness stays where it is) where
@@ -235,7 +251,8 @@ mod tests {
         assert_eq!(Weight::Waiting.value(true), 1, "v2's least cpu.weight");
     }
 
-    /// The nice of the process `pid` (its `stat`'s 19th field).
+    /// The nice in a process's `stat` (its 19th field).
+    #[cfg(target_os = "linux")]
     fn nice_in_stat(stat: &str) -> i32 {
         let after_name = &stat[stat.rfind(')').unwrap() + 2..];
         after_name
@@ -248,6 +265,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(target_os = "linux")]
     fn raised_harness_threads_start_their_programs_at_the_harnesss_own_nice() {
         let Some(before) = own_nice() else {
             return;
