@@ -139,10 +139,7 @@ fn raise_threads() -> bool {
         return false;
     }
     ORIGINAL_NICE.store(original, Ordering::Relaxed);
-    // Twice: a thread made by one not yet raised during the first pass is in the second.
-    for _ in 0..2 {
-        every_thread(|tid| set_nice(tid, RAISED));
-    }
+    set_every_thread(RAISED);
     true
 }
 
@@ -151,9 +148,7 @@ fn raise_threads() -> bool {
 fn lower_threads() {
     let original = ORIGINAL_NICE.swap(NOT_RAISED, Ordering::Relaxed);
     if original != NOT_RAISED {
-        for _ in 0..2 {
-            every_thread(|tid| set_nice(tid, original));
-        }
+        set_every_thread(original);
     }
 }
 
@@ -182,16 +177,19 @@ fn thread_id() -> libc::id_t {
     unsafe { libc::gettid() as libc::id_t }
 }
 
-/// Calls `each` with the id of every thread of this process.
+/// Sets the nice of every thread of this process, in two passes: a thread made during the
+/// first by one not yet set is set in the second.
 #[cfg(target_os = "linux")]
-fn every_thread(mut each: impl FnMut(libc::id_t) -> bool) {
-    for entry in fs::read_dir("/proc/self/task")
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        if let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse().ok()) {
-            each(tid);
+fn set_every_thread(nice: i32) {
+    for _ in 0..2 {
+        for entry in fs::read_dir("/proc/self/task")
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            if let Some(tid) = entry.file_name().to_str().and_then(|t| t.parse().ok()) {
+                set_nice(tid, nice);
+            }
         }
     }
 }
